@@ -1,0 +1,118 @@
+"""The ``chinese-ten`` command: play, series, replay, simulate, rules.
+
+Arguments are checked here, at the edge: a bad one gets one line on stderr and exit code 2,
+a bad file exit code 1, never a traceback. The headless commands never import Textual.
+"""
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from chinese_ten import __version__
+from chinese_ten.errors import ChineseTenError
+from chinese_ten.players import PLAYER_NAMES
+from chinese_ten.series import DEFAULT_DEALS
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but an error is one line (usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _bot_pair(text: str) -> tuple[str, str]:
+    names = [n.strip().lower() for n in text.split(",")]
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(f"{text!r} must name two players, such as greedy,random")
+    for name in names:
+        if name not in PLAYER_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"unknown player {name!r}: choose from {', '.join(PLAYER_NAMES)}"
+            )
+    return names[0], names[1]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="chinese-ten",
+        description="Chinese Ten (Jiǎn Hóng Diǎn), the two-player red-point capture game.",
+    )
+    parser.add_argument("--version", action="version", version=f"chinese-ten {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    replay = sub.add_parser("replay", help="check a game record and print its scores")
+    replay.add_argument("file", type=Path, help="a game record (JSON)")
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    sim = sub.add_parser("simulate", help="play computer players against each other")
+    sim.add_argument("--games", type=_positive, default=100, help="series to play (default 100)")
+    sim.add_argument("--deals", type=_positive, default=DEFAULT_DEALS, help="deals per series")
+    sim.add_argument(
+        "--players",
+        type=_bot_pair,
+        default=("greedy", "random"),
+        help=f"two of {', '.join(PLAYER_NAMES)}, comma-separated (default greedy,random)",
+    )
+    sim.add_argument("--seed", type=_seed, default=None, help="same seed, same games")
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every series again with the seats swapped and the same cards",
+    )
+    sim.add_argument("--records", type=Path, help="write every series as a record in this folder")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    sub.add_parser("rules", help="print the rules")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "replay":
+            from chinese_ten.commands.replay import run_replay
+
+            return run_replay(args.file, as_json=args.json)
+        if args.command == "simulate":
+            from chinese_ten.commands.simulate import run_simulate
+
+            return run_simulate(
+                games=args.games,
+                deals=args.deals,
+                players=args.players,
+                seed=args.seed,
+                duplicate=args.duplicate,
+                records=args.records,
+                as_json=args.json,
+            )
+        from chinese_ten.commands.rules import run_rules
+
+        return run_rules()
+    except ChineseTenError as error:
+        print(f"chinese-ten: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("chinese-ten: interrupted", file=sys.stderr)
+        return 130
+

@@ -1,0 +1,1 @@
+"""The headless commands behind the CLI (Rich output; no Textual)."""

@@ -1,0 +1,49 @@
+"""``chinese-ten replay FILE``: check a record turn by turn and print the scores."""
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from chinese_ten.records import load_and_replay, replay_summary
+
+
+def run_replay(path: Path, *, as_json: bool) -> int:
+    record, states = load_and_replay(path)
+    summary = replay_summary(record, states)
+    if as_json:
+        print(json.dumps(summary))
+        return 0
+    names = record.players
+    table = Table(title=f"{path.name}: {names[0]} v {names[1]}")
+    table.add_column("Deal", justify="right")
+    table.add_column("Dealer")
+    for name in names:
+        table.add_column(f"{name} points", justify="right")
+    for name in names:
+        table.add_column(f"{name} result", justify="right")
+    for k, deal in enumerate(summary["deals"], start=1):
+        results = deal["results"] or ["unfinished", "unfinished"]
+        table.add_row(
+            str(k),
+            names[deal["dealer"]],
+            *(str(p) for p in deal["points"]),
+            *(f"{r:+d}" if isinstance(r, int) else r for r in results),
+        )
+    totals = summary["totals"]
+    table.add_section()
+    table.add_row("Total", "", "", "", f"{totals[0]:+d}", f"{totals[1]:+d}", style="bold")
+    console = Console()
+    console.print(table)
+    planned = record.deals_planned
+    done = sum(1 for d in summary["deals"] if d["complete"])
+    if summary["winner"] is not None:
+        verdict = f"{names[summary['winner']]} wins the series."
+    elif planned is not None and done == planned and summary["deals"][-1]["complete"]:
+        verdict = "The series is tied."
+    else:
+        of = f" of {planned}" if planned else ""
+        verdict = f"{done}{of} deals finished; no series result yet."
+    console.print(verdict)
+    return 0

@@ -1,0 +1,337 @@
+"""One deal: its set-up, its states, the legal actions and the outcome.
+
+A :class:`DealState` is an immutable named tuple; :func:`apply_action` checks an action and
+returns the next state, :func:`advance` is the trusted fast path for actions that came from
+:func:`legal_actions`, the one place that knows what is legal.
+
+>>> from chinese_ten.actions import parse_action
+>>> setup = DealSetup.from_text(1, hands=("8C", "3S"), layout="2H 6C JD 9S", stock="4D 5S")
+>>> state = start(setup, check=False)
+>>> state = apply_action(state, parse_action("play 8C taking 2H"))
+>>> state = apply_action(state, parse_action("flip 4D taking 6C"))
+>>> format_cards(state.table), pile_points(state)
+('9S JD', (6, 0))
+"""
+
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeAlias
+
+from chinese_ten.actions import FLIP, TRIPLE, Action, format_action
+from chinese_ten.cards import (
+    DECK,
+    MATCH_RANK,
+    SPECIAL_SET_RANKS,
+    TIE_POINTS,
+    Card,
+    format_card,
+    format_cards,
+    cards_of_mask,
+    mask_points,
+    parse_card,
+)
+from chinese_ten.errors import IllegalActionError, RecordError
+
+PLAY: Final = 0
+"""Phase: the player to move plays a card from the hand."""
+FLIP_PHASE: Final = 1
+"""Phase: the player to move turns over the top stock card."""
+OVER: Final = 2
+"""Phase: hands and stock are empty; the deal is scored."""
+
+HAND_SIZE: Final = 12
+LAYOUT_SIZE: Final = 4
+STOCK_SIZE: Final = 24
+
+
+@dataclass(frozen=True, slots=True)
+class DealSetup:
+    """Everything chance decided for a deal: who dealt and where every card lies.
+
+    ``stock`` is listed top card first. Hands are kept sorted (their order is not secret).
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    layout: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+    @classmethod
+    def from_text(cls, dealer: int, hands: tuple[str, str], layout: str, stock: str) -> "DealSetup":
+        """Build a set-up from card notation (for tests and examples; not checked)."""
+
+        def cards(text: str) -> tuple[Card, ...]:
+            return tuple(parse_card(w) for w in text.split())
+
+        return cls(
+            dealer,
+            (tuple(sorted(cards(hands[0]))), tuple(sorted(cards(hands[1])))),
+            cards(layout),
+            cards(stock),
+        )
+
+    def check(self) -> None:
+        """Raise :class:`RecordError` unless this is a full, legal deal of one pack."""
+        if self.dealer not in (0, 1):
+            raise RecordError(f"dealer must be seat 0 or 1, not {self.dealer}")
+        sizes = (
+            ("hand of seat 0", self.hands[0], HAND_SIZE),
+            ("hand of seat 1", self.hands[1], HAND_SIZE),
+            ("layout", self.layout, LAYOUT_SIZE),
+            ("stock", self.stock, STOCK_SIZE),
+        )
+        for name, cards, size in sizes:
+            if len(cards) != size:
+                raise RecordError(f"the {name} has {len(cards)} cards; it must have {size}")
+        every = self.hands[0] + self.hands[1] + self.layout + self.stock
+        seen: set[Card] = set()
+        repeated = [c for c in every if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+        if repeated:
+            raise RecordError(f"card {format_card(repeated[0])} is dealt twice")
+
+
+History: TypeAlias = "tuple[Action, History] | None"
+
+
+class DealState(NamedTuple):
+    """A position within a deal. Immutable; every action makes a new one."""
+
+    setup: DealSetup
+    to_move: int
+    """Seat whose turn it is (both actions of a turn belong to the same seat)."""
+    phase: int
+    """:data:`PLAY`, :data:`FLIP_PHASE` or :data:`OVER`."""
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    table_mask: int
+    """The face-up cards as a 52-bit set (bit ``c`` for card ``c``): rank r is nibble r."""
+    stock_pos: int
+    """How many stock cards have been turned over."""
+    piles: tuple[int, int]
+    """Each seat's capture pile as a 52-bit set of cards."""
+    triple: int
+    """Rank of the layout triple still on the table, or -1."""
+    history: "History"
+    """The actions applied so far, newest first, as a linked list (O(1) to extend)."""
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        out: list[Action] = []
+        node = self.history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        return tuple(reversed(out))
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The face-up cards, by rank then suit."""
+        return cards_of_mask(self.table_mask)
+
+    @property
+    def flip_card(self) -> Card | None:
+        """The stock card being turned over, during the second action of a turn."""
+        return self.setup.stock[self.stock_pos] if self.phase == FLIP_PHASE else None
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.setup.stock) - self.stock_pos
+
+    def __str__(self) -> str:
+        phase = ("to play", "to turn over the stock", "deal over")[self.phase]
+        return (
+            f"seat {self.to_move} {phase}; table [{format_cards(self.table)}]; "
+            f"hand [{format_cards(self.hands[self.to_move])}]"
+        )
+
+
+def four_of_a_kind_rank(layout: tuple[Card, ...]) -> int:
+    """Rank of a special four of a kind filling the layout, or -1."""
+    ranks = {c >> 2 for c in layout}
+    if len(layout) == 4 and len(ranks) == 1 and next(iter(ranks)) in SPECIAL_SET_RANKS:
+        return next(iter(ranks))
+    return -1
+
+
+def triple_rank(layout: tuple[Card, ...]) -> int:
+    """Rank of which the layout holds exactly three cards, if special; else -1."""
+    for r in SPECIAL_SET_RANKS:
+        if sum(1 for c in layout if c >> 2 == r) == 3:
+            return r
+    return -1
+
+
+def start(setup: DealSetup, *, check: bool = True) -> DealState:
+    """The first position of a deal: the dealer takes a special four of a kind at once."""
+    if check:
+        setup.check()
+    piles = (0, 0)
+    table = sum(1 << c for c in setup.layout)
+    if four_of_a_kind_rank(setup.layout) >= 0:
+        piles = (table, 0) if setup.dealer == 0 else (0, table)
+        table = 0
+    triple = triple_rank(setup.layout) if table else -1
+    return DealState(setup, 1 - setup.dealer, PLAY, setup.hands, table, 0, piles, triple, None)
+
+
+def _option_table(base: Action) -> tuple[tuple[Action, ...], ...]:
+    """For each set of suits (a 4-bit nibble) present among the capturable rank: the options."""
+    m = MATCH_RANK[(base & 63) >> 2]
+    return tuple(
+        tuple(base | (m * 4 + s + 1) << 6 for s in range(4) if nibble >> s & 1) or (base,)
+        for nibble in range(16)
+    )
+
+
+_PLAY_OPTIONS: Final = tuple(_option_table(c) for c in DECK)
+_FLIP_OPTIONS: Final = tuple(_option_table(c | FLIP) for c in DECK)
+_MATCH_SHIFT: Final = tuple(4 * MATCH_RANK[c >> 2] for c in DECK)
+_RANK_MASK: Final = tuple(15 << 4 * r for r in range(13))
+_TRIPLE_CODE: Final = TRIPLE << 6
+
+
+def _options(card: Card, table_mask: int, triple: int, flip: bool) -> tuple[Action, ...]:
+    """The actions of one card: its compulsory captures, or laying it on the table."""
+    if card >> 2 == triple:
+        return ((card | FLIP if flip else card) | _TRIPLE_CODE,)
+    nibble = table_mask >> _MATCH_SHIFT[card] & 15
+    return (_FLIP_OPTIONS if flip else _PLAY_OPTIONS)[card][nibble]
+
+
+def legal_actions(state: DealState) -> list[Action]:
+    """Every legal action: hand order, then table order; empty once the deal is over.
+
+    Capture is compulsory, so a card that can capture has no non-capturing action.
+    """
+    phase = state.phase
+    if phase == PLAY:
+        table, triple = state.table_mask, state.triple
+        out: list[Action] = []
+        if triple < 0:
+            for card in state.hands[state.to_move]:
+                out += _PLAY_OPTIONS[card][table >> _MATCH_SHIFT[card] & 15]
+        else:
+            for card in state.hands[state.to_move]:
+                out += _options(card, table, triple, False)
+        return out
+    if phase == FLIP_PHASE:
+        return list(_options(state.setup.stock[state.stock_pos], state.table_mask, state.triple, True))
+    return []
+
+
+_new_state: Final = tuple.__new__
+"""Builds a :class:`DealState` without the named tuple's Python-level ``__new__`` (hot path)."""
+
+
+def advance(state: DealState, action: Action) -> DealState:
+    """Apply an action from :func:`legal_actions` without checking it (the hot path)."""
+    setup, seat, phase, hands, table, stock_pos, piles, triple, history = state
+    card = action & 63
+    code = action >> 6 & 63
+    if code == 0:
+        table |= 1 << card
+    else:
+        if code == TRIPLE:
+            taken = table & _RANK_MASK[triple]
+            triple = -1
+        else:
+            taken = 1 << code - 1
+        table ^= taken
+        gained = taken | 1 << card
+        piles = (piles[0] | gained, piles[1]) if seat == 0 else (piles[0], piles[1] | gained)
+    if action & FLIP:
+        stock_pos += 1
+        phase = OVER if stock_pos == len(setup.stock) else PLAY
+        seat = 1 - seat
+    else:
+        hand = hands[seat]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+        hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        phase = FLIP_PHASE
+    return _new_state(
+        DealState, (setup, seat, phase, hands, table, stock_pos, piles, triple, (action, history))
+    )
+
+
+def apply_action(state: DealState, action: Action) -> DealState:
+    """Apply ``action`` if it is legal; otherwise raise :class:`IllegalActionError`.
+
+    The old state is left exactly as it was either way.
+    """
+    if action in legal_actions(state):
+        return advance(state, action)
+    raise IllegalActionError(f"{_describe(action)} is illegal: {why_illegal(state, action)}")
+
+
+def _describe(action: Action) -> str:
+    try:
+        return format_action(action)
+    except IndexError:
+        return f"action {action}"
+
+
+def why_illegal(state: DealState, action: Action) -> str:
+    """The reason an action is not in :func:`legal_actions`, in words a player understands."""
+    if not 0 <= action < 2 * FLIP or action & 63 >= 52 or (action >> 6 & 63) not in (
+        *range(53),
+        TRIPLE,
+    ):
+        return "it is not a well-formed action"
+    if state.phase == OVER:
+        return "the deal is over"
+    card = action & 63
+    flipping = bool(action & FLIP)
+    if state.phase == PLAY and flipping:
+        return f"seat {state.to_move} must play a card from the hand first"
+    if state.phase == FLIP_PHASE and not flipping:
+        return f"seat {state.to_move} has played and must now turn over the stock card"
+    if flipping and card != state.flip_card:
+        return f"the stock card turned over is {format_card(state.setup.stock[state.stock_pos])}"
+    if not flipping and card not in state.hands[state.to_move]:
+        return f"{format_card(card)} is not in the hand of seat {state.to_move}"
+    options = _options(card, state.table_mask, state.triple, flipping)
+    if options == (action & (FLIP | 63),):
+        return f"{format_card(card)} can capture nothing on the table"
+    if state.triple == card >> 2:
+        return f"{format_card(card)} must take the layout triple"
+    names = ", ".join(format_card((a >> 6 & 63) - 1) for a in options)
+    return f"capture is compulsory and {format_card(card)} can only take {names}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """How a finished deal scored: red points, results (points - 105) and the winner."""
+
+    points: tuple[int, int]
+    results: tuple[int, int]
+    winner: int | None
+    """Seat with more than 105 points, or ``None`` for a tie at 105 each."""
+
+
+def pile_points(state: DealState) -> tuple[int, int]:
+    """Red points in each pile so far."""
+    return (mask_points(state.piles[0]), mask_points(state.piles[1]))
+
+
+def outcome(state: DealState) -> DealOutcome | None:
+    """The scored result once the deal is over, ``None`` before."""
+    if state.phase != OVER:
+        return None
+    points = pile_points(state)
+    results = (points[0] - TIE_POINTS, points[1] - TIE_POINTS)
+    winner = None if results[0] == 0 else (0 if results[0] > 0 else 1)
+    return DealOutcome(points, results, winner)
+
+
+def card_places(state: DealState) -> list[tuple[Card, str]]:
+    """Every card with its place (``hand0``, ``table``, ``stock``, ``pile1``...), for invariants.
+
+    A correct state lists each of the 52 cards exactly once.
+    """
+    places: list[tuple[Card, str]] = []
+    for seat in (0, 1):
+        places += [(c, f"hand{seat}") for c in state.hands[seat]]
+        places += [(c, f"pile{seat}") for c in DECK if state.piles[seat] >> c & 1]
+    places += [(c, "table") for c in cards_of_mask(state.table_mask)]
+    places += [(c, "stock") for c in state.setup.stock[state.stock_pos :]]
+    return places

@@ -1,0 +1,17 @@
+"""One exception family for everything the engine and its edges reject."""
+
+
+class ChineseTenError(ValueError):
+    """Root of every error chinese-ten raises on purpose."""
+
+
+class NotationError(ChineseTenError):
+    """Text that is not a card or an action in our notation."""
+
+
+class IllegalActionError(ChineseTenError):
+    """A well-formed action that the rules do not allow in this position."""
+
+
+class RecordError(ChineseTenError):
+    """A game record that cannot be read, or that does not replay legally."""

@@ -1,0 +1,5 @@
+"""Computer players. Each reads a :class:`~chinese_ten.view.PlayerView`, never the state."""
+
+from chinese_ten.players.base import PLAYER_NAMES, Player, make_player
+
+__all__ = ["PLAYER_NAMES", "Player", "make_player"]

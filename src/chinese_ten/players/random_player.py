@@ -1,0 +1,17 @@
+"""The ``random`` player (level easy): uniform over the legal actions."""
+
+import random
+from collections.abc import Sequence
+
+from chinese_ten.actions import Action
+from chinese_ten.view import PlayerView
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[int(self._rng.random() * len(legal))]

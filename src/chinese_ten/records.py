@@ -1,0 +1,322 @@
+"""Game records: one JSON format for saving, exporting and replaying a game.
+
+The pydantic models check everything at the edge (unknown fields, wrong types, duplicate or
+missing cards, impossible counts); :func:`replay` then checks every turn against the engine.
+A record may stop part-way through a deal, even between the two actions of a turn.
+"""
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
+
+from chinese_ten.actions import FLIP, TRIPLE, Action, action_target
+from chinese_ten.cards import Card, format_card, parse_card
+from chinese_ten.deal import (
+    FLIP_PHASE,
+    OVER,
+    PLAY,
+    DealSetup,
+    DealState,
+    advance,
+    legal_actions,
+    outcome,
+    pile_points,
+    start,
+    why_illegal,
+)
+from chinese_ten.errors import ChineseTenError, RecordError
+from chinese_ten.series import SeriesScore
+
+FORMAT = "chinese-ten"
+VERSION = 1
+
+
+def _card(value: object, info: ValidationInfo) -> Card:
+    if info.mode == "python" and type(value) is int and 0 <= value < 52:
+        return value  # built from engine state, not read from a file
+    if not isinstance(value, str):
+        raise ValueError(f"a card is written as text such as 'TH', not {value!r}")
+    return parse_card(value)
+
+
+CardText = Annotated[int, BeforeValidator(_card), PlainSerializer(format_card, return_type=str)]
+"""A card: card notation in JSON, an int inside."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+
+
+class TurnRecord(_Model):
+    """One turn: the played card, what it took, and what the turned-over stock card took."""
+
+    play: CardText
+    capture: CardText | None = None
+    flip_capture: CardText | None = None
+    flipped: bool = True
+    """False only on the very last turn of an unfinished game: the stock card is still down."""
+
+    @model_validator(mode="after")
+    def _unflipped_has_no_flip_capture(self) -> "TurnRecord":
+        if not self.flipped and self.flip_capture is not None:
+            raise ValueError("a turn whose stock card is not turned over cannot have flip_capture")
+        return self
+
+
+class DealRecord(_Model):
+    dealer: Literal[0, 1]
+    hands: tuple[tuple[CardText, ...], tuple[CardText, ...]]
+    layout: tuple[CardText, ...]
+    stock: tuple[CardText, ...] = Field(description="top card first")
+    turns: tuple[TurnRecord, ...] = ()
+
+    @model_validator(mode="after")
+    def _one_full_pack(self) -> "DealRecord":
+        self.setup().check()
+        return self
+
+    def setup(self) -> DealSetup:
+        hands = (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])))
+        return DealSetup(self.dealer, hands, self.layout, self.stock)
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
+
+
+class GameRecord(_Model):
+    format: Literal["chinese-ten"]
+    version: Literal[1]
+    players: tuple[PlayerName, PlayerName]
+    deals_planned: int | None = Field(ge=1, le=1000)
+    """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
+    deals: tuple[DealRecord, ...]
+
+    @model_validator(mode="after")
+    def _series_shape(self) -> "GameRecord":
+        if self.deals_planned is not None and len(self.deals) > self.deals_planned:
+            raise ValueError(
+                f"{len(self.deals)} deals recorded but only {self.deals_planned} planned"
+            )
+        for k, deal in enumerate(self.deals[1:], start=1):
+            if deal.dealer == self.deals[k - 1].dealer:
+                raise ValueError(f"deal {k + 1} has the same dealer as deal {k}: dealers alternate")
+        return self
+
+
+def deal_record(state: DealState) -> DealRecord:
+    """The record of a deal up to ``state``."""
+    setup = state.setup
+    turns: list[TurnRecord] = []
+    actions = state.actions
+    for i in range(0, len(actions), 2):
+        play = actions[i]
+        flip = actions[i + 1] if i + 1 < len(actions) else None
+        turns.append(
+            TurnRecord(
+                play=play & 63,
+                capture=action_target(play),
+                flip_capture=None if flip is None else action_target(flip),
+                flipped=flip is not None,
+            )
+        )
+    return DealRecord(
+        dealer=setup.dealer,
+        hands=setup.hands,
+        layout=setup.layout,
+        stock=setup.stock,
+        turns=tuple(turns),
+    )
+
+
+def game_record(
+    players: Sequence[str], deals_planned: int | None, states: Sequence[DealState]
+) -> GameRecord:
+    """A whole game's record: every deal played so far, the last one possibly unfinished."""
+    return GameRecord(
+        format=FORMAT,
+        version=VERSION,
+        players=(players[0], players[1]),
+        deals_planned=deals_planned,
+        deals=tuple(deal_record(s) for s in states),
+    )
+
+
+def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
+    """The legal action a record's card and capture stand for; RecordError if none."""
+    flipping = state.phase == FLIP_PHASE
+    base = card | FLIP if flipping else card
+    options = [a for a in legal_actions(state) if a & (FLIP | 63) == base]
+    if not options:
+        raise RecordError(f"{'flip' if flipping else 'play'} {format_card(card)} is illegal: "
+                          f"{why_illegal(state, base)}")
+    if capture is None:
+        if len(options) > 1:
+            names = ", ".join(format_card(c) for a in options if (c := action_target(a)) is not None)
+            raise RecordError(f"{format_card(card)} can take {names}: the record must name one")
+        return options[0]
+    for a in options:
+        code = a >> 6 & 63
+        if code == capture + 1 or (code == TRIPLE and capture >> 2 == card >> 2):
+            return a
+    wanted = base | (capture + 1) << 6
+    raise RecordError(f"{format_card(card)} cannot take {format_card(capture)}: "
+                      f"{why_illegal(state, wanted)}")
+
+
+def replay_deal(record: DealRecord, *, last: bool) -> DealState:
+    """Rebuild a deal's state turn by turn; ``last`` allows it to be unfinished."""
+    state = start(record.setup())
+    for number, turn in enumerate(record.turns, start=1):
+        try:
+            if state.phase != PLAY:
+                raise RecordError("the deal is already over")
+            state = advance(state, _resolve(state, turn.play, turn.capture))
+            if not turn.flipped:
+                if not last or number != len(record.turns):
+                    raise RecordError("only the last turn of a game may stop before the flip")
+                break
+            flip_card = state.setup.stock[state.stock_pos]
+            state = advance(state, _resolve(state, flip_card, turn.flip_capture))
+        except RecordError as error:
+            raise RecordError(f"turn {number}: {error}") from None
+    if state.phase != OVER and not last:
+        raise RecordError("the deal is unfinished but another deal follows it")
+    return state
+
+
+def replay(record: GameRecord) -> list[DealState]:
+    """Every deal's latest state; RecordError names the deal and turn of the first fault."""
+    states = []
+    for k, deal in enumerate(record.deals, start=1):
+        try:
+            states.append(replay_deal(deal, last=k == len(record.deals)))
+        except RecordError as error:
+            raise RecordError(f"deal {k}, {error}") from None
+    return states
+
+
+def series_score(record: GameRecord, states: Sequence[DealState]) -> SeriesScore:
+    """The totals of the finished deals."""
+    first = record.deals[0].dealer if record.deals else 0
+    score = SeriesScore(record.deals_planned, first)
+    for state in states:
+        result = outcome(state)
+        if result is not None:
+            score = score.add(result)
+    return score
+
+
+def replay_summary(record: GameRecord, states: Sequence[DealState]) -> dict[str, Any]:
+    """The ``replay --json`` document."""
+    deals = []
+    for state in states:
+        result = outcome(state)
+        points = result.points if result else pile_points(state)
+        deals.append(
+            {
+                "complete": result is not None,
+                "dealer": state.setup.dealer,
+                "points": list(points),
+                "results": list(result.results) if result else None,
+            }
+        )
+    score = series_score(record, states)
+    finished = all(d["complete"] for d in deals)
+    return {
+        "deals": deals,
+        "totals": list(score.totals),
+        "winner": score.winner if finished else None,
+    }
+
+
+def parse_record(text: str, source: str = "record") -> GameRecord:
+    """Validate JSON text; RecordError with one line naming the first problem."""
+    try:
+        return GameRecord.model_validate_json(text)
+    except ValidationError as error:
+        raise RecordError(f"{source}: {_first_problem(error)}") from None
+
+
+def _first_problem(error: ValidationError) -> str:
+    problems = error.errors(include_url=False)
+    first = problems[0]
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]).lstrip(".")
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if first["type"] == "json_invalid":
+        message = f"not valid JSON ({first['ctx'].get('error', 'truncated?')})"
+    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    return f"{where + ': ' if where else ''}{message}{more}"
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read and validate a record file; every failure is one RecordError line naming the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{path}: cannot read it ({error})") from None
+    return parse_record(text, str(path))
+
+
+def load_and_replay(path: Path) -> tuple[GameRecord, list[DealState]]:
+    record = load_record(path)
+    try:
+        return record, replay(record)
+    except ChineseTenError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def record_json(record: GameRecord) -> str:
+    """Pretty JSON with each card list and each turn on one line, so a record reads as a log."""
+    data = record.model_dump(mode="json")
+    for deal in data["deals"]:
+        for turn in deal["turns"]:
+            if turn["flipped"]:
+                del turn["flipped"]  # the default: written only for a turn stopped mid-way
+    deals = [
+        "    {\n"
+        + ",\n".join(
+            f'      "{key}": '
+            + (
+                "[\n" + ",\n".join(f"        {json.dumps(t)}" for t in value) + "\n      ]"
+                if key == "turns" and value
+                else json.dumps(value)
+            )
+            for key, value in deal.items()
+        )
+        + "\n    }"
+        for deal in data.pop("deals")
+    ]
+    head = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    body = "[\n" + ",\n".join(deals) + "\n  ]" if deals else "[]"
+    return f'{{\n{head},\n  "deals": {body}\n}}\n'
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file, fsync and rename, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
