@@ -110,4 +110,3 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
 def mask_points(mask: int) -> int:
     """Red points of every card in a 52-bit set."""
     return sum(POINTS[c] for c in DECK if mask >> c & 1)
-

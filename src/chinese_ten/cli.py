@@ -115,4 +115,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("chinese-ten: interrupted", file=sys.stderr)
         return 130
-

@@ -23,9 +23,9 @@ from chinese_ten.cards import (
     SPECIAL_SET_RANKS,
     TIE_POINTS,
     Card,
+    cards_of_mask,
     format_card,
     format_cards,
-    cards_of_mask,
     mask_points,
     parse_card,
 )
@@ -214,7 +214,9 @@ def legal_actions(state: DealState) -> list[Action]:
                 out += _options(card, table, triple, False)
         return out
     if phase == FLIP_PHASE:
-        return list(_options(state.setup.stock[state.stock_pos], state.table_mask, state.triple, True))
+        return list(
+            _options(state.setup.stock[state.stock_pos], state.table_mask, state.triple, True)
+        )
     return []
 
 
@@ -272,9 +274,14 @@ def _describe(action: Action) -> str:
 
 def why_illegal(state: DealState, action: Action) -> str:
     """The reason an action is not in :func:`legal_actions`, in words a player understands."""
-    if not 0 <= action < 2 * FLIP or action & 63 >= 52 or (action >> 6 & 63) not in (
-        *range(53),
-        TRIPLE,
+    if (
+        not 0 <= action < 2 * FLIP
+        or action & 63 >= 52
+        or (action >> 6 & 63)
+        not in (
+            *range(53),
+            TRIPLE,
+        )
     ):
         return "it is not a well-formed action"
     if state.phase == OVER:

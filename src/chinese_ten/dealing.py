@@ -31,7 +31,9 @@ def deal_from(deck: list[Card], dealer: int) -> DealSetup:
     nondealer_hand, dealer_hand = tuple(sorted(first)), tuple(sorted(second))
     hands = (dealer_hand, nondealer_hand) if dealer == 0 else (nondealer_hand, dealer_hand)
     layout_end = 2 * HAND_SIZE + LAYOUT_SIZE
-    return DealSetup(dealer, hands, tuple(deck[2 * HAND_SIZE : layout_end]), tuple(deck[layout_end:]))
+    return DealSetup(
+        dealer, hands, tuple(deck[2 * HAND_SIZE : layout_end]), tuple(deck[layout_end:])
+    )
 
 
 def random_setup(rng: random.Random, dealer: int, cut_position: int | None = None) -> DealSetup:

@@ -10,7 +10,7 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -41,8 +41,8 @@ from chinese_ten.deal import (
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.series import SeriesScore
 
-FORMAT = "chinese-ten"
-VERSION = 1
+FORMAT: Final = "chinese-ten"
+VERSION: Final = 1
 
 
 def _card(value: object, info: ValidationInfo) -> Card:
@@ -134,7 +134,7 @@ def deal_record(state: DealState) -> DealRecord:
             )
         )
     return DealRecord(
-        dealer=setup.dealer,
+        dealer=0 if setup.dealer == 0 else 1,
         hands=setup.hands,
         layout=setup.layout,
         stock=setup.stock,
@@ -161,11 +161,15 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
     base = card | FLIP if flipping else card
     options = [a for a in legal_actions(state) if a & (FLIP | 63) == base]
     if not options:
-        raise RecordError(f"{'flip' if flipping else 'play'} {format_card(card)} is illegal: "
-                          f"{why_illegal(state, base)}")
+        raise RecordError(
+            f"{'flip' if flipping else 'play'} {format_card(card)} is illegal: "
+            f"{why_illegal(state, base)}"
+        )
     if capture is None:
         if len(options) > 1:
-            names = ", ".join(format_card(c) for a in options if (c := action_target(a)) is not None)
+            names = ", ".join(
+                format_card(c) for a in options if (c := action_target(a)) is not None
+            )
             raise RecordError(f"{format_card(card)} can take {names}: the record must name one")
         return options[0]
     for a in options:
@@ -173,8 +177,9 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
         if code == capture + 1 or (code == TRIPLE and capture >> 2 == card >> 2):
             return a
     wanted = base | (capture + 1) << 6
-    raise RecordError(f"{format_card(card)} cannot take {format_card(capture)}: "
-                      f"{why_illegal(state, wanted)}")
+    raise RecordError(
+        f"{format_card(card)} cannot take {format_card(capture)}: {why_illegal(state, wanted)}"
+    )
 
 
 def replay_deal(record: DealRecord, *, last: bool) -> DealState:

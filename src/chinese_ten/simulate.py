@@ -81,7 +81,10 @@ class SimulationSummary:
         return {
             "players": list(self.players),
             "series_played": self.series_played,
-            "series_won": {self.players[0]: self.series_won[0], self.players[1]: self.series_won[1]},
+            "series_won": {
+                self.players[0]: self.series_won[0],
+                self.players[1]: self.series_won[1],
+            },
             "series_tied": self.series_tied,
             "deals_scored": len(self.deal_results),
             "mean_result_per_deal": round(self.mean, 3),

@@ -1,0 +1,7 @@
+"""``python -m chinese_ten`` runs the command line."""
+
+import sys
+
+from chinese_ten.cli import main
+
+sys.exit(main())

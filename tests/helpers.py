@@ -1,0 +1,23 @@
+"""Building positions for rule tests from card notation."""
+
+from chinese_ten.actions import Action, parse_action
+from chinese_ten.deal import DealSetup, DealState, apply_action, start
+
+
+def position(table: str, hand: str, stock: str, other: str = "", *, dealer: int = 1) -> DealState:
+    """A small deal (not a full pack) where seat ``1 - dealer`` moves first with ``hand``."""
+    mover = 1 - dealer
+    hands = (hand, other) if mover == 0 else (other, hand)
+    return start(DealSetup.from_text(dealer, hands, table, stock), check=False)
+
+
+def act(state: DealState, *texts: str) -> DealState:
+    for text in texts:
+        state = apply_action(state, parse_action(text))
+    return state
+
+
+def texts(actions: list[Action]) -> list[str]:
+    from chinese_ten.actions import format_action
+
+    return [format_action(a) for a in actions]

@@ -1,0 +1,101 @@
+"""Random deals and random legal play, checked against invariants at every step."""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chinese_ten.cards import DECK, TOTAL_POINTS
+from chinese_ten.deal import (
+    FLIP,
+    OVER,
+    DealState,
+    advance,
+    apply_action,
+    card_places,
+    legal_actions,
+    outcome,
+    start,
+)
+from chinese_ten.dealing import random_setup
+from chinese_ten.errors import IllegalActionError
+
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+def _random_game(seed: int) -> list[DealState]:
+    rng = random.Random(seed)
+    state = start(random_setup(rng, dealer=rng.randrange(2)))
+    states = [state]
+    while state.phase != OVER:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@given(seeds)
+def test_every_card_is_in_exactly_one_place_at_every_step(seed: int) -> None:
+    for state in _random_game(seed):
+        places = card_places(state)
+        assert Counter(card for card, _ in places) == Counter(DECK)
+
+
+@given(seeds)
+def test_deal_ends_empty_with_all_points_shared(seed: int) -> None:
+    final = _random_game(seed)[-1]
+    assert final.hands == ((), ()) and final.table == () and final.stock_count == 0
+    assert final.piles[0] | final.piles[1] == (1 << 52) - 1
+    result = outcome(final)
+    assert result is not None
+    assert sum(result.points) == TOTAL_POINTS
+    assert result.results[0] == -result.results[1]
+    assert len(final.actions) == 48
+
+
+@given(seeds)
+def test_applying_never_mutates_the_old_state(seed: int) -> None:
+    states = _random_game(seed)
+    snapshots = [tuple(s) for s in states]
+    rng = random.Random(seed)
+    for state, snapshot in zip(states[:-1], snapshots, strict=False):
+        advance(state, rng.choice(legal_actions(state)))
+        assert tuple(state) == snapshot
+
+
+ALL_ACTIONS = [
+    card | code << 6 | flip for card in DECK for code in (*range(53), 63) for flip in (0, FLIP)
+]
+"""Every well-formed action, legal or not, plus a few malformed ints below."""
+
+
+@given(seeds, st.data())
+def test_every_illegal_action_is_rejected_and_changes_nothing(
+    seed: int, data: st.DataObject
+) -> None:
+    state = data.draw(st.sampled_from(_random_game(seed)))
+    legal = set(legal_actions(state))
+    snapshot = tuple(state)
+    for action in [*ALL_ACTIONS, -1, 1 << 13, 52, 62 << 6]:
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError, match="is illegal: "):
+            apply_action(state, action)
+        assert tuple(state) == snapshot
+    assert legal <= set(ALL_ACTIONS)
+
+
+@given(seeds)
+def test_only_the_mover_has_legal_actions_and_they_are_stable(seed: int) -> None:
+    from chinese_ten.view import PlayerView
+
+    for state in _random_game(seed)[:-1]:
+        assert legal_actions(state) == legal_actions(state)
+        assert PlayerView(state, 1 - state.to_move).legal_actions() == []
+        assert PlayerView(state, state.to_move).legal_actions() == legal_actions(state)
+
+
+@given(seeds)
+def test_same_seed_same_game(seed: int) -> None:
+    assert _random_game(seed)[-1] == _random_game(seed)[-1]
