@@ -14,6 +14,7 @@ from chinese_ten import __version__
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS
+from chinese_ten.tui_options import GameOptions
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,6 +53,28 @@ def _bot_pair(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
+def _names(text: str) -> tuple[str, str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise argparse.ArgumentTypeError(f"{text!r} must be two names separated by a comma")
+    if names[0] == names[1]:
+        raise argparse.ArgumentTypeError("the two players need different names")
+    if any(len(n) > 40 for n in names):
+        raise argparse.ArgumentTypeError("a name can have at most 40 characters")
+    return names[0], names[1]
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=_names, help='the two names, such as "Ana,Ben"')
+    parser.add_argument("--seed", type=_seed, help="the same seed deals the same cards")
+    parser.add_argument("--resume", action="store_true", help="continue the saved game")
+    parser.add_argument("--ascii", action="store_true", help="letters for suits, plain borders")
+    parser.add_argument("--four-color", action="store_true", help="a colour for each suit")
+    parser.add_argument(
+        "--open-scores", action="store_true", help="show red points during the deal"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="chinese-ten",
@@ -83,6 +106,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--records", type=Path, help="write every series as a record in this folder")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
 
+    play = sub.add_parser("play", help="play deal after deal at one keyboard (the TUI)")
+    _game_options(play)
+    series = sub.add_parser("series", help="play a fixed series of deals (the TUI)")
+    series.add_argument(
+        "--deals",
+        type=_positive,
+        default=DEFAULT_DEALS,
+        help=f"deals in the series (default {DEFAULT_DEALS})",
+    )
+    _game_options(series)
+
     sub.add_parser("rules", help="print the rules")
     return parser
 
@@ -105,6 +139,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 duplicate=args.duplicate,
                 records=args.records,
                 as_json=args.json,
+            )
+        if args.command in ("play", "series"):
+            from chinese_ten.commands.play import run_game, suit_symbols_supported
+
+            return run_game(
+                GameOptions(
+                    deals_planned=args.deals if args.command == "series" else None,
+                    players=args.players,
+                    seed=args.seed,
+                    resume=args.resume,
+                    ascii=args.ascii,
+                    symbols=not args.ascii and suit_symbols_supported(),
+                    four_color=args.four_color,
+                    open_scores=args.open_scores,
+                )
             )
         from chinese_ten.commands.rules import run_rules
 

@@ -1,0 +1,1 @@
+"""Screens: the game board, and the start, cut, hand-over, results, rules and dialog screens."""

@@ -1,0 +1,636 @@
+"""The game screen: it owns the game, and is the only part of the TUI that calls the engine.
+
+Widgets below it receive what to draw (from a :class:`PlayerView`) and post messages up;
+the other screens return the players' choices through ``dismiss``.
+"""
+
+import random
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from chinese_ten.actions import TRIPLE, Action, is_flip
+from chinese_ten.cards import Card
+from chinese_ten.deal import (
+    FLIP_PHASE,
+    OVER,
+    DealState,
+    apply_action,
+    legal_actions,
+    outcome,
+    start,
+)
+from chinese_ten.dealing import draw_lots, random_setup
+from chinese_ten.errors import ChineseTenError
+from chinese_ten.players import Player, make_player
+from chinese_ten.records import GameRecord, game_record
+from chinese_ten.saves import SaveSlot
+from chinese_ten.series import SeriesScore
+from chinese_ten.tui.cardtext import card_name, describe_event
+from chinese_ten.tui.screens.cut import CutScreen
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.card import CardBox, CardLook, CardRow
+from chinese_ten.tui.widgets.fan import HandBacks
+from chinese_ten.tui_options import GameOptions
+from chinese_ten.view import PlayerView
+
+Stage = Literal["idle", "handover", "select", "target", "flip", "flip-target", "computer", "over"]
+
+LEVELS = {"easy": "random", "normal": "greedy", "hard": "hard"}
+"""Difficulty levels and the players behind them."""
+
+
+class GameScreen(Screen[None]):
+    """The table, the hands, the stock and the piles; one turn at a time."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding(
+            "enter",
+            "confirm",
+            "Play / take",
+            tooltip="Play the chosen card or take the chosen target",
+        ),
+        Binding("space", "flip", "Turn over stock", tooltip="Turn over the top card of the stock"),
+        Binding("escape", "back", "Back", tooltip="Choose another card"),
+        *(Binding(str((k + 1) % 10), f"pick({k})", f"Card {k + 1}", show=False) for k in range(10)),
+        Binding("minus", "pick(10)", "Card 11", show=False),
+        Binding("equals_sign", "pick(11)", "Card 12", show=False),
+        Binding("e", "export", "Export", tooltip="Write this game's record to a file"),
+    ]
+
+    def __init__(self, options: GameOptions) -> None:
+        super().__init__()
+        self.options = options
+        self.slot = SaveSlot(options.save_dir)
+        self.names: tuple[str, str] = options.players or ("Player 1", "Player 2")
+        self.series = SeriesScore(options.deals_planned, 0)
+        self.finished: list[DealState] = []
+        self.state: DealState | None = None
+        self.stage: Stage = "idle"
+        self.cursor = 0
+        self.choice = 0
+        self.logged = 0
+        self.computers: list[Player | None] = [
+            None if level is None else make_player(LEVELS[level], random.Random(seat))
+            for seat, level in enumerate(options.computer)
+        ]
+        self._rng = random.Random(options.seed)
+        self._symbols = options.symbols and not options.ascii
+
+    # ----------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        look = {
+            "symbols": self._symbols,
+            "four_color": self.options.four_color,
+            "ascii_only": self.options.ascii,
+        }
+        with Vertical(id="board"):
+            yield Static(id="status")
+            with Horizontal(id="opponent"):
+                yield CardBox("pile", 1, **look, id="opponent-pile")
+                yield HandBacks(ascii_only=self.options.ascii, id="opponent-hand")
+            with Horizontal(id="table-area"):
+                yield CardBox("stock", **look, id="stock")
+                yield CardBox("turned", **look, id="turned")
+                yield CardRow("table", **look, id="table")
+            with Horizontal(id="hand-area"):
+                yield CardBox("pile", 0, **look, id="own-pile")
+                yield CardRow("hand", **look, id="hand")
+            yield Static(id="banner")
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+        yield Static(
+            "The board needs a terminal of at least 80 x 24.\nPlease enlarge this window.",
+            id="too-small",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#table-area").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        self._render_board()
+        if self.options.resume and self._resume():
+            return
+        if self.slot.exists():
+            kept = self.slot.archive("unfinished")
+            self.notify(f"The game saved before was kept as {kept}", markup=False, timeout=8)
+        if self.options.players is None:
+            self.app.push_screen(StartScreen(self.names), self._names_chosen)
+        else:
+            self._names_chosen(self.names)
+
+    # ------------------------------------------------------------ game flow
+    def _resume(self) -> bool:
+        if not self.slot.exists():
+            self.notify("There is no saved game, so a new one begins.", timeout=6)
+            return False
+        try:
+            record, states = self.slot.load()
+        except ChineseTenError as error:
+            self.notify(
+                str(error),
+                title="The save could not be read",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return False
+        self.names = record.players
+        self.series = SeriesScore(record.deals_planned, states[0].setup.dealer)
+        for state in states:
+            result = outcome(state)
+            if result is None:
+                self.state = state
+            else:
+                self.series = self.series.add(result)
+                self.finished.append(state)
+        self._log(Text(f"Resumed {self.names[0]} v {self.names[1]}.", style="italic"))
+        if self.state is not None:
+            self.logged = 0
+            self._log_new_events()
+            self._begin_turn(resumed=True)
+        elif self.series.is_over:
+            self._show_results(self.finished[-1])
+        else:
+            self._next_deal()
+        return True
+
+    def _names_chosen(self, names: tuple[str, str] | None) -> None:
+        if names is None:
+            self.app.exit()
+            return
+        self.names = names
+        self.series = SeriesScore(self.options.deals_planned, draw_lots(self._rng))
+        self._next_deal()
+
+    def _next_deal(self) -> None:
+        self.state = None
+        self.stage = "idle"
+        self._render_board()
+        dealer = self.series.next_dealer
+        number = len(self.series.outcomes) + 1
+        cutter_is_computer = self.computers[1 - dealer] is not None
+        self.app.push_screen(
+            CutScreen(
+                deal_number=number,
+                deals_planned=self.series.deals_planned,
+                dealer=self.names[dealer],
+                cutter=self.names[1 - dealer],
+                by_lot=number == 1,
+                computer_cuts=cutter_is_computer,
+                rng=self._deal_rng(number),
+            ),
+            self._cut_chosen,
+        )
+
+    def _deal_rng(self, number: int) -> random.Random:
+        """Each deal's shuffle: reproducible from ``--seed``, independent of what came before."""
+        return random.Random(None if self.options.seed is None else f"{self.options.seed}:{number}")
+
+    def _cut_chosen(self, position: int | None) -> None:
+        if position is None:
+            self.app.exit()
+            return
+        number = len(self.series.outcomes) + 1
+        setup = random_setup(self._deal_rng(number), self.series.next_dealer, position)
+        self.state = start(setup)
+        self.logged = 0
+        self._log(
+            Text(
+                f"Deal {number}: {self.names[setup.dealer]} deals; "
+                f"{self.names[1 - setup.dealer]} cut at {position}.",
+                style="bold",
+            )
+        )
+        self._announce_sets()
+        self._log_new_events()
+        self._save()
+        self._begin_turn()
+
+    def _announce_sets(self) -> None:
+        view = self._view()
+        if view.triple >= 0:
+            cards = [c for c in view.table if c >> 2 == view.triple]
+            text = Text("Layout triple: the fourth card of this rank takes all three: ")
+            text.append_text(self._cards_text(cards))
+            self._log(text)
+            self.notify(text.plain, title="Layout triple", markup=False, timeout=6)
+        if any(e.kind == "four" for e in view.events()):
+            dealer = self.names[view.dealer]
+            self.notify(
+                f"Four of a kind in the layout: {dealer}, the dealer, takes all four.",
+                title="Four of a kind",
+                markup=False,
+                timeout=6,
+            )
+
+    def _begin_turn(self, *, resumed: bool = False) -> None:
+        state = self._state()
+        self.cursor = 0
+        self.choice = 0
+        seat = state.to_move
+        if self.computers[seat] is not None:
+            self.stage = "computer"
+            self._render_board()
+            self.set_timer(self.options.pause, self._computer_step)
+            return
+        next_stage: Stage = "flip" if state.phase == FLIP_PHASE else "select"
+        if self.options.hot_seat:
+            self.stage = "handover"
+            self._render_board()
+            turn_events = self._last_turn_text() if not resumed else []
+            self.app.push_screen(
+                HandoverScreen(self.names[seat], turn_events),
+                lambda _: self._enter_stage(next_stage),
+            )
+        else:
+            self._enter_stage(next_stage)
+
+    def _enter_stage(self, stage: Stage) -> None:
+        self.stage = stage
+        self._render_board()
+
+    def _computer_step(self) -> None:
+        state = self._state()
+        player = self.computers[state.to_move]
+        if player is None or self.stage != "computer":
+            return
+        legal = legal_actions(state)
+        action = (
+            legal[0] if len(legal) == 1 else player.choose(PlayerView(state, state.to_move), legal)
+        )
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        """Play one action through the engine, save, log, and move the game on."""
+        state = apply_action(self._state(), action)
+        self.state = state
+        self._save()
+        self._log_new_events()
+        if state.phase == OVER:
+            result = outcome(state)
+            assert result is not None
+            self.series = self.series.add(result)
+            self.finished.append(state)
+            self.state = state
+            self.stage = "over"
+            self._render_board()
+            self._show_results(state)
+        elif is_flip(action):
+            self._begin_turn()
+        elif self.computers[state.to_move] is not None:
+            self._render_board()
+            self.set_timer(self.options.pause, self._computer_step)
+        else:
+            self._enter_stage("flip")
+
+    def _show_results(self, state: DealState) -> None:
+        self.app.push_screen(
+            ResultsScreen(
+                names=self.names,
+                deal=state,
+                series=self.series,
+                symbols=self._symbols,
+                four_color=self.options.four_color,
+            ),
+            self._after_results,
+        )
+
+    def _after_results(self, choice: str | None) -> None:
+        if choice == "next":
+            self._next_deal()
+        elif choice == "new":
+            self.slot.archive("finished")
+            self.finished = []
+            self.series = SeriesScore(self.options.deals_planned, draw_lots(self._rng))
+            self._log(Text("A new series begins.", style="bold"))
+            self._next_deal()
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------- helpers
+    def _state(self) -> DealState:
+        assert self.state is not None
+        return self.state
+
+    def viewer(self) -> int:
+        """Whose eyes the board is drawn for: the person at the keyboard."""
+        humans = [seat for seat in (0, 1) if self.computers[seat] is None]
+        if len(humans) == 1:
+            return humans[0]
+        return self.state.to_move if self.state is not None else 0
+
+    def _view(self) -> PlayerView:
+        return PlayerView(self._state(), self.viewer())
+
+    def _record(self) -> GameRecord:
+        """The whole game so far: finished deals, then the one being played."""
+        states = [*self.finished]
+        if self.state is not None and self.state.phase != OVER:
+            states.append(self.state)
+        return game_record(self.names, self.series.deals_planned, states)
+
+    def save_now(self) -> None:
+        """Save at once (before quitting); a game with nothing dealt yet has nothing to save."""
+        if self.state is not None or self.finished:
+            self._save()
+
+    def _save(self) -> None:
+        try:
+            self.slot.save(self._record())
+        except OSError as error:
+            self.notify(f"Could not save: {error}", severity="error", markup=False)
+
+    def _cards_text(self, cards: list[Card] | tuple[Card, ...]) -> Text:
+        text = Text()
+        for k, card in enumerate(cards):
+            text.append(" " if k else "")
+            text.append_text(
+                card_name(card, symbols=self._symbols, four_color=self.options.four_color)
+            )
+        return text
+
+    def _describe(self, event_index: int) -> Text:
+        event = self._view().events()[event_index]
+        return describe_event(
+            event, self.names, symbols=self._symbols, four_color=self.options.four_color
+        )
+
+    def _log(self, text: Text) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    def _log_new_events(self) -> None:
+        events = self._view().events()
+        for k in range(self.logged, len(events)):
+            self._log(self._describe(k))
+        self.logged = len(events)
+
+    def _last_turn_text(self) -> list[Text]:
+        """The public events of the turn just played (for the hand-over screen)."""
+        events = self._view().events()
+        last = [k for k, e in enumerate(events) if e.kind != "four"][-2:]
+        return [self._describe(k) for k in last]
+
+    def _options_for_selected(self) -> list[Action]:
+        view = self._view()
+        if not view.hand or not view.my_turn:
+            return []
+        card = view.hand[min(self.cursor, len(view.hand) - 1)]
+        return [a for a in view.legal_actions() if a & 63 == card and not is_flip(a)]
+
+    def _choices(self) -> list[Action]:
+        if self.stage == "target":
+            return self._options_for_selected()
+        if self.stage == "flip-target":
+            return self._view().legal_actions()
+        return []
+
+    # ------------------------------------------------------------ drawing
+    def _render_board(self) -> None:
+        if self.state is None:
+            self._render_empty()
+            return
+        view = self._view()
+        me, other = view.seat, 1 - view.seat
+        stage = self.stage
+        faces_visible = stage not in ("handover", "idle")
+        targets = (
+            {self._target(a) for a in self._options_for_selected()} if stage == "select" else set()
+        )
+        choices = [self._target(a) for a in self._choices()]
+        chosen = choices[self.choice] if choices else None
+
+        def table_mark(card: Card) -> str:
+            if card == chosen:
+                return "selected"
+            if card in choices or card in targets:
+                return "choice" if choices else "target"
+            return "triple" if card >> 2 == view.triple else ""
+
+        self.query_one("#table", CardRow).show(
+            [CardLook(c, mark=table_mark(c)) for c in view.table]
+        )
+        hand_marks = stage in ("select", "target")
+        self.query_one("#hand", CardRow).show(
+            [
+                CardLook(
+                    c,
+                    face_up=faces_visible,
+                    mark="selected" if hand_marks and k == self.cursor else "",
+                )
+                for k, c in enumerate(view.hand)
+            ]
+        )
+        self.query_one("#stock", CardBox).show(
+            CardLook(
+                None,
+                face_up=False,
+                count=view.stock_count,
+                mark="target" if stage == "flip" else "",
+            )
+        )
+        turned = view.flip_card if stage == "flip-target" else None
+        self.query_one("#turned", CardBox).show(
+            CardLook(turned, mark="turned" if turned is not None else "")
+        )
+        counts = view.pile_counts
+        self.query_one("#own-pile", CardBox).show(CardLook(None, face_up=False, count=counts[me]))
+        self.query_one("#opponent-pile", CardBox).show(
+            CardLook(None, face_up=False, count=counts[other])
+        )
+        self.query_one("#opponent-hand", HandBacks).show(
+            view.opponent_hand_count,
+            f"{self.names[other]}: {view.opponent_hand_count} cards in hand, "
+            f"{counts[other]} in the pile",
+        )
+        hand_title = (
+            f"{self.names[me]}'s hand" if faces_visible else f"{self.names[me]}'s hand (hidden)"
+        )
+        self.query_one("#hand-area").border_title = f"{hand_title} · pile {counts[me]}"
+        self.query_one("#status", Static).update(self._status_text(view))
+        self.query_one("#banner", Static).update(self._banner_text(view))
+        self.refresh_bindings()
+
+    def _render_empty(self) -> None:
+        self.query_one("#table", CardRow).show([])
+        self.query_one("#hand", CardRow).show([])
+        for box in ("#stock", "#turned", "#own-pile", "#opponent-pile"):
+            self.query_one(box, CardBox).show(CardLook(None))
+        self.query_one("#opponent-hand", HandBacks).show(0, "")
+        self.query_one("#status", Static).update(self._series_text())
+        self.query_one("#banner", Static).update("")
+
+    @staticmethod
+    def _target(action: Action) -> Card | None:
+        code = action >> 6 & 63
+        return None if code in (0, TRIPLE) else code - 1
+
+    def _series_text(self) -> Text:
+        done = len(self.series.outcomes)
+        planned = self.series.deals_planned
+        number = done + (1 if self.state is not None and self.state.phase != OVER else 0)
+        text = Text(f"Deal {max(number, 1)}" + (f" of {planned}" if planned else ""), style="bold")
+        totals = self.series.totals
+        text.append(f"  ·  totals {self.names[0]} {totals[0]:+d}, {self.names[1]} {totals[1]:+d}")
+        return text
+
+    def _status_text(self, view: PlayerView) -> Text:
+        text = self._series_text()
+        text.append(f"  ·  dealer {self.names[view.dealer]}")
+        if self.options.open_scores:
+            from chinese_ten.cards import mask_points
+
+            pts = [mask_points(p) for p in view.piles]
+            text.append(f"  ·  red points {self.names[0]} {pts[0]}, {self.names[1]} {pts[1]}")
+        return text
+
+    def _banner_text(self, view: PlayerView) -> Text:
+        name = self.names[view.to_move]
+        stage = self.stage
+        if stage == "computer":
+            return Text(f"{name} (computer) is playing…", style="italic")
+        if stage == "handover":
+            return Text(f"Pass the keyboard to {name}.", style="italic")
+        if stage == "select":
+            options = self._options_for_selected()
+            if not options:
+                return Text(f"{name}: choose a card to play.")
+            card = options[0] & 63
+            text = Text(f"{name}: play ")
+            text.append_text(self._cards_text([card]))
+            code = options[0] >> 6 & 63
+            if code == TRIPLE:
+                text.append(" and take the layout triple?")
+            elif code == 0:
+                text.append("? It takes nothing and stays on the table.")
+            else:
+                targets = [self._target(a) for a in options]
+                text.append(" and take ")
+                text.append_text(self._cards_text([t for t in targets if t is not None]))
+                text.append(" (you choose which)?" if len(targets) > 1 else "?")
+            return text
+        if stage == "target":
+            return Text(f"{name}: choose the card to take (←/→, Enter; Esc to go back).")
+        if stage == "flip":
+            return Text(f"{name}: press Space (or click the stock) to turn over the top card.")
+        if stage == "flip-target":
+            text = Text(f"{name} turned over ")
+            text.append_text(
+                self._cards_text([view.flip_card] if view.flip_card is not None else [])
+            )
+            text.append(": choose the card it takes (←/→, Enter).")
+            return text
+        return Text("")
+
+    # ------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        stage = self.stage
+        if action in ("move", "confirm"):
+            return stage in ("select", "target", "flip-target")
+        if action == "pick":
+            return stage in ("select", "target")
+        if action == "flip":
+            return stage == "flip"
+        if action == "back":
+            return stage == "target"
+        if action == "export":
+            return self.state is not None
+        return True
+
+    def action_move(self, delta: int) -> None:
+        if self.stage == "select":
+            hand = self._view().hand
+            if hand:
+                self.cursor = (self.cursor + delta) % len(hand)
+        else:
+            choices = self._choices()
+            if choices:
+                self.choice = (self.choice + delta) % len(choices)
+        self._render_board()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self._view().hand):
+            self.cursor = index
+            self.stage = "select"
+            self._render_board()
+
+    def action_confirm(self) -> None:
+        if self.stage == "select":
+            options = self._options_for_selected()
+            if len(options) == 1:
+                self._apply(options[0])
+            elif options:
+                self.choice = 0
+                self._enter_stage("target")
+        elif self.stage in ("target", "flip-target"):
+            choices = self._choices()
+            if choices:
+                self._apply(choices[self.choice])
+
+    def action_flip(self) -> None:
+        if self.stage != "flip":
+            return
+        options = self._view().legal_actions()
+        if len(options) == 1:
+            self._apply(options[0])
+        else:
+            self.choice = 0
+            self._enter_stage("flip-target")
+
+    def action_back(self) -> None:
+        if self.stage == "target":
+            self._enter_stage("select")
+
+    def action_export(self) -> None:
+        from chinese_ten.tui.screens.dialogs import ExportScreen
+
+        self.app.push_screen(ExportScreen(Path.cwd() / "chinese-ten-game.json"), self._export_to)
+
+    def _export_to(self, path: Path | None) -> None:
+        if path is None:
+            return
+        from chinese_ten.records import record_json, write_atomically
+
+        try:
+            write_atomically(path, record_json(self._record()))
+        except OSError as error:
+            self.notify(f"Could not export: {error}", severity="error", markup=False)
+        else:
+            self.notify(f"Game record written to {path}", markup=False)
+
+    @on(CardBox.Clicked)
+    def _clicked(self, message: CardBox.Clicked) -> None:
+        message.stop()
+        zone, index = message.zone, message.index
+        if zone == "hand" and self.stage in ("select", "target"):
+            if self.stage == "select" and index == self.cursor:
+                self.action_confirm()
+            else:
+                self.action_pick(index)
+        elif zone == "stock" and self.stage == "flip":
+            self.action_flip()
+        elif zone == "table":
+            self._table_clicked(index)
+
+    def _table_clicked(self, index: int) -> None:
+        table = self._view().table
+        if index >= len(table):
+            return
+        card = table[index]
+        pool = (
+            self._options_for_selected() if self.stage in ("select", "target") else self._choices()
+        )
+        for action in pool:
+            if self._target(action) == card:
+                self._apply(action)
+                return

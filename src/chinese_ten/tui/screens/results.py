@@ -1,0 +1,117 @@
+"""Results of a deal, and of the series when it is over."""
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from chinese_ten.cards import POINTS, cards_of_mask
+from chinese_ten.deal import DealState, outcome
+from chinese_ten.series import SeriesScore
+from chinese_ten.tui.cardtext import card_list
+
+
+class ResultsScreen(Screen[str]):
+    """Each player's red cards and points, the result, and the series so far."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "Next deal"),
+        Binding("n", "new", "New series"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        names: tuple[str, str],
+        deal: DealState,
+        series: SeriesScore,
+        symbols: bool,
+        four_color: bool,
+    ) -> None:
+        super().__init__()
+        self.names = names
+        self.deal = deal
+        self.series = series
+        self._symbols = symbols
+        self._four_color = four_color
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="results-box"):
+            yield Static(self._deal_table(), id="deal-result")
+            yield Static(self._series_table(), id="series-result")
+            yield Static(self._verdict(), id="verdict")
+        yield Footer()
+
+    def _deal_table(self) -> Table:
+        result = outcome(self.deal)
+        assert result is not None
+        number = len(self.series.outcomes)
+        table = Table(title=f"Deal {number}", expand=True, show_lines=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Red cards captured", ratio=1)
+        table.add_column("Points", justify="right")
+        table.add_column("Result", justify="right")
+        for seat in (0, 1):
+            red = [c for c in cards_of_mask(self.deal.piles[seat]) if POINTS[c]]
+            table.add_row(
+                self.names[seat],
+                card_list(red, symbols=self._symbols, four_color=self._four_color),
+                str(result.points[seat]),
+                Text(f"{result.results[seat]:+d}", style="bold"),
+            )
+        return table
+
+    def _series_table(self) -> Table:
+        planned = self.series.deals_planned
+        table = Table(title="Series" + (f" of {planned} deals" if planned else ""), expand=True)
+        table.add_column("Deal", justify="right")
+        for name in self.names:
+            table.add_column(name, justify="right")
+        for k, o in enumerate(self.series.outcomes, start=1):
+            table.add_row(str(k), f"{o.results[0]:+d}", f"{o.results[1]:+d}")
+        totals = self.series.totals
+        table.add_section()
+        table.add_row("Total", f"{totals[0]:+d}", f"{totals[1]:+d}", style="bold")
+        return table
+
+    def _verdict(self) -> Text:
+        result = outcome(self.deal)
+        assert result is not None
+        if result.winner is None:
+            text = Text("The deal is a tie: 105 points each. ", style="bold")
+        else:
+            text = Text(f"{self.names[result.winner]} wins the deal. ", style="bold")
+        if self.series.is_over:
+            winner = self.series.winner
+            final = (
+                "The series is tied."
+                if winner is None
+                else f"{self.names[winner]} wins the series!"
+            )
+            text.append(final, style="bold reverse")
+            text.append("\nn: new series · q: quit", style="dim")
+        else:
+            text.append("\nEnter: next deal · q: quit", style="dim")
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return not self.series.is_over
+        if action == "new":
+            return self.series.is_over
+        return True
+
+    def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_quit_game(self) -> None:
+        self.dismiss("quit")

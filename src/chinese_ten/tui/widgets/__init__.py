@@ -1,0 +1,1 @@
+"""Widgets: they draw what they are given and post messages; none of them calls the engine."""
