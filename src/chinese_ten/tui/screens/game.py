@@ -275,14 +275,13 @@ class GameScreen(Screen[None]):
         """Play one action through the engine, save, log, and move the game on."""
         state = apply_action(self._state(), action)
         self.state = state
-        self._save()
-        self._log_new_events()
-        if state.phase == OVER:
-            result = outcome(state)
-            assert result is not None
+        result = outcome(state)
+        if result is not None:
             self.series = self.series.add(result)
             self.finished.append(state)
-            self.state = state
+        self._save()
+        self._log_new_events()
+        if result is not None:
             self.stage = "over"
             self._render_board()
             self._show_results(state)

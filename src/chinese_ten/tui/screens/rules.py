@@ -35,5 +35,8 @@ class RulesScreen(Screen[None]):
         yield MarkdownViewer(rules_markdown() + KEYS, show_table_of_contents=False)
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).document.focus()  # arrows and PgUp/PgDn scroll at once
+
     def action_close(self) -> None:
         self.dismiss(None)

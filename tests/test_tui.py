@@ -1,0 +1,315 @@
+"""The TUI driven as a player would: keys, clicks, resizes, resume, and what the screen shows."""
+
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from chinese_ten.cards import display_card
+from chinese_ten.deal import FLIP_PHASE, OVER
+from chinese_ten.records import load_and_replay
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.cut import CutScreen
+from chinese_ten.tui.screens.dialogs import QuitScreen
+from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui.screens.rules import RulesScreen
+from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.card import CardBox
+from tests.tui_helpers import (
+    hand_key,
+    make_setup,
+    options,
+    play_until_results,
+    save_position,
+    screen_text,
+    step,
+)
+
+SIZE = (100, 32)
+
+
+def _labels(cards: tuple[int, ...]) -> set[str]:
+    return {display_card(c) for c in cards}
+
+
+async def test_a_whole_deal_by_keyboard_only(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        results = await play_until_results(pilot)
+        text = screen_text(app)
+        assert "Red cards captured" in text and "Deal 1" in text
+        final = app.game.finished[-1]
+        assert final.phase == OVER and app.game.series.outcomes
+        record, states = load_and_replay(tmp_path / "current.json")
+        assert states[-1] == final and record.players == ("Ana", "Ben")
+        assert results.series.totals[0] == -results.series.totals[1]
+        await pilot.press("enter")  # next deal: play is open-ended
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+
+
+async def test_a_two_deal_series_ends_with_the_series_result(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, deals_planned=2))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_results(pilot)
+        assert "Series of 2 deals" in screen_text(app)
+        await pilot.press("enter")
+        await play_until_results(pilot)
+        text = screen_text(app)
+        assert "wins the series" in text or "The series is tied" in text
+        assert [o.results[0] for o in app.game.series.outcomes] == [
+            o.results[0] for o in app.game.series.outcomes
+        ]
+        assert len(app.game.series.outcomes) == 2 and app.game.series.is_over
+        dealers = [s.setup.dealer for s in app.game.finished]
+        assert dealers[0] != dealers[1]
+        await pilot.press("n")  # a new series
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen) and not app.game.series.outcomes
+        assert list((tmp_path / "archive").glob("*-finished.json"))
+
+
+async def test_start_screen_asks_for_names(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press(*"Ana", "enter")
+        await pilot.press(*"Ben", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        assert app.game.names == ("Ana", "Ben")
+
+
+async def test_the_cut_is_chosen_with_the_keys(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("left", "left", "left", "enter")
+        await pilot.pause()
+        assert "cut at 23" in screen_text(app) or isinstance(app.screen, HandoverScreen)
+        assert app.game.state is not None
+
+
+async def test_choosing_between_two_targets(tmp_path: Path) -> None:
+    # Ana (seat 0, nondealer) holds 8♦; the table has 2♥ and 2♣ (and the stock turns K♠).
+    save_position(tmp_path, make_setup(1, "8D", "2H 2C 6S 7S", "KS"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # hand-over
+        screen = app.game
+        await pilot.press(hand_key(app, "8♦"), "enter")
+        await pilot.pause()
+        assert screen.stage == "target"
+        assert "choose the card to take" in screen_text(app)
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        state = screen.state
+        assert state is not None and state.phase == FLIP_PHASE
+        assert "2♥" in _labels(state.table) and "2♣" not in _labels(state.table)
+
+
+async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
+    # Ana plays 3♣ (no capture); the turned Q♦ may take Q♠ or Q♥.
+    save_position(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = app.game
+        await pilot.press(hand_key(app, "3♣"), "enter")
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.stage == "flip-target"
+        assert "turned over Q♦" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert "took Q♠" in screen_text(app)
+
+
+async def test_a_layout_triple_is_announced_and_taken(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = app.game
+        triple_boxes = [
+            b for b in screen.query("#table CardBox").results(CardBox) if b.has_class("triple")
+        ]
+        assert len(triple_boxes) == 3
+        await pilot.press(hand_key(app, "K♣"))
+        await pilot.pause()
+        assert "take the layout triple" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        state = screen.state
+        assert state is not None and state.piles[0].bit_count() == 4 and state.triple == -1
+
+
+async def _click_a_choice(pilot: Pilot[None], game: GameScreen) -> None:
+    boxes = game.query("#table CardBox").results(CardBox)
+    choice = next(b for b in boxes if b.has_class("choice") or b.has_class("selected"))
+    assert await pilot.click(choice)
+
+
+async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            screen = app.screen
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, (CutScreen, HandoverScreen)):
+                assert (
+                    await pilot.click(
+                        "#handover-box" if isinstance(screen, HandoverScreen) else None
+                    )
+                    or True
+                )
+                if isinstance(app.screen, CutScreen):
+                    await pilot.press("enter")
+            else:
+                game = app.game
+                if game.stage == "select":
+                    boxes = list(game.query("#hand CardBox").results(CardBox))
+                    last = boxes[-1]
+                    assert await pilot.click(last)  # the first click chooses the card
+                    assert game.stage != "select" or game.cursor == len(boxes) - 1
+                    if game.stage == "select":
+                        assert await pilot.click(last)  # a second click plays it
+                    if game.stage == "target":
+                        await _click_a_choice(pilot, game)
+                elif game.stage == "flip":
+                    assert await pilot.click("#stock")
+                elif game.stage == "flip-target":
+                    await _click_a_choice(pilot, game)
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert app.game.finished[-1].phase == OVER
+
+
+async def test_hand_over_screen_shows_no_private_card(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        seen_handovers = 0
+        for _ in range(60):
+            screen = app.screen
+            state = app.game.state
+            if isinstance(screen, HandoverScreen) and state is not None:
+                text = screen_text(app)
+                assert "Pass the keyboard to" in text
+                hands = _labels(state.hands[0]) | _labels(state.hands[1])
+                assert not {label for label in hands if label in text}
+                seen_handovers += 1
+            elif isinstance(screen, GameScreen) and state is not None and screen.stage == "select":
+                text = screen_text(app)
+                mover, other = state.to_move, 1 - state.to_move
+                assert _labels(state.hands[mover]) <= {
+                    label for label in _labels(state.hands[mover]) if label in text
+                }
+                assert not {label for label in _labels(state.hands[other]) if label in text}
+            await step(pilot)
+        assert seen_handovers >= 5
+
+
+async def test_resume_after_the_process_is_killed_mid_turn(tmp_path: Path) -> None:
+    first = ChineseTenApp(options(tmp_path))
+    async with first.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            await step(pilot)
+            if first.game.stage == "flip" and first.game.state and first.game.state.stock_pos >= 3:
+                break
+        mid_turn = first.game.state
+        assert mid_turn is not None and mid_turn.phase == FLIP_PHASE
+    # No quit, no save on exit: what is on disk is what autosave wrote after the last action.
+    second = ChineseTenApp(options(tmp_path, resume=True))
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert second.game.state == mid_turn
+        await pilot.press("enter")
+        await pilot.pause()
+        assert second.game.stage == "flip"
+        assert "press Space" in screen_text(second)
+
+
+async def test_a_corrupt_save_is_moved_aside_with_a_message(tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text('{"format": "chinese-ten", "version": 1, "pla')
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert "could not be read" in screen_text(app)
+        kept = list((tmp_path / "archive").glob("*-corrupt.json"))
+        assert len(kept) == 1 and kept[0].read_text().startswith('{"format"')
+
+
+async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    before = (tmp_path / "current.json").read_text()
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        (kept,) = (tmp_path / "archive").glob("*-unfinished.json")
+        assert kept.read_text() == before
+
+
+async def test_small_terminal_shows_a_message_not_a_crash(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert "enlarge" not in screen_text(app)
+        assert "Stock" in screen_text(app)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert "enlarge this window" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "Stock" in screen_text(app)
+
+
+async def test_quit_asks_first_and_rules_open_and_close(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        for _ in range(50):  # the Markdown document loads in the background
+            if "the rules we play" in screen_text(app):
+                break
+            await pilot.pause(0.05)
+        assert "A turn: two actions" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_export_writes_a_replayable_record(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(8):
+            await step(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        target = tmp_path / "out.json"
+        field = app.screen.query_one("#export-path")
+        field.value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+    data = json.loads(target.read_text())
+    assert data["players"] == ["Ana", "Ben"] and data["deals"][0]["turns"]
+    load_and_replay(target)

@@ -1,0 +1,108 @@
+"""Driving the TUI in tests: screen text, hand-made deals, and a keyboard player."""
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from chinese_ten.cards import DECK, parse_card
+from chinese_ten.deal import DealSetup, start
+from chinese_ten.records import game_record
+from chinese_ten.saves import SaveSlot
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.cut import CutScreen
+from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui_options import GameOptions
+
+
+def screen_text(app: ChineseTenApp) -> str:
+    """What a person sees: the composed screen as plain text."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
+
+
+def make_setup(
+    dealer: int, mover_hand: str, layout: str, stock_top: str = "", other_hand: str = ""
+) -> DealSetup:
+    """A full, legal deal with the named cards where given and the rest of the pack in order."""
+    named = [
+        parse_card(c)
+        for c in (mover_hand + " " + layout + " " + stock_top + " " + other_hand).split()
+    ]
+    rest = [c for c in DECK if c not in named]
+    mover = [parse_card(c) for c in mover_hand.split()]
+    other = [parse_card(c) for c in other_hand.split()]
+    mover += [rest.pop(0) for _ in range(12 - len(mover))]
+    other += [rest.pop(0) for _ in range(12 - len(other))]
+    top = [parse_card(c) for c in stock_top.split()]
+    hands = (tuple(sorted(mover)), tuple(sorted(other)))
+    if dealer == 0:
+        hands = (hands[1], hands[0])
+    setup = DealSetup(
+        dealer, hands, tuple(parse_card(c) for c in layout.split()), tuple(top + rest)
+    )
+    setup.check()
+    return setup
+
+
+def save_position(
+    folder: Path, setup: DealSetup, players: tuple[str, str] = ("Ana", "Ben")
+) -> None:
+    SaveSlot(folder).save(game_record(players, None, [start(setup)]))
+
+
+def hand_key(app: ChineseTenApp, label: str) -> str:
+    """The digit key that picks the hand card shown as ``label`` (1-9, 0, -, =)."""
+    from chinese_ten.cards import display_card
+
+    hand = app.game._view().hand
+    index = [display_card(c) for c in hand].index(label)
+    return "1234567890-="[index].replace("-", "minus").replace("=", "equals_sign")
+
+
+def options(folder: Path, **kwargs: object) -> GameOptions:
+    base: dict[str, object] = {
+        "players": ("Ana", "Ben"),
+        "seed": 3,
+        "save_dir": folder,
+        "pause": 0.0,
+    }
+    base.update(kwargs)
+    return GameOptions(**base)  # type: ignore[arg-type]
+
+
+def game(app: ChineseTenApp) -> GameScreen:
+    return app.game
+
+
+async def step(pilot: Pilot[None]) -> bool:
+    """One key a keyboard player would press now; False once a results screen shows."""
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, ResultsScreen):
+        return False
+    if isinstance(screen, (CutScreen, HandoverScreen)):
+        await pilot.press("enter")
+    elif isinstance(screen, GameScreen):
+        stage = screen.stage
+        await pilot.press("space" if stage == "flip" else "enter")
+    await pilot.pause()
+    return True
+
+
+async def play_until_results(pilot: Pilot[None], limit: int = 400) -> ResultsScreen:
+    for _ in range(limit):
+        if not await step(pilot):
+            break
+    screen = pilot.app.screen
+    assert isinstance(screen, ResultsScreen)
+    return screen
