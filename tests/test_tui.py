@@ -16,10 +16,11 @@ from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.rules import RulesScreen
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui.widgets.card import CardBox
 from tests.tui_helpers import (
+    click_card,
     hand_key,
     make_setup,
+    marked,
     options,
     play_until_results,
     save_position,
@@ -140,10 +141,7 @@ async def test_a_layout_triple_is_announced_and_taken(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("enter")
         screen = app.game
-        triple_boxes = [
-            b for b in screen.query("#table CardBox").results(CardBox) if b.has_class("triple")
-        ]
-        assert len(triple_boxes) == 3
+        assert len(marked(app, "#table", "triple")) == 3
         await pilot.press(hand_key(app, "K♣"))
         await pilot.pause()
         assert "take the layout triple" in screen_text(app)
@@ -153,10 +151,8 @@ async def test_a_layout_triple_is_announced_and_taken(tmp_path: Path) -> None:
         assert state is not None and state.piles[0].bit_count() == 4 and state.triple == -1
 
 
-async def _click_a_choice(pilot: Pilot[None], game: GameScreen) -> None:
-    boxes = game.query("#table CardBox").results(CardBox)
-    choice = next(b for b in boxes if b.has_class("choice") or b.has_class("selected"))
-    assert await pilot.click(choice)
+async def _click_a_choice(pilot: Pilot[None], app: ChineseTenApp) -> None:
+    assert await click_card(pilot, "#table", marked(app, "#table", "choice", "selected")[0])
 
 
 async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
@@ -166,30 +162,24 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
-            if isinstance(screen, (CutScreen, HandoverScreen)):
-                assert (
-                    await pilot.click(
-                        "#handover-box" if isinstance(screen, HandoverScreen) else None
-                    )
-                    or True
-                )
-                if isinstance(app.screen, CutScreen):
-                    await pilot.press("enter")
+            if isinstance(screen, HandoverScreen):
+                assert await pilot.click("#handover-box")
+            elif isinstance(screen, CutScreen):
+                await pilot.press("enter")
             else:
                 game = app.game
                 if game.stage == "select":
-                    boxes = list(game.query("#hand CardBox").results(CardBox))
-                    last = boxes[-1]
-                    assert await pilot.click(last)  # the first click chooses the card
-                    assert game.stage != "select" or game.cursor == len(boxes) - 1
+                    last = len(game._view().hand) - 1
+                    assert await click_card(pilot, "#hand", last)  # the first click chooses
+                    assert game.stage != "select" or game.cursor == last
                     if game.stage == "select":
-                        assert await pilot.click(last)  # a second click plays it
+                        assert await click_card(pilot, "#hand", last)  # a second click plays
                     if game.stage == "target":
-                        await _click_a_choice(pilot, game)
+                        await _click_a_choice(pilot, app)
                 elif game.stage == "flip":
-                    assert await pilot.click("#stock")
+                    assert await click_card(pilot, "#stock", 0)
                 elif game.stage == "flip-target":
-                    await _click_a_choice(pilot, game)
+                    await _click_a_choice(pilot, app)
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert app.game.finished[-1].phase == OVER

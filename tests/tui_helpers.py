@@ -69,6 +69,29 @@ def hand_key(app: ChineseTenApp, label: str) -> str:
     return "1234567890-="[index].replace("-", "minus").replace("=", "equals_sign")
 
 
+async def click_card(pilot: Pilot[None], selector: str, index: int) -> bool:
+    """Click the middle of card ``index`` of a card strip, as a mouse would."""
+    from chinese_ten.tui.widgets.card import GAP, HEIGHT, CardStrip
+
+    strip = pilot.app.screen.query_one(selector, CardStrip)
+    for row_number, row in enumerate(strip._rows(strip.size.width)):
+        x = 0
+        for k in row:
+            width = strip.looks[k].inner_width + 2
+            if k == index:
+                return await pilot.click(strip, offset=(x + width // 2, row_number * HEIGHT + 1))
+            x += width + GAP
+    raise AssertionError(f"no card {index} in {selector}")
+
+
+def marked(app: ChineseTenApp, selector: str, *marks: str) -> list[int]:
+    """Indices of the cards in a strip shown with one of ``marks``."""
+    from chinese_ten.tui.widgets.card import CardStrip
+
+    strip = app.screen.query_one(selector, CardStrip)
+    return [k for k, look in enumerate(strip.looks) if look.mark in marks]
+
+
 def options(folder: Path, **kwargs: object) -> GameOptions:
     base: dict[str, object] = {
         "players": ("Ana", "Ben"),

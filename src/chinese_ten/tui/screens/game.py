@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -38,8 +39,9 @@ from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui.widgets.card import CardBox, CardLook, CardRow
+from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
+from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
 
@@ -69,6 +71,9 @@ class GameScreen(Screen[None]):
         Binding("e", "export", "Export", tooltip="Write this game's record to a file"),
     ]
 
+    stage: var[Stage] = var[Stage]("idle")
+    """Where the turn stands: which keys work and what the banner asks for."""
+
     def __init__(self, options: GameOptions) -> None:
         super().__init__()
         self.options = options
@@ -77,7 +82,6 @@ class GameScreen(Screen[None]):
         self.series = SeriesScore(options.deals_planned, 0)
         self.finished: list[DealState] = []
         self.state: DealState | None = None
-        self.stage: Stage = "idle"
         self.cursor = 0
         self.choice = 0
         self.logged = 0
@@ -96,18 +100,18 @@ class GameScreen(Screen[None]):
             "ascii_only": self.options.ascii,
         }
         with Vertical(id="board"):
-            yield Static(id="status")
+            yield TextLine(id="status")
             with Horizontal(id="opponent"):
-                yield CardBox("pile", 1, **look, id="opponent-pile")
+                yield CardStrip("pile", **look, id="opponent-pile")
                 yield HandBacks(ascii_only=self.options.ascii, id="opponent-hand")
             with Horizontal(id="table-area"):
-                yield CardBox("stock", **look, id="stock")
-                yield CardBox("turned", **look, id="turned")
-                yield CardRow("table", **look, id="table")
+                yield CardStrip("stock", **look, id="stock")
+                yield CardStrip("turned", **look, id="turned")
+                yield CardStrip("table", **look, id="table")
             with Horizontal(id="hand-area"):
-                yield CardBox("pile", 0, **look, id="own-pile")
-                yield CardRow("hand", **look, id="hand")
-            yield Static(id="banner")
+                yield CardStrip("pile", **look, id="own-pile")
+                yield CardStrip("hand", **look, id="hand")
+            yield TextLine(id="banner")
             yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
         yield Static(
             "The board needs a terminal of at least 80 x 24.\nPlease enlarge this window.",
@@ -259,6 +263,10 @@ class GameScreen(Screen[None]):
     def _enter_stage(self, stage: Stage) -> None:
         self.stage = stage
         self._render_board()
+
+    def watch_stage(self) -> None:
+        """The keys that work change with the stage; the footer follows."""
+        self.refresh_bindings()
 
     def _computer_step(self) -> None:
         state = self._state()
@@ -416,11 +424,11 @@ class GameScreen(Screen[None]):
                 return "choice" if choices else "target"
             return "triple" if card >> 2 == view.triple else ""
 
-        self.query_one("#table", CardRow).show(
+        self.query_one("#table", CardStrip).show(
             [CardLook(c, mark=table_mark(c)) for c in view.table]
         )
         hand_marks = stage in ("select", "target")
-        self.query_one("#hand", CardRow).show(
+        self.query_one("#hand", CardStrip).show(
             [
                 CardLook(
                     c,
@@ -430,23 +438,15 @@ class GameScreen(Screen[None]):
                 for k, c in enumerate(view.hand)
             ]
         )
-        self.query_one("#stock", CardBox).show(
-            CardLook(
-                None,
-                face_up=False,
-                count=view.stock_count,
-                mark="target" if stage == "flip" else "",
-            )
+        flip_mark = "target" if stage == "flip" else ""
+        self._show_one(
+            "#stock", CardLook(None, face_up=False, count=view.stock_count, mark=flip_mark)
         )
         turned = view.flip_card if stage == "flip-target" else None
-        self.query_one("#turned", CardBox).show(
-            CardLook(turned, mark="turned" if turned is not None else "")
-        )
+        self._show_one("#turned", CardLook(turned, mark="turned" if turned is not None else ""))
         counts = view.pile_counts
-        self.query_one("#own-pile", CardBox).show(CardLook(None, face_up=False, count=counts[me]))
-        self.query_one("#opponent-pile", CardBox).show(
-            CardLook(None, face_up=False, count=counts[other])
-        )
+        self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))
+        self._show_one("#opponent-pile", CardLook(None, face_up=False, count=counts[other]))
         self.query_one("#opponent-hand", HandBacks).show(
             view.opponent_hand_count,
             f"{self.names[other]}: {view.opponent_hand_count} cards in hand, "
@@ -456,18 +456,18 @@ class GameScreen(Screen[None]):
             f"{self.names[me]}'s hand" if faces_visible else f"{self.names[me]}'s hand (hidden)"
         )
         self.query_one("#hand-area").border_title = f"{hand_title} · pile {counts[me]}"
-        self.query_one("#status", Static).update(self._status_text(view))
-        self.query_one("#banner", Static).update(self._banner_text(view))
-        self.refresh_bindings()
+        self.query_one("#status", TextLine).show(self._status_text(view))
+        self.query_one("#banner", TextLine).show(self._banner_text(view))
+
+    def _show_one(self, selector: str, look: CardLook) -> None:
+        self.query_one(selector, CardStrip).show([look])
 
     def _render_empty(self) -> None:
-        self.query_one("#table", CardRow).show([])
-        self.query_one("#hand", CardRow).show([])
-        for box in ("#stock", "#turned", "#own-pile", "#opponent-pile"):
-            self.query_one(box, CardBox).show(CardLook(None))
+        for strip in self.query(CardStrip).results(CardStrip):
+            strip.show([] if strip.zone in ("hand", "table") else [CardLook(None)])
         self.query_one("#opponent-hand", HandBacks).show(0, "")
-        self.query_one("#status", Static).update(self._series_text())
-        self.query_one("#banner", Static).update("")
+        self.query_one("#status", TextLine).show(self._series_text())
+        self.query_one("#banner", TextLine).show(Text(""))
 
     @staticmethod
     def _target(action: Action) -> Card | None:
@@ -607,8 +607,8 @@ class GameScreen(Screen[None]):
         else:
             self.notify(f"Game record written to {path}", markup=False)
 
-    @on(CardBox.Clicked)
-    def _clicked(self, message: CardBox.Clicked) -> None:
+    @on(CardStrip.Clicked)
+    def _clicked(self, message: CardStrip.Clicked) -> None:
         message.stop()
         zone, index = message.zone, message.index
         if zone == "hand" and self.stage in ("select", "target"):

@@ -1,95 +1,92 @@
-"""A card drawn in a box (face up, face down or an empty place), and a row of them."""
+"""Cards drawn with box characters, a whole row in one widget.
+
+One widget per row (not per card) keeps a key press cheap: a row repaints as one piece of
+text, and a click is mapped back to the card under the pointer. Emphasis is the box's shape
+(heavy, double, dashed) and colour together, so it reads without colour too; the colours
+come from the stylesheet's component classes.
+"""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
-from textual.containers import Container
+from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
 from chinese_ten.cards import Card
 from chinese_ten.tui.cardtext import card_face
 
+MARKS = ("selected", "target", "choice", "triple", "turned")
+
+_BOXES = {
+    "": "╭─╮│╰╯",
+    "selected": "┏━┓┃┗┛",
+    "target": "╔═╗║╚╝",
+    "choice": "╔═╗║╚╝",
+    "triple": "┌┄┐┆└┘",
+    "turned": "┏━┓┃┗┛",
+}
+_ASCII_BOXES = {
+    "": "+-+|++",
+    "selected": "#=#H##",
+    "target": "+~+:++",
+    "choice": "+~+:++",
+    "triple": "+.+:++",
+    "turned": "#=#H##",
+}
+GAP = 1
+HEIGHT = 4
+
 
 @dataclass(frozen=True, slots=True)
 class CardLook:
-    """What a card box shows: a face, a back (``card is None``) with an optional count."""
+    """What a card place shows: a face, a back (``card is None``) with an optional count."""
 
     card: Card | None
     face_up: bool = True
     count: int | None = None
     mark: str = ""
-    """CSS class for emphasis: ``selected``, ``target``, ``choice``, ``triple``, ``turned``."""
+    """Emphasis: ``selected``, ``target``, ``choice``, ``triple`` or ``turned``."""
+
+    @property
+    def inner_width(self) -> int:
+        return 5 if self.count is not None else 3
 
 
-class CardBox(Widget):
-    """One card in a box. A click posts :class:`CardBox.Clicked` with its zone and index."""
+class CardStrip(Widget):
+    """A row of cards (wrapping onto more rows when narrow); clicks post :class:`Clicked`."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "card--border",
+        "card--empty",
+        "card--back",
+        "card--label",
+        *(f"card--{mark}" for mark in MARKS),
+    }
 
     DEFAULT_CSS = """
-    CardBox { width: 5; height: 4; }
+    CardStrip { height: auto; }
+    CardStrip > .card--border { color: $foreground 60%; }
+    CardStrip > .card--empty { color: $foreground 20%; }
+    CardStrip > .card--back { color: $primary; }
+    CardStrip > .card--label { text-style: bold; }
+    CardStrip > .card--selected { color: $accent; background: $accent 25%; text-style: bold; }
+    CardStrip > .card--target { color: $warning; background: $warning 15%; }
+    CardStrip > .card--choice { color: $warning; }
+    CardStrip > .card--triple { color: $error; }
+    CardStrip > .card--turned { color: $success; background: $success 15%; text-style: bold; }
     """
 
     @dataclass
     class Clicked(Message):
-        """The player clicked this box."""
+        """The player clicked the card at ``index`` of this strip."""
 
         zone: str
         index: int
-
-    def __init__(
-        self,
-        zone: str,
-        index: int = 0,
-        *,
-        symbols: bool = True,
-        four_color: bool = False,
-        ascii_only: bool = False,
-        id: str | None = None,
-    ) -> None:
-        super().__init__(id=id)
-        self.zone = zone
-        self.index = index
-        self.look: CardLook | None = None
-        self._symbols = symbols
-        self._four_color = four_color
-        self.set_class(ascii_only, "ascii")
-        self._ascii = ascii_only
-
-    def show(self, look: CardLook) -> None:
-        """Draw ``look``; the mark becomes a CSS class so the stylesheet decides emphasis."""
-        if look == self.look:
-            return
-        self.look = look
-        for mark in ("selected", "target", "choice", "triple", "turned"):
-            self.set_class(look.mark == mark, mark)
-        self.set_class(look.card is None and look.face_up, "empty")
-        self.refresh()
-
-    def render(self) -> Text:
-        look = self.look
-        if look is None:
-            return Text("")
-        if look.card is not None and look.face_up:
-            return card_face(look.card, symbols=self._symbols, four_color=self._four_color)
-        fill = "#" if self._ascii else "░"
-        if look.count is not None:
-            label = "Stock" if self.zone == "stock" else "Pile"
-            return Text(f"{label:^5}\n{look.count:^5}", style="bold")
-        if look.face_up:
-            return Text("")
-        return Text(f"{fill * 3}\n{fill * 3}", style="blue")
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.zone, self.index))
-
-
-class CardRow(Container):
-    """A row of card boxes; :meth:`show` reuses the boxes it has (no flicker, few mounts)."""
-
-    DEFAULT_CSS = """
-    CardRow { layout: grid; grid-size: 12; grid-columns: 5; grid-gutter: 0 1; height: auto; }
-    """
 
     def __init__(
         self,
@@ -102,28 +99,99 @@ class CardRow(Container):
     ) -> None:
         super().__init__(id=id)
         self.zone = zone
+        self.looks: tuple[CardLook, ...] = ()
         self._symbols = symbols
         self._four_color = four_color
-        self._ascii = ascii_only
+        self._boxes = _ASCII_BOXES if ascii_only else _BOXES
+        self._back = "###" if ascii_only else "░░░"
 
     def show(self, looks: Sequence[CardLook]) -> None:
-        boxes = list(self.query_children(CardBox))
-        for box in boxes[len(looks) :]:
-            box.remove()
-        new = [
-            CardBox(
-                self.zone,
-                k,
-                symbols=self._symbols,
-                four_color=self._four_color,
-                ascii_only=self._ascii,
-            )
-            for k in range(len(boxes), len(looks))
-        ]
-        if new:
-            self.mount_all(new)
-        for box, look in zip([*boxes[: len(looks)], *new], looks, strict=True):
-            box.show(look)
+        """Draw ``looks``; only a change in the number of rows asks for a new layout."""
+        looks = tuple(looks)
+        if looks == self.looks:
+            return
+        rows_before = len(self._rows(self.size.width))
+        self.looks = looks
+        self.refresh(layout=len(self._rows(self.size.width)) != rows_before)
 
-    def on_resize(self) -> None:
-        self.styles.grid_size_columns = max(1, (self.size.width + 1) // 6)
+    def _rows(self, width: int) -> list[list[int]]:
+        """Indices of the cards on each row, wrapping at ``width``."""
+        rows: list[list[int]] = [[]]
+        used = 0
+        for k, look in enumerate(self.looks):
+            need = look.inner_width + 2
+            if rows[-1] and used + GAP + need > max(width, need):
+                rows.append([])
+                used = 0
+            used += (GAP if rows[-1] else 0) + need
+            rows[-1].append(k)
+        return rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return HEIGHT * len(self._rows(width)) if self.looks else HEIGHT
+
+    def render(self) -> Text:
+        lines = [Text() for _ in range(HEIGHT * max(1, len(self._rows(self.size.width))))]
+        for row_number, row in enumerate(self._rows(self.size.width)):
+            for position, k in enumerate(row):
+                box = self._box(self.looks[k])
+                for line_number, piece in enumerate(box):
+                    line = lines[row_number * HEIGHT + line_number]
+                    if position:
+                        line.append(" " * GAP)
+                    line.append_text(piece)
+        return Text("\n").join(lines)
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"card--{name}", partial=True)
+
+    def _box(self, look: CardLook) -> list[Text]:
+        width = look.inner_width
+        chars = self._boxes.get(look.mark, self._boxes[""])
+        tl, h, tr, v, bl, br = chars[0], chars[1], chars[2], chars[3], chars[4], chars[5]
+        if look.mark:
+            frame = self._style(look.mark)
+        elif look.card is None and look.face_up and look.count is None:
+            frame = self._style("empty")
+        else:
+            frame = self._style("border")
+        inner = self._inner(look, width)
+        fill = Style(bgcolor=frame.bgcolor) if frame.bgcolor else Style()
+        middle = [
+            Text.assemble((v, frame), Text.assemble(line, style=fill), (v, frame)) for line in inner
+        ]
+        return [
+            Text(tl + h * width + tr, style=frame),
+            *middle,
+            Text(bl + h * width + br, style=frame),
+        ]
+
+    def _inner(self, look: CardLook, width: int) -> list[Text]:
+        if look.card is not None and look.face_up:
+            face = card_face(look.card, symbols=self._symbols, four_color=self._four_color)
+            return list(face.split())
+        if look.count is not None:
+            label = "Stock" if self.zone == "stock" else "Pile"
+            style = self._style("label")
+            return [
+                Text(f"{label:^{width}}", style=style),
+                Text(f"{look.count:^{width}}", style=style),
+            ]
+        if look.face_up:
+            return [Text(" " * width), Text(" " * width)]
+        back = Text(self._back, style=self._style("back"))
+        return [back, back.copy()]
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.y // HEIGHT
+        rows = self._rows(self.size.width)
+        if row >= len(rows):
+            return
+        x = 0
+        for k in rows[row]:
+            width = self.looks[k].inner_width + 2
+            if x <= event.x < x + width:
+                event.stop()
+                self.post_message(self.Clicked(self.zone, k))
+                return
+            x += width + GAP
