@@ -7,10 +7,13 @@ that cannot be read is moved aside with a message, so whatever a player saved su
 import os
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from chinese_ten.deal import DealState
 from chinese_ten.errors import RecordError
-from chinese_ten.records import GameRecord, load_and_replay, record_json, write_atomically
+
+if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
+    from chinese_ten.deal import DealState
+    from chinese_ten.records import GameRecord
 
 HOME_VARIABLE = "CHINESE_TEN_HOME"
 """Overrides the data folder (tests, portable installs)."""
@@ -39,11 +42,15 @@ class SaveSlot:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def save(self, record: GameRecord) -> None:
+    def save(self, record: "GameRecord") -> None:
+        from chinese_ten.records import record_json, write_atomically
+
         write_atomically(self.path, record_json(record))
 
-    def load(self) -> tuple[GameRecord, list[DealState]]:
+    def load(self) -> tuple["GameRecord", list["DealState"]]:
         """The saved game; a save that cannot be read is moved aside and RecordError raised."""
+        from chinese_ten.records import load_and_replay
+
         try:
             return load_and_replay(self.path)
         except RecordError as error:

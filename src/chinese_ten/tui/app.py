@@ -12,7 +12,6 @@ from textual.screen import Screen
 
 from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
-from chinese_ten.tui.screens.rules import RulesScreen
 from chinese_ten.tui_options import GameOptions
 
 
@@ -61,6 +60,8 @@ class ChineseTenApp(App[None]):
             self.exit()
 
     def action_rules(self) -> None:
+        from chinese_ten.tui.screens.rules import RulesScreen  # Markdown loads on first use
+
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 

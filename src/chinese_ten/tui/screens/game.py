@@ -6,7 +6,7 @@ the other screens return the players' choices through ``dismiss``.
 
 import random
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.text import Text
 from textual import on
@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from chinese_ten.actions import TRIPLE, Action, is_flip
 from chinese_ten.cards import Card
@@ -31,7 +31,6 @@ from chinese_ten.deal import (
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import Player, make_player
-from chinese_ten.records import GameRecord, game_record
 from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
@@ -41,9 +40,13 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
+from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
+
+if TYPE_CHECKING:
+    from chinese_ten.records import GameRecord
 
 Stage = Literal["idle", "handover", "select", "target", "flip", "flip-target", "computer", "over"]
 
@@ -90,6 +93,7 @@ class GameScreen(Screen[None]):
             for seat, level in enumerate(options.computer)
         ]
         self._rng = random.Random(options.seed)
+        self._handover = HandoverScreen()
         self._symbols = options.symbols and not options.ascii
 
     # ----------------------------------------------------------------- layout
@@ -117,9 +121,10 @@ class GameScreen(Screen[None]):
             "The board needs a terminal of at least 80 x 24.\nPlease enlarge this window.",
             id="too-small",
         )
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
+        self.app.install_screen(self._handover, "handover")
         self.query_one("#table-area").border_title = "Table"
         self.query_one("#log").border_title = "Log"
         self._render_board()
@@ -253,10 +258,8 @@ class GameScreen(Screen[None]):
             self.stage = "handover"
             self._render_board()
             turn_events = self._last_turn_text() if not resumed else []
-            self.app.push_screen(
-                HandoverScreen(self.names[seat], turn_events),
-                lambda _: self._enter_stage(next_stage),
-            )
+            self._handover.prepare(self.names[seat], turn_events)
+            self.app.push_screen(self._handover, lambda _: self._enter_stage(next_stage))
         else:
             self._enter_stage(next_stage)
 
@@ -340,8 +343,10 @@ class GameScreen(Screen[None]):
     def _view(self) -> PlayerView:
         return PlayerView(self._state(), self.viewer())
 
-    def _record(self) -> GameRecord:
+    def _record(self) -> "GameRecord":
         """The whole game so far: finished deals, then the one being played."""
+        from chinese_ten.records import game_record
+
         states = [*self.finished]
         if self.state is not None and self.state.phase != OVER:
             states.append(self.state)

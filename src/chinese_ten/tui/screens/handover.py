@@ -11,30 +11,48 @@ from textual.widgets import Footer, Static
 
 
 class HandoverScreen(Screen[None]):
-    """ "Pass the keyboard to Ben": shows only public events, never a hand."""
+    """ "Pass the keyboard to Ben": shows only public events, never a hand.
+
+    One instance is installed and shown again each turn (:meth:`prepare`), which makes the
+    change of seats cheaper than building a new screen every time.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "ready", "I am ready", tooltip="Show my hand"),
     ]
 
-    def __init__(self, player: str, last_turn: list[Text]) -> None:
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="handover-box"):
+            yield Static(id="handover-title")
+            yield Static(id="handover-recap")
+            yield Static(id="handover-ready")
+        yield Footer()
+
+    def __init__(self) -> None:
         super().__init__()
+        self.player = ""
+        self.last_turn: list[Text] = []
+
+    def prepare(self, player: str, last_turn: list[Text]) -> None:
+        """Set the text for the next hand-over: whose turn, and the turn just played."""
         self.player = player
         self.last_turn = last_turn
 
-    def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="handover-box"):
-            yield Static(
-                Text(f"Pass the keyboard to {self.player}", style="bold"), id="handover-title"
-            )
-            if self.last_turn:
-                recap = Text("Last turn:\n", style="dim")
-                for k, line in enumerate(self.last_turn):
-                    recap.append("\n  " if k else "  ")
-                    recap.append_text(line)
-                yield Static(recap, id="handover-recap")
-            yield Static(f"{self.player}, press Enter when you are ready.", id="handover-ready")
-        yield Footer()
+    def on_screen_resume(self) -> None:
+        player, last_turn = self.player, self.last_turn
+        self.query_one("#handover-title", Static).update(
+            Text(f"Pass the keyboard to {player}", style="bold")
+        )
+        recap = Text("Last turn:", style="dim") if last_turn else Text("")
+        for line in last_turn:
+            recap.append("\n  ")
+            recap.append_text(line)
+        recap_widget = self.query_one("#handover-recap", Static)
+        recap_widget.update(recap)
+        recap_widget.display = bool(last_turn)
+        self.query_one("#handover-ready", Static).update(
+            f"{player}, press Enter when you are ready."
+        )
 
     def action_ready(self) -> None:
         self.dismiss(None)
