@@ -1,0 +1,56 @@
+"""Snapshots of the main screens at 80x24 and 120x40 (``--snapshot-update`` to accept changes)."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from chinese_ten.records import game_record
+from chinese_ten.saves import SaveSlot
+from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.tui.app import ChineseTenApp
+from tests.tui_helpers import hand_key, make_setup, options, save_position
+
+SIZES = [(80, 24), (120, 40)]
+Snap = Callable[..., bool]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(ChineseTenApp(options(tmp_path, players=None)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_turn(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    assert snap_compare(app, press=["enter", "enter", "right"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_choice_of_target(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    save_position(tmp_path, make_setup(1, "8D", "2H 2C 6S 7S", "KS"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+
+    async def choose(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")
+        await pilot.press(hand_key(app, "8♦"), "enter")
+
+    assert snap_compare(app, run_before=choose, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hand_over_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    assert snap_compare(app, press=["enter", "enter", "enter", "space"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    plays: list[SeriesPlay] = []
+    simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)
+    play = plays[0]
+    SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), 2, play.states))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    assert snap_compare(app, terminal_size=size)
