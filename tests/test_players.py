@@ -5,20 +5,40 @@ import random
 import pytest
 
 from chinese_ten.actions import parse_action
-from chinese_ten.deal import OVER, advance, legal_actions, start
+from chinese_ten.cards import parse_card
+from chinese_ten.deal import (
+    OVER,
+    PLAY,
+    DealSetup,
+    DealState,
+    advance,
+    legal_actions,
+    outcome,
+    start,
+)
 from chinese_ten.dealing import random_setup
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.players import PLAYER_NAMES, make_player
+from chinese_ten.players import LEVELS, PLAYER_NAMES, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
+from chinese_ten.players.hard import HardPlayer, believed_hands, log_likelihood, other_player_plays
+from chinese_ten.players.random_player import RandomPlayer
+from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
-from tests.helpers import position, texts
+from tests.helpers import act, position, texts
+
+
+def _quick(name: str, seed: int) -> Player:
+    """The named player; ``hard`` with a small search so the test stays quick."""
+    if name == "hard":
+        return HardPlayer(random.Random(seed), samples=6)
+    return make_player(name, random.Random(seed))
 
 
 @pytest.mark.parametrize("name", PLAYER_NAMES)
 def test_players_play_only_legal_actions_reproducibly(name: str) -> None:
     def game(seed: int) -> list[int]:
         rng = random.Random(seed)
-        players = [make_player(name, random.Random(seed + s)) for s in (0, 1)]
+        players = [_quick(name, seed + s) for s in (0, 1)]
         state = start(random_setup(rng, 0))
         while state.phase != OVER:
             legal = legal_actions(state)
@@ -27,7 +47,7 @@ def test_players_play_only_legal_actions_reproducibly(name: str) -> None:
             state = advance(state, action)
         return list(state.actions)
 
-    for seed in range(20):
+    for seed in range(3 if name == "hard" else 20):
         assert game(seed) == game(seed)
 
 
@@ -57,3 +77,97 @@ def test_greedy_turned_card_takes_the_most_valuable_target() -> None:
 def test_unknown_player_is_an_error() -> None:
     with pytest.raises(ChineseTenError, match="unknown player 'wizard'"):
         make_player("wizard", random.Random(0))
+
+
+def test_levels_name_the_players() -> None:
+    assert {level: make_player(level, random.Random(0)).name for level in LEVELS} == {
+        "easy": "random",
+        "normal": "greedy",
+        "hard": "hard",
+    }
+
+
+def _hidden_shuffled(state: DealState, seed: int) -> DealState:
+    """The same position with the other hand and the stock order dealt differently."""
+    me = state.to_move
+    other = 1 - me
+    hidden = [*state.hands[other], *state.setup.stock[state.stock_pos :]]
+    random.Random(seed).shuffle(hidden)
+    size = len(state.hands[other])
+    hands = list(state.hands)
+    hands[other] = tuple(sorted(hidden[:size]))
+    stock = state.setup.stock[: state.stock_pos] + tuple(hidden[size:])
+    setup = DealSetup(state.setup.dealer, state.setup.hands, state.setup.layout, stock)
+    return state._replace(setup=setup, hands=(hands[0], hands[1]))
+
+
+def test_hard_decides_from_its_view_only() -> None:
+    rng = random.Random(21)
+    state = start(random_setup(rng, 0))
+    checked = 0
+    while state.phase != OVER and checked < 6:
+        legal = legal_actions(state)
+        if state.phase == PLAY and len(legal) > 1:
+            twin = _hidden_shuffled(state, checked)
+            assert twin.hands[state.to_move] == state.hands[state.to_move]
+            assert twin.hands[1 - state.to_move] != state.hands[1 - state.to_move]
+            choices = [
+                HardPlayer(random.Random(5), samples=10).choose(PlayerView(s, s.to_move), legal)
+                for s in (state, twin)
+            ]
+            assert choices[0] == choices[1]
+            checked += 1
+        state = advance(state, rng.choice(legal))
+    assert checked == 6
+
+
+def test_hard_beats_easy_over_a_small_seeded_sample() -> None:
+    results = []
+    for seed in range(8):
+        setup = random_setup(random.Random(seed), seed % 2)
+        for hard_seat in (0, 1):
+            players: list[Player] = [
+                RandomPlayer(random.Random(seed)),
+                RandomPlayer(random.Random(seed)),
+            ]
+            players[hard_seat] = HardPlayer(random.Random(seed), samples=16)
+            result = outcome(play_deal(setup, players))
+            assert result is not None
+            results.append(result.results[hard_seat])
+    assert sum(results) / len(results) > 10
+
+
+def test_a_time_budget_still_gives_a_legal_choice() -> None:
+    state = start(random_setup(random.Random(2), 1))
+    legal = legal_actions(state)
+    player = HardPlayer(random.Random(0), time_budget=0.0001)
+    assert player.choose(PlayerView(state, state.to_move), legal) in legal
+
+
+def test_inference_reads_the_other_players_plays_from_the_log() -> None:
+    # Ana (seat 0) lays 3C; Ben (seat 1) then lays 2C although AH lay on the table: had he
+    # held a 9 he would most likely have taken the ace's 20 points with it.
+    state = act(
+        position("AH KS", hand="3C 4C", other="2C 5S", stock="QS QH JS JH"),
+        "play 3C",
+        "flip QS",
+        "play 2C",
+        "flip QH taking QS",
+    )
+    view = PlayerView(state, 0)
+    plays = other_player_plays(view)
+    assert texts([a for _, _, a in plays]) == ["play 2C"]
+    with_a_nine = log_likelihood((parse_card("9D"),), plays, view.layout)
+    without = log_likelihood((parse_card("6D"),), plays, view.layout)
+    assert with_a_nine < without - 5
+
+
+def test_believed_hands_favour_hands_that_explain_the_plays() -> None:
+    rng = random.Random(8)
+    state = start(random_setup(rng, 1))
+    for _ in range(16):
+        state = advance(state, rng.choice(legal_actions(state)))
+    view = PlayerView(state, state.to_move)
+    hands = believed_hands(view, random.Random(1), 40)
+    assert len(hands) == 40
+    assert all(len(h) == view.opponent_hand_count and set(h) <= set(view.unseen()) for h in hands)

@@ -303,3 +303,60 @@ async def test_export_writes_a_replayable_record(tmp_path: Path) -> None:
     data = json.loads(target.read_text())
     assert data["players"] == ["Ana", "Ben"] and data["deals"][0]["turns"]
     load_and_replay(target)
+
+
+async def test_a_deal_against_the_computer_has_no_hand_over(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, computer=(None, "easy")))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(400):
+            assert not isinstance(app.screen, HandoverScreen)
+            if isinstance(app.screen, ResultsScreen):
+                break
+            if app.game.stage == "computer":
+                await pilot.pause(0.01)  # the computer moves on a timer and a worker
+                continue
+            await step(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        final = app.game.finished[-1]
+        assert final.phase == OVER
+        ben = [e for e in app.game._view().events() if e.seat == 1 and e.kind == "play"]
+        assert len(ben) == 12  # every one of the computer's plays went through the engine
+
+
+async def test_the_computer_hand_is_never_shown(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, computer=(None, "normal")))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(30):
+            state = app.game.state
+            if isinstance(app.screen, GameScreen) and state is not None:
+                text = screen_text(app)
+                assert not {label for label in _labels(state.hands[1]) if label in text}
+            if app.game.stage == "computer":
+                await pilot.pause(0.01)
+            else:
+                await step(pilot)
+
+
+async def test_the_hint_points_at_the_hard_players_choice(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "8D 9C", "2H 2C AH 7S", "KS"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.press("t")
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if "Hint:" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Hint: play" in text
+        game = app.game
+        hinted = game._view().hand[game.cursor]
+        assert display_card(hinted) in text.split("Hint: play", 1)[1]
+
+
+async def test_hints_can_be_switched_off(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, hints=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter", "t")
+        await pilot.pause()
+        assert "Hint" not in screen_text(app)

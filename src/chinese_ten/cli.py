@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from chinese_ten import __version__
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.players import PLAYER_NAMES
+from chinese_ten.players import LEVELS, PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS
 from chinese_ten.tui_options import GameOptions
 
@@ -46,10 +46,9 @@ def _bot_pair(text: str) -> tuple[str, str]:
     if len(names) != 2:
         raise argparse.ArgumentTypeError(f"{text!r} must name two players, such as greedy,random")
     for name in names:
-        if name not in PLAYER_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"unknown player {name!r}: choose from {', '.join(PLAYER_NAMES)}"
-            )
+        if name not in PLAYER_NAMES and name not in LEVELS:
+            known = ", ".join((*PLAYER_NAMES, *LEVELS))
+            raise argparse.ArgumentTypeError(f"unknown player {name!r}: choose from {known}")
     return names[0], names[1]
 
 
@@ -73,6 +72,36 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--open-scores", action="store_true", help="show red points during the deal"
     )
+    parser.add_argument(
+        "--vs", choices=tuple(LEVELS), help="play against the computer at this level"
+    )
+    parser.add_argument(
+        "--seat",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="your seat against the computer: 1 (first name) or 2",
+    )
+    parser.add_argument("--no-hints", action="store_true", help="switch the hint key off")
+    _think_option(parser)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.01 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{value} must be between 0.01 and 60 seconds")
+    return value
+
+
+def _think_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--think",
+        type=_seconds,
+        help="seconds the hard computer player may think per move (default: a fixed search)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -95,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=_bot_pair,
         default=("greedy", "random"),
-        help=f"two of {', '.join(PLAYER_NAMES)}, comma-separated (default greedy,random)",
+        help="two of random, greedy, hard (or the levels easy, normal, hard), comma-separated "
+        "(default greedy,random)",
     )
     sim.add_argument("--seed", type=_seed, default=None, help="same seed, same games")
     sim.add_argument(
@@ -104,6 +134,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play every series again with the seats swapped and the same cards",
     )
     sim.add_argument("--records", type=Path, help="write every series as a record in this folder")
+    sim.add_argument(
+        "--jobs", type=_positive, default=1, help="worker processes (same results for any number)"
+    )
+    _think_option(sim)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     play = sub.add_parser("play", help="play deal after deal at one keyboard (the TUI)")
@@ -139,14 +173,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                 duplicate=args.duplicate,
                 records=args.records,
                 as_json=args.json,
+                think=args.think,
+                jobs=args.jobs,
             )
         if args.command in ("play", "series"):
             from chinese_ten.commands.play import run_game, suit_symbols_supported
 
+            human = args.seat - 1
+            computer = (None, None)
+            players = args.players
+            if args.vs is not None:
+                computer = (args.vs, None) if human == 1 else (None, args.vs)
+                if players is None:
+                    names = ["You", f"Computer ({args.vs})"]
+                    players = (names[0], names[1]) if human == 0 else (names[1], names[0])
             return run_game(
                 GameOptions(
                     deals_planned=args.deals if args.command == "series" else None,
-                    players=args.players,
+                    players=players,
+                    computer=computer,
+                    hints=not args.no_hints,
+                    think=args.think,
                     seed=args.seed,
                     resume=args.resume,
                     ascii=args.ascii,

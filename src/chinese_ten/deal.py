@@ -189,7 +189,7 @@ _RANK_MASK: Final = tuple(15 << 4 * r for r in range(13))
 _TRIPLE_CODE: Final = TRIPLE << 6
 
 
-def _options(card: Card, table_mask: int, triple: int, flip: bool) -> tuple[Action, ...]:
+def card_options(card: Card, table_mask: int, triple: int, flip: bool) -> tuple[Action, ...]:
     """The actions of one card: its compulsory captures, or laying it on the table."""
     if card >> 2 == triple:
         return ((card | FLIP if flip else card) | _TRIPLE_CODE,)
@@ -211,11 +211,11 @@ def legal_actions(state: DealState) -> list[Action]:
                 out += _PLAY_OPTIONS[card][table >> _MATCH_SHIFT[card] & 15]
         else:
             for card in state.hands[state.to_move]:
-                out += _options(card, table, triple, False)
+                out += card_options(card, table, triple, False)
         return out
     if phase == FLIP_PHASE:
         return list(
-            _options(state.setup.stock[state.stock_pos], state.table_mask, state.triple, True)
+            card_options(state.setup.stock[state.stock_pos], state.table_mask, state.triple, True)
         )
     return []
 
@@ -296,7 +296,7 @@ def why_illegal(state: DealState, action: Action) -> str:
         return f"the stock card turned over is {format_card(state.setup.stock[state.stock_pos])}"
     if not flipping and card not in state.hands[state.to_move]:
         return f"{format_card(card)} is not in the hand of seat {state.to_move}"
-    options = _options(card, state.table_mask, state.triple, flipping)
+    options = card_options(card, state.table_mask, state.triple, flipping)
     if options == (action & (FLIP | 63),):
         return f"{format_card(card)} can capture nothing on the table"
     if state.triple == card >> 2:

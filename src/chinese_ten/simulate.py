@@ -92,8 +92,11 @@ class SimulationSummary:
         }
 
 
-def _players(names: tuple[str, str], seed: int) -> list[Player]:
-    return [make_player(name, random.Random(seed * 2 + seat)) for seat, name in enumerate(names)]
+def _players(names: tuple[str, str], seed: int, think: float | None) -> list[Player]:
+    return [
+        make_player(name, random.Random(seed * 2 + seat), think=think)
+        for seat, name in enumerate(names)
+    ]
 
 
 def simulate(
@@ -104,10 +107,20 @@ def simulate(
     *,
     duplicate: bool = False,
     on_series: Callable[[SeriesPlay], None] | None = None,
+    think: float | None = None,
+    jobs: int = 1,
 ) -> SimulationSummary:
-    """Play ``games`` series of ``deals`` deals; with ``duplicate``, each again seats swapped."""
+    """Play ``games`` series of ``deals`` deals; with ``duplicate``, each again seats swapped.
+
+    Every series has its own seed drawn from ``seed`` up front, so ``jobs`` worker processes
+    give exactly the same results, in the same order, as one.
+    """
+    master = random.Random(seed)
+    tasks = [
+        _SeriesTask(master.getrandbits(48), deals, names, duplicate, think) for _ in range(games)
+    ]
     summary = SimulationSummary(names)
-    for play_pair in _series_pairs(games, deals, names, random.Random(seed), duplicate):
+    for play_pair in _run(tasks, jobs):
         first_results = [0.0] * deals
         for play, first_seat in play_pair:
             summary.series_played += 1
@@ -124,21 +137,38 @@ def simulate(
     return summary
 
 
-def _series_pairs(
-    games: int, deals: int, names: tuple[str, str], master: random.Random, duplicate: bool
-) -> Iterator[list[tuple[SeriesPlay, int]]]:
-    """Each series (and its seats-swapped twin), with the first-named player's seat."""
-    swapped = (names[1], names[0])
-    for _ in range(games):
-        seed = master.getrandbits(48)
-        setups = series_setups(random.Random(seed), deals)
-        pair = [(_play_series(setups, names, seed), 0)]
-        if duplicate:
-            pair.append((_play_series(setups, swapped, seed), 1))
-        yield pair
+@dataclass(frozen=True, slots=True)
+class _SeriesTask:
+    seed: int
+    deals: int
+    names: tuple[str, str]
+    duplicate: bool
+    think: float | None
 
 
-def _play_series(setups: list[DealSetup], names: tuple[str, str], seed: int) -> SeriesPlay:
-    players = _players(names, seed)
+def _run(tasks: list[_SeriesTask], jobs: int) -> Iterator[list[tuple[SeriesPlay, int]]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_play_task, tasks)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_play_task, tasks)
+
+
+def _play_task(task: _SeriesTask) -> list[tuple[SeriesPlay, int]]:
+    """One series (and its seats-swapped twin), with the first-named player's seat."""
+    setups = series_setups(random.Random(task.seed), task.deals)
+    pair = [(_play_series(setups, task.names, task.seed, task.think), 0)]
+    if task.duplicate:
+        swapped = (task.names[1], task.names[0])
+        pair.append((_play_series(setups, swapped, task.seed, task.think), 1))
+    return pair
+
+
+def _play_series(
+    setups: list[DealSetup], names: tuple[str, str], seed: int, think: float | None
+) -> SeriesPlay:
+    players = _players(names, seed, think)
     states = tuple(play_deal(setup, players) for setup in setups)
     return SeriesPlay(names, len(setups), states)

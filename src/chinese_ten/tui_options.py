@@ -22,6 +22,8 @@ class GameOptions:
     computer: tuple[str | None, str | None] = (None, None)
     """Level of the computer in each seat (``None``: a person)."""
     hints: bool = True
+    think: float | None = None
+    """Seconds the ``hard`` computer may think per decision (``None``: its fixed sample count)."""
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
     save_dir: Path | None = None

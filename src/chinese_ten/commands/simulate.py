@@ -20,6 +20,8 @@ def run_simulate(
     duplicate: bool,
     records: Path | None,
     as_json: bool,
+    think: float | None = None,
+    jobs: int = 1,
 ) -> int:
     console = Console(stderr=True)
     total = games * (2 if duplicate else 1)
@@ -45,7 +47,16 @@ def run_simulate(
                 record = game_record(play.players, play.deals_planned, play.states)
                 write_atomically(records / name, record_json(record))
 
-        summary = simulate(games, deals, players, seed, duplicate=duplicate, on_series=after_series)
+        summary = simulate(
+            games,
+            deals,
+            players,
+            seed,
+            duplicate=duplicate,
+            on_series=after_series,
+            think=think,
+            jobs=jobs,
+        )
 
     if as_json:
         print(json.dumps(summary.as_json()))

@@ -19,17 +19,29 @@ class Player(Protocol):
 
 def _registry() -> dict[str, Callable[[random.Random], Player]]:
     from chinese_ten.players.greedy import GreedyPlayer
+    from chinese_ten.players.hard import HardPlayer
     from chinese_ten.players.random_player import RandomPlayer
 
-    return {"random": RandomPlayer, "greedy": GreedyPlayer}
+    return {"random": RandomPlayer, "greedy": GreedyPlayer, "hard": HardPlayer}
 
 
-PLAYER_NAMES: tuple[str, ...] = ("random", "greedy")
+PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "hard")
+LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "hard"}
+"""Difficulty levels offered to a person, and the players behind them."""
 
 
-def make_player(name: str, rng: random.Random) -> Player:
-    """A player by name, with its own RNG (so seats never share one)."""
+def make_player(name: str, rng: random.Random, *, think: float | None = None) -> Player:
+    """A player by name or level, with its own RNG (so seats never share one).
+
+    ``think`` caps the ``hard`` player's time per decision, in seconds.
+    """
+    name = LEVELS.get(name, name)
+    if name == "hard" and think is not None:
+        from chinese_ten.players.hard import HardPlayer
+
+        return HardPlayer(rng, time_budget=think)
     factory = _registry().get(name)
     if factory is None:
-        raise ChineseTenError(f"unknown player {name!r}: choose from {', '.join(PLAYER_NAMES)}")
+        known = ", ".join((*PLAYER_NAMES, *LEVELS))
+        raise ChineseTenError(f"unknown player {name!r}: choose from {known}")
     return factory(rng)

@@ -50,9 +50,6 @@ if TYPE_CHECKING:
 
 Stage = Literal["idle", "handover", "select", "target", "flip", "flip-target", "computer", "over"]
 
-LEVELS = {"easy": "random", "normal": "greedy", "hard": "hard"}
-"""Difficulty levels and the players behind them."""
-
 
 class GameScreen(Screen[None]):
     """The table, the hands, the stock and the piles; one turn at a time."""
@@ -71,6 +68,7 @@ class GameScreen(Screen[None]):
         *(Binding(str((k + 1) % 10), f"pick({k})", f"Card {k + 1}", show=False) for k in range(10)),
         Binding("minus", "pick(10)", "Card 11", show=False),
         Binding("equals_sign", "pick(11)", "Card 12", show=False),
+        Binding("t", "hint", "Hint", tooltip="Show the move the hard computer player would make"),
         Binding("e", "export", "Export", tooltip="Write this game's record to a file"),
     ]
 
@@ -89,11 +87,14 @@ class GameScreen(Screen[None]):
         self.choice = 0
         self.logged = 0
         self.computers: list[Player | None] = [
-            None if level is None else make_player(LEVELS[level], random.Random(seat))
+            None
+            if level is None
+            else make_player(level, random.Random(options.seed), think=options.think)
             for seat, level in enumerate(options.computer)
         ]
         self._rng = random.Random(options.seed)
         self._handover = HandoverScreen()
+        self.hint: Text | None = None
         self._symbols = options.symbols and not options.ascii
 
     # ----------------------------------------------------------------- layout
@@ -265,6 +266,7 @@ class GameScreen(Screen[None]):
 
     def _enter_stage(self, stage: Stage) -> None:
         self.stage = stage
+        self.hint = None
         self._render_board()
 
     def watch_stage(self) -> None:
@@ -272,15 +274,26 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _computer_step(self) -> None:
+        """Ask the computer for its action in a thread, so the screen stays responsive."""
         state = self._state()
         player = self.computers[state.to_move]
         if player is None or self.stage != "computer":
             return
         legal = legal_actions(state)
-        action = (
-            legal[0] if len(legal) == 1 else player.choose(PlayerView(state, state.to_move), legal)
-        )
-        self._apply(action)
+        if len(legal) == 1:
+            self._apply(legal[0])
+            return
+        view = PlayerView(state, state.to_move)
+
+        def think() -> None:
+            action = player.choose(view, legal)
+            self.app.call_from_thread(self._computer_chose, state, action)
+
+        self.run_worker(think, thread=True, group="computer", exit_on_error=True)
+
+    def _computer_chose(self, asked: DealState, action: Action) -> None:
+        if self.state is asked and self.stage == "computer":
+            self._apply(action)
 
     def _apply(self, action: Action) -> None:
         """Play one action through the engine, save, log, and move the game on."""
@@ -501,6 +514,8 @@ class GameScreen(Screen[None]):
     def _banner_text(self, view: PlayerView) -> Text:
         name = self.names[view.to_move]
         stage = self.stage
+        if self.hint is not None and stage in ("select", "target", "flip", "flip-target"):
+            return self.hint
         if stage == "computer":
             return Text(f"{name} (computer) is playing…", style="italic")
         if stage == "handover":
@@ -549,9 +564,12 @@ class GameScreen(Screen[None]):
             return stage == "target"
         if action == "export":
             return self.state is not None
+        if action == "hint":
+            return self.options.hints and stage in ("select", "target", "flip-target")
         return True
 
     def action_move(self, delta: int) -> None:
+        self.hint = None
         if self.stage == "select":
             hand = self._view().hand
             if hand:
@@ -563,6 +581,7 @@ class GameScreen(Screen[None]):
         self._render_board()
 
     def action_pick(self, index: int) -> None:
+        self.hint = None
         if index < len(self._view().hand):
             self.cursor = index
             self.stage = "select"
@@ -594,6 +613,51 @@ class GameScreen(Screen[None]):
     def action_back(self) -> None:
         if self.stage == "target":
             self._enter_stage("select")
+
+    def action_hint(self) -> None:
+        """Work out the hard player's choice in a thread, then point at it."""
+        state = self._state()
+        view = PlayerView(state, state.to_move)
+        legal = view.legal_actions()
+        adviser = make_player("hard", random.Random(len(state.actions)), think=self.options.think)
+        self.hint = Text("Thinking…", style="italic")
+        self._render_board()
+
+        def think() -> None:
+            action = adviser.choose(view, legal)
+            self.app.call_from_thread(self._show_hint, state, action)
+
+        self.run_worker(think, thread=True, group="hint", exclusive=True, exit_on_error=True)
+
+    def _show_hint(self, asked: DealState, action: Action) -> None:
+        if self.state is not asked:
+            return
+        view = self._view()
+        self.hint = Text("Hint: ", style="bold")
+        self.hint.append_text(self._describe_action(action))
+        if not is_flip(action):
+            self.cursor = view.hand.index(action & 63)
+            options = self._options_for_selected()
+            if self.stage == "target":
+                self.choice = options.index(action)
+            elif len(options) > 1:
+                self.stage = "target"
+                self.choice = options.index(action)
+        elif self.stage == "flip-target":
+            self.choice = self._choices().index(action)
+        self._render_board()
+
+    def _describe_action(self, action: Action) -> Text:
+        text = Text("turn over the stock card" if is_flip(action) else "play ")
+        if not is_flip(action):
+            text.append_text(self._cards_text([action & 63]))
+        target = self._target(action)
+        if target is not None:
+            text.append(" taking ")
+            text.append_text(self._cards_text([target]))
+        elif action >> 6 & 63 == TRIPLE:
+            text.append(" taking the layout triple")
+        return text
 
     def action_export(self) -> None:
         from chinese_ten.tui.screens.dialogs import ExportScreen
