@@ -27,7 +27,8 @@ CHILD = textwrap.dedent(
     from chinese_ten.tui.app import ChineseTenApp
     from chinese_ten.tui_options import GameOptions
 
-    app = ChineseTenApp(GameOptions(players=("Ana", "Ben"), seed=1, save_dir=Path(tempfile.mkdtemp())))
+    options = GameOptions(players=("Ana", "Ben"), seed=1, save_dir=Path(tempfile.mkdtemp()))
+    app = ChineseTenApp(options)
 
     async def ready(pilot):
         await pilot.pause()
@@ -94,8 +95,10 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=24)
     args = parser.parse_args()
     starts = sorted(startup_seconds() for _ in range(args.starts))
-    print(f"start-up to first screen: median {statistics.median(starts) * 1000:.0f} ms "
-          f"(min {starts[0] * 1000:.0f}, max {starts[-1] * 1000:.0f}, n={len(starts)})")
+    print(
+        f"start-up to first screen: median {statistics.median(starts) * 1000:.0f} ms "
+        f"(min {starts[0] * 1000:.0f}, max {starts[-1] * 1000:.0f}, n={len(starts)})"
+    )
     timings = asyncio.run(key_latencies(args.turns))
     every = [t for pairs in timings.values() for t in pairs]
     for kind, pairs in [*timings.items(), ("every key", every)]:

@@ -252,7 +252,7 @@ class GameScreen(Screen[None]):
         if self.computers[seat] is not None:
             self.stage = "computer"
             self._render_board()
-            self.set_timer(self.options.pause, self._computer_step)
+            self._computer_after_pause()
             return
         next_stage: Stage = "flip" if state.phase == FLIP_PHASE else "select"
         if self.options.hot_seat:
@@ -272,6 +272,10 @@ class GameScreen(Screen[None]):
     def watch_stage(self) -> None:
         """The keys that work change with the stage; the footer follows."""
         self.refresh_bindings()
+
+    def _computer_after_pause(self) -> None:
+        """The computer acts after a short pause, so a person can follow its moves."""
+        self.set_timer(max(self.options.pause, 0.001), self._computer_step)
 
     def _computer_step(self) -> None:
         """Ask the computer for its action in a thread, so the screen stays responsive."""
@@ -313,7 +317,7 @@ class GameScreen(Screen[None]):
             self._begin_turn()
         elif self.computers[state.to_move] is not None:
             self._render_board()
-            self.set_timer(self.options.pause, self._computer_step)
+            self._computer_after_pause()
         else:
             self._enter_stage("flip")
 
@@ -467,12 +471,10 @@ class GameScreen(Screen[None]):
         self._show_one("#opponent-pile", CardLook(None, face_up=False, count=counts[other]))
         self.query_one("#opponent-hand", HandBacks).show(
             view.opponent_hand_count,
-            f"{self.names[other]}: {view.opponent_hand_count} cards in hand, "
-            f"{counts[other]} in the pile",
+            f"{self.names[other]} · {view.opponent_hand_count} in hand",
         )
-        hand_title = (
-            f"{self.names[me]}'s hand" if faces_visible else f"{self.names[me]}'s hand (hidden)"
-        )
+        owner = "Your" if self.names[me] == "You" else f"{self.names[me]}'s"
+        hand_title = f"{owner} hand" if faces_visible else f"{owner} hand (hidden)"
         self.query_one("#hand-area").border_title = f"{hand_title} · pile {counts[me]}"
         self.query_one("#status", TextLine).show(self._status_text(view))
         self.query_one("#banner", TextLine).show(self._banner_text(view))

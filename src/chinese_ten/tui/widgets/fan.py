@@ -37,7 +37,7 @@ class HandBacks(Widget):
             (v + fill) * (n - 1) + v + fill * 3 + v,
             (bl + h) * (n - 1) + bl + h * 3 + br,
         ]
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         for k, line in enumerate(lines):
             text.append(line, style="blue")
             if k == 1:

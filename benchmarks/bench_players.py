@@ -1,0 +1,58 @@
+"""Time per decision of each computer player, on positions from seeded deals.
+
+Run: ``uv run python benchmarks/bench_players.py [--positions N]``. The positions are the
+decisions with more than one legal action met while greedy plays both seats; each player
+decides every one of them from that seat's view. Strength is measured separately with
+``chinese-ten simulate --duplicate`` (README, "Computer opponents").
+"""
+
+import argparse
+import random
+import statistics
+import time
+
+from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
+from chinese_ten.dealing import random_setup
+from chinese_ten.players import PLAYER_NAMES, make_player
+from chinese_ten.players.greedy import greedy_choice
+from chinese_ten.view import PlayerView
+
+
+def positions(count: int) -> list[DealState]:
+    found: list[DealState] = []
+    rng = random.Random(11)
+    while len(found) < count:
+        state = start(random_setup(rng, rng.randrange(2)))
+        while state.phase != OVER and len(found) < count:
+            legal = legal_actions(state)
+            if len(legal) > 1:
+                found.append(state)
+            state = advance(state, greedy_choice(legal, state.setup.layout))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--think", type=float, default=None, help="time budget for hard")
+    args = parser.parse_args()
+    states = positions(args.positions)
+    for name in PLAYER_NAMES:
+        player = make_player(name, random.Random(1), think=args.think)
+        times = []
+        for state in states:
+            view = PlayerView(state, state.to_move)
+            legal = view.legal_actions()
+            start_time = time.perf_counter()
+            player.choose(view, legal)
+            times.append(time.perf_counter() - start_time)
+        times.sort()
+        print(
+            f"{name:>7}: median {statistics.median(times) * 1000:8.2f} ms, "
+            f"p90 {times[int(len(times) * 0.9)] * 1000:8.2f} ms, "
+            f"max {times[-1] * 1000:8.2f} ms per decision (n={len(times)})"
+        )
+
+
+if __name__ == "__main__":
+    main()
