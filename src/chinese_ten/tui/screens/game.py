@@ -90,7 +90,7 @@ class GameScreen(Screen[None]):
             None
             if level is None
             else make_player(level, random.Random(options.seed), think=options.think)
-            for seat, level in enumerate(options.computer)
+            for level in options.computer
         ]
         self._rng = random.Random(options.seed)
         self._handover = HandoverScreen()
