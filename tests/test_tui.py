@@ -360,3 +360,16 @@ async def test_hints_can_be_switched_off(tmp_path: Path) -> None:
         await pilot.press("enter", "enter", "t")
         await pilot.pause()
         assert "Hint" not in screen_text(app)
+
+
+async def test_the_command_palette_offers_the_games_actions(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Rules", "Export game record", "Hint"} <= set(titles)
+        assert "Turn over the stock card" not in titles
+        await pilot.press("enter")
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Turn over the stock card" in titles and "Hint" not in titles

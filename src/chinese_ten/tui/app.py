@@ -68,7 +68,14 @@ class ChineseTenApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules", "The rules of Chinese Ten and the keys", self.action_rules)
-        if self.game.state is not None:
+        game = self.game
+        if game.state is not None:
             yield SystemCommand(
-                "Export game record", "Write this game to a JSON file", self.game.action_export
+                "Export game record", "Write this game to a JSON file", game.action_export
+            )
+        if game.check_action("hint", ()):
+            yield SystemCommand("Hint", "The move the hard computer would make", game.action_hint)
+        if game.check_action("flip", ()):
+            yield SystemCommand(
+                "Turn over the stock card", "The second action of the turn", game.action_flip
             )
