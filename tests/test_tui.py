@@ -373,3 +373,15 @@ async def test_the_command_palette_offers_the_games_actions(tmp_path: Path) -> N
         await pilot.pause()
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Turn over the stock card" in titles and "Hint" not in titles
+
+
+async def test_a_layout_four_of_a_kind_goes_to_the_dealer_on_screen(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "3C", "QS QH QD QC", "2S"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ben (dealer) takes the layout four of a kind" in text
+        state = app.game.state
+        assert state is not None and state.table == () and state.piles[1].bit_count() == 4

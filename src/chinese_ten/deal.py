@@ -82,11 +82,11 @@ class DealSetup:
         for name, cards, size in sizes:
             if len(cards) != size:
                 raise RecordError(f"the {name} has {len(cards)} cards; it must have {size}")
-        every = self.hands[0] + self.hands[1] + self.layout + self.stock
         seen: set[Card] = set()
-        repeated = [c for c in every if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
-        if repeated:
-            raise RecordError(f"card {format_card(repeated[0])} is dealt twice")
+        for card in self.hands[0] + self.hands[1] + self.layout + self.stock:
+            if card in seen:
+                raise RecordError(f"card {format_card(card)} is dealt twice")
+            seen.add(card)
 
 
 History: TypeAlias = "tuple[Action, History] | None"
