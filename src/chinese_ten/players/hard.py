@@ -43,7 +43,7 @@ DEFAULT_SAMPLES = 120
 """Worlds sampled per decision: about 50 ms a move on this machine (see benchmarks/)."""
 BETA = 0.5
 """How sharply the model of the other player prefers its greedy choice (per red point)."""
-POOL = 5
+POOL = 20
 """Candidate hands drawn per world kept, before weighting and resampling."""
 
 
@@ -120,26 +120,52 @@ def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
     return plays
 
 
+class PlayModel:
+    """The soft greedy model of the other player, prepared once per decision.
+
+    At each of their past plays, their hand was the hand they hold now plus the cards they
+    have played since; each option is chosen with probability proportional to
+    ``exp(BETA * greedy score)``. The sums over the cards played since and over each
+    candidate card are worked out once, so weighing a candidate hand is a few additions.
+    """
+
+    def __init__(
+        self,
+        plays: list[tuple[int, int, Action]],
+        layout: Sequence[Card],
+        candidates: Sequence[Card],
+    ) -> None:
+        played = [a & 63 for _, _, a in plays]
+
+        def weight(card: Card, table: int, triple: int) -> float:
+            return sum(
+                math.exp(BETA * greedy_score(option, layout))
+                for option in card_options(card, table, triple, False)
+            )
+
+        self.chosen = sum(BETA * greedy_score(a, layout) for _, _, a in plays)
+        self.base = [
+            sum(weight(card, table, triple) for card in played[k:])
+            for k, (table, triple, _) in enumerate(plays)
+        ]
+        self.card_weight = {
+            card: [weight(card, table, triple) for table, triple, _ in plays] for card in candidates
+        }
+
+    def log_likelihood(self, hand: Sequence[Card]) -> float:
+        """Log-probability of the observed plays, had the other player held ``hand`` now."""
+        totals = list(self.base)
+        for card in hand:
+            for k, w in enumerate(self.card_weight[card]):
+                totals[k] += w
+        return self.chosen - sum(math.log(t) for t in totals)
+
+
 def log_likelihood(
     hand: tuple[Card, ...], plays: list[tuple[int, int, Action]], layout: Sequence[Card]
 ) -> float:
-    """Log-probability of the other player's observed plays, had they held ``hand`` now.
-
-    Their hand at each past play is ``hand`` plus the cards they have played since; each
-    option then is chosen with probability proportional to ``exp(BETA * greedy score)``.
-    """
-    played = [a & 63 for _, _, a in plays]
-    total = 0.0
-    for k, (table, triple, chosen) in enumerate(plays):
-        scores = [
-            greedy_score(option, layout)
-            for card in (*hand, *played[k:])
-            for option in card_options(card, table, triple, False)
-        ]
-        top = max(scores)
-        z = sum(math.exp(BETA * (x - top)) for x in scores)
-        total += BETA * (greedy_score(chosen, layout) - top) - math.log(z)
-    return total
+    """:meth:`PlayModel.log_likelihood` for one hand."""
+    return PlayModel(plays, layout, hand).log_likelihood(hand)
 
 
 def believed_hands(view: PlayerView, rng: random.Random, count: int) -> list[tuple[Card, ...]]:
@@ -154,7 +180,8 @@ def believed_hands(view: PlayerView, rng: random.Random, count: int) -> list[tup
     plays = other_player_plays(view)
     if not plays:
         return pool[:count]
-    logs = [log_likelihood(hand, plays, view.layout) for hand in pool]
+    model = PlayModel(plays, view.layout, unseen)
+    logs = [model.log_likelihood(hand) for hand in pool]
     top = max(logs)
     return rng.choices(pool, weights=[math.exp(x - top) for x in logs], k=count)
 
