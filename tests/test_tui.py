@@ -17,6 +17,7 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.rules import RulesScreen
 from chinese_ten.tui.screens.start import StartScreen
 from tests.tui_helpers import (
+    app_at,
     click_card,
     hand_key,
     make_setup,
@@ -98,8 +99,7 @@ async def test_the_cut_is_chosen_with_the_keys(tmp_path: Path) -> None:
 
 async def test_choosing_between_two_targets(tmp_path: Path) -> None:
     # Ana (seat 0, nondealer) holds 8♦; the table has 2♥ and 2♣ (and the stock turns K♠).
-    save_position(tmp_path, make_setup(1, "8D", "2H 2C 6S 7S", "KS"))
-    app = ChineseTenApp(options(tmp_path, resume=True))
+    app = app_at(tmp_path, make_setup(1, "8D", "2H 2C 6S 7S", "KS"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # hand-over
@@ -117,8 +117,7 @@ async def test_choosing_between_two_targets(tmp_path: Path) -> None:
 
 async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
     # Ana plays 3♣ (no capture); the turned Q♦ may take Q♠ or Q♥.
-    save_position(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"))
-    app = ChineseTenApp(options(tmp_path, resume=True))
+    app = app_at(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -135,8 +134,7 @@ async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
 
 
 async def test_a_layout_triple_is_announced_and_taken(tmp_path: Path) -> None:
-    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
-    app = ChineseTenApp(options(tmp_path, resume=True))
+    app = app_at(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -338,8 +336,7 @@ async def test_the_computer_hand_is_never_shown(tmp_path: Path) -> None:
 
 
 async def test_the_hint_points_at_the_hard_players_choice(tmp_path: Path) -> None:
-    save_position(tmp_path, make_setup(1, "8D 9C", "2H 2C AH 7S", "KS"))
-    app = ChineseTenApp(options(tmp_path, resume=True))
+    app = app_at(tmp_path, make_setup(1, "8D 9C", "2H 2C AH 7S", "KS"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         await pilot.press("t")
@@ -376,8 +373,7 @@ async def test_the_command_palette_offers_the_games_actions(tmp_path: Path) -> N
 
 
 async def test_a_layout_four_of_a_kind_goes_to_the_dealer_on_screen(tmp_path: Path) -> None:
-    save_position(tmp_path, make_setup(1, "3C", "QS QH QD QC", "2S"))
-    app = ChineseTenApp(options(tmp_path, resume=True))
+    app = app_at(tmp_path, make_setup(1, "3C", "QS QH QD QC", "2S"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()

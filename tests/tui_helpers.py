@@ -60,6 +60,12 @@ def save_position(
     SaveSlot(folder).save(game_record(players, None, [start(setup)]))
 
 
+def app_at(folder: Path, setup: DealSetup) -> ChineseTenApp:
+    """An app that resumes a saved game at the first turn of ``setup``."""
+    save_position(folder, setup)
+    return ChineseTenApp(options(folder, resume=True))
+
+
 def hand_key(app: ChineseTenApp, label: str) -> str:
     """The digit key that picks the hand card shown as ``label`` (1-9, 0, -, =)."""
     from chinese_ten.cards import display_card
