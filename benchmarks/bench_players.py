@@ -48,9 +48,9 @@ def main() -> None:
             times.append(time.perf_counter() - start_time)
         times.sort()
         print(
-            f"{name:>7}: median {statistics.median(times) * 1000:8.2f} ms, "
-            f"p90 {times[int(len(times) * 0.9)] * 1000:8.2f} ms, "
-            f"max {times[-1] * 1000:8.2f} ms per decision (n={len(times)})"
+            f"{name:>7}: median {statistics.median(times) * 1000:8.3f} ms, "
+            f"p90 {times[int(len(times) * 0.9)] * 1000:8.3f} ms, "
+            f"max {times[-1] * 1000:8.3f} ms per decision (n={len(times)})"
         )
 
 
