@@ -381,3 +381,15 @@ async def test_a_layout_four_of_a_kind_goes_to_the_dealer_on_screen(tmp_path: Pa
         assert "Ben (dealer) takes the layout four of a kind" in text
         state = app.game.state
         assert state is not None and state.table == () and state.piles[1].bit_count() == 4
+
+
+async def test_a_save_with_no_deal_starts_a_new_game(tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text(
+        '{"format": "chinese-ten", "version": 1, "players": ["Ana", "Ben"],'
+        ' "deals_planned": null, "deals": []}'
+    )
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        assert list((tmp_path / "archive").glob("*-unfinished.json"))

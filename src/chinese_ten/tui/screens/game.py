@@ -155,6 +155,9 @@ class GameScreen(Screen[None]):
                 timeout=12,
             )
             return False
+        if not states:
+            self.notify("The saved game has no deal yet, so a new one begins.", timeout=6)
+            return False
         self.names = record.players
         self.series = SeriesScore(record.deals_planned, states[0].setup.dealer)
         for state in states:
