@@ -43,7 +43,7 @@ from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.view import PlayerView
+from chinese_ten.view import Event, PlayerView
 
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
@@ -392,8 +392,7 @@ class GameScreen(Screen[None]):
             )
         return text
 
-    def _describe(self, event_index: int) -> Text:
-        event = self._view().events()[event_index]
+    def _describe(self, event: Event) -> Text:
         return describe_event(
             event, self.names, symbols=self._symbols, four_color=self.options.four_color
         )
@@ -403,15 +402,14 @@ class GameScreen(Screen[None]):
 
     def _log_new_events(self) -> None:
         events = self._view().events()
-        for k in range(self.logged, len(events)):
-            self._log(self._describe(k))
+        for event in events[self.logged :]:
+            self._log(self._describe(event))
         self.logged = len(events)
 
     def _last_turn_text(self) -> list[Text]:
         """The public events of the turn just played (for the hand-over screen)."""
-        events = self._view().events()
-        last = [k for k, e in enumerate(events) if e.kind != "four"][-2:]
-        return [self._describe(k) for k in last]
+        last = [e for e in self._view().events() if e.kind != "four"][-2:]
+        return [self._describe(e) for e in last]
 
     def _options_for_selected(self) -> list[Action]:
         view = self._view()
