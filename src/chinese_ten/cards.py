@@ -108,5 +108,10 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
 
 
 def mask_points(mask: int) -> int:
-    """Red points of every card in a 52-bit set."""
-    return sum(POINTS[c] for c in DECK if mask >> c & 1)
+    """Red points of every card in a 52-bit set (visits only the cards in it: a hot path)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total

@@ -160,16 +160,23 @@ def triple_rank(layout: tuple[Card, ...]) -> int:
     return -1
 
 
+def opening_table(layout: tuple[Card, ...]) -> tuple[int, int]:
+    """The table (a card set) and layout-triple rank play starts with: a special four of a
+    kind has gone to the dealer, leaving the table empty."""
+    if four_of_a_kind_rank(layout) >= 0:
+        return 0, -1
+    return sum(1 << c for c in layout), triple_rank(layout)
+
+
 def start(setup: DealSetup, *, check: bool = True) -> DealState:
     """The first position of a deal: the dealer takes a special four of a kind at once."""
     if check:
         setup.check()
+    table, triple = opening_table(setup.layout)
     piles = (0, 0)
-    table = sum(1 << c for c in setup.layout)
-    if four_of_a_kind_rank(setup.layout) >= 0:
-        piles = (table, 0) if setup.dealer == 0 else (0, table)
-        table = 0
-    triple = triple_rank(setup.layout) if table else -1
+    if not table:
+        taken = sum(1 << c for c in setup.layout)
+        piles = (taken, 0) if setup.dealer == 0 else (0, taken)
     return DealState(setup, 1 - setup.dealer, PLAY, setup.hands, table, 0, piles, triple, None)
 
 
@@ -274,15 +281,8 @@ def _describe(action: Action) -> str:
 
 def why_illegal(state: DealState, action: Action) -> str:
     """The reason an action is not in :func:`legal_actions`, in words a player understands."""
-    if (
-        not 0 <= action < 2 * FLIP
-        or action & 63 >= 52
-        or (action >> 6 & 63)
-        not in (
-            *range(53),
-            TRIPLE,
-        )
-    ):
+    code = action >> 6 & 63
+    if not 0 <= action < 2 * FLIP or action & 63 >= 52 or (code > 52 and code != TRIPLE):
         return "it is not a well-formed action"
     if state.phase == OVER:
         return "the deal is over"

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 
 from chinese_ten.actions import TRIPLE, Action
-from chinese_ten.cards import POINTS, Card
+from chinese_ten.cards import Card, mask_points
 from chinese_ten.deal import (
     FLIP_PHASE,
     OVER,
@@ -32,9 +32,8 @@ from chinese_ten.deal import (
     DealState,
     advance,
     card_options,
-    four_of_a_kind_rank,
     legal_actions,
-    triple_rank,
+    opening_table,
 )
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.view import PlayerView
@@ -45,15 +44,6 @@ BETA = 0.5
 """How sharply the model of the other player prefers its greedy choice (per red point)."""
 POOL = 20
 """Candidate hands drawn per world kept, before weighting and resampling."""
-
-
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 def greedy_playout(state: DealState) -> DealState:
@@ -97,9 +87,7 @@ def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
 
     Rebuilt from the public log alone.
     """
-    layout = view.layout
-    table = 0 if four_of_a_kind_rank(layout) >= 0 else sum(1 << c for c in layout)
-    triple = triple_rank(layout) if table else -1
+    table, triple = opening_table(view.layout)
     plays: list[tuple[int, int, Action]] = []
     for event in view.events():
         if event.card is None:
@@ -216,7 +204,7 @@ class HardPlayer:
             for hand in believed_hands(view, rng, batch):
                 world = sample_world(view, rng, hand)
                 for i, action in enumerate(legal):
-                    totals[i] += _points(greedy_playout(advance(world, action)).piles[seat])
+                    totals[i] += mask_points(greedy_playout(advance(world, action)).piles[seat])
                 worlds += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     return [t / worlds for t in totals]

@@ -17,7 +17,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from chinese_ten.actions import TRIPLE, Action, is_flip
+from chinese_ten.actions import TRIPLE, Action, action_target, is_flip
 from chinese_ten.cards import Card
 from chinese_ten.deal import (
     FLIP_PHASE,
@@ -435,9 +435,9 @@ class GameScreen(Screen[None]):
         stage = self.stage
         faces_visible = stage not in ("handover", "idle")
         targets = (
-            {self._target(a) for a in self._options_for_selected()} if stage == "select" else set()
+            {action_target(a) for a in self._options_for_selected()} if stage == "select" else set()
         )
-        choices = [self._target(a) for a in self._choices()]
+        choices = [action_target(a) for a in self._choices()]
         chosen = choices[self.choice] if choices else None
 
         def table_mark(card: Card) -> str:
@@ -490,11 +490,6 @@ class GameScreen(Screen[None]):
         self.query_one("#status", TextLine).show(self._series_text())
         self.query_one("#banner", TextLine).show(Text(""))
 
-    @staticmethod
-    def _target(action: Action) -> Card | None:
-        code = action >> 6 & 63
-        return None if code in (0, TRIPLE) else code - 1
-
     def _series_text(self) -> Text:
         done = len(self.series.outcomes)
         planned = self.series.deals_planned
@@ -536,7 +531,7 @@ class GameScreen(Screen[None]):
             elif code == 0:
                 text.append("? It takes nothing and stays on the table.")
             else:
-                targets = [self._target(a) for a in options]
+                targets = [action_target(a) for a in options]
                 text.append(" and take ")
                 text.append_text(self._cards_text([t for t in targets if t is not None]))
                 text.append(" (you choose which)?" if len(targets) > 1 else "?")
@@ -654,7 +649,7 @@ class GameScreen(Screen[None]):
         text = Text("turn over the stock card" if is_flip(action) else "play ")
         if not is_flip(action):
             text.append_text(self._cards_text([action & 63]))
-        target = self._target(action)
+        target = action_target(action)
         if target is not None:
             text.append(" taking ")
             text.append_text(self._cards_text([target]))
@@ -702,6 +697,6 @@ class GameScreen(Screen[None]):
             self._options_for_selected() if self.stage in ("select", "target") else self._choices()
         )
         for action in pool:
-            if self._target(action) == card:
+            if action_target(action) == card:
                 self._apply(action)
                 return
