@@ -20,7 +20,7 @@ from chinese_ten.dealing import random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import LEVELS, PLAYER_NAMES, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
-from chinese_ten.players.hard import HardPlayer, believed_hands, log_likelihood, other_player_plays
+from chinese_ten.players.hard import HardPlayer, believed_hands, card_weights, other_player_plays
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
@@ -157,17 +157,26 @@ def test_inference_reads_the_other_players_plays_from_the_log() -> None:
     view = PlayerView(state, 0)
     plays = other_player_plays(view)
     assert texts([a for _, _, a in plays]) == ["play 2C"]
-    with_a_nine = log_likelihood((parse_card("9D"),), plays, view.layout)
-    without = log_likelihood((parse_card("6D"),), plays, view.layout)
-    assert with_a_nine < without - 5
+    weights = card_weights(view)
+    # 9D taking AH would have scored 30 against 0: the nine is far less likely to be there.
+    assert weights[parse_card("9D")] == pytest.approx(-15.0)
+    # 6D could only have been laid, which scores worse than 2C: nothing against it.
+    assert weights[parse_card("6D")] == 0.0
 
 
 def test_believed_hands_favour_hands_that_explain_the_plays() -> None:
-    rng = random.Random(8)
-    state = start(random_setup(rng, 1))
-    for _ in range(16):
-        state = advance(state, rng.choice(legal_actions(state)))
-    view = PlayerView(state, state.to_move)
-    hands = believed_hands(view, random.Random(1), 40)
-    assert len(hands) == 40
+    state = act(
+        position("AH KS", hand="3C 4C", other="2C 5S", stock="QS QH JS JH"),
+        "play 3C",
+        "flip QS",
+        "play 2C",
+        "flip QH taking QS",
+    )
+    view = PlayerView(state, 0)
+    hands = believed_hands(view, random.Random(1), 2000)
     assert all(len(h) == view.opponent_hand_count and set(h) <= set(view.unseen()) for h in hands)
+    uniform = 2000 * 4 / len(view.unseen())  # expected count of any one rank drawn blindly
+    nines = sum(1 for h in hands for c in h if c >> 2 == 8)
+    sixes = sum(1 for h in hands for c in h if c >> 2 == 5)
+    assert nines < uniform / 10
+    assert sixes > uniform / 2

@@ -9,10 +9,11 @@ Two refinements over plain determinization:
 
 - Common random numbers: the same sampled worlds serve every option, so options are compared
   on equal luck (less noise for the same work).
-- Inference: the other hand is not drawn uniformly. A larger pool of candidate hands is
-  weighted by how well each explains the cards the other player chose to play, under a soft
-  greedy model of that player (a passed-up rich capture makes a hand unlikely, never
-  impossible), then resampled.
+- Inference: the other hand is not drawn uniformly. Each unseen card is weighted by how well
+  it fits the cards the other player chose to play, under a soft greedy model of that player
+  (a card that would have made a richer capture than the one it made is unlikely, never
+  impossible), and hands are drawn card by card in proportion to those weights. This
+  per-card model is cheap and measured stronger than weighting whole hands (README).
 
 It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
 what lies face up.
@@ -40,10 +41,8 @@ from chinese_ten.view import PlayerView
 
 DEFAULT_SAMPLES = 120
 """Worlds sampled per decision: about 50 ms a move on this machine (see benchmarks/)."""
-BETA = 0.5
-"""How sharply the model of the other player prefers its greedy choice (per red point)."""
-POOL = 20
-"""Candidate hands drawn per world kept, before weighting and resampling."""
+SHARPNESS = 0.5
+"""Log-weight a card loses per red point it would have gained the other player over its choice."""
 
 
 def greedy_playout(state: DealState) -> DealState:
@@ -108,70 +107,50 @@ def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
     return plays
 
 
-class PlayModel:
-    """The soft greedy model of the other player, prepared once per decision.
+def card_weights(view: PlayerView) -> dict[Card, float]:
+    """Log-weight of each unseen card being in the other hand, from what that player did.
 
-    At each of their past plays, their hand was the hand they hold now plus the cards they
-    have played since; each option is chosen with probability proportional to
-    ``exp(BETA * greedy score)``. The sums over the cards played since and over each
-    candidate card are worked out once, so weighing a candidate hand is a few additions.
+    The model: the other player takes the richest option it has. At each of its past plays
+    it held the hand it holds now plus the cards it has played since, so a card that would
+    have scored ``d`` points more than the card it chose loses ``SHARPNESS * d`` of log-weight
+    (a passed-up rich capture makes a card unlikely, never impossible). Equal scores say
+    nothing, so how a player breaks ties is not assumed.
     """
-
-    def __init__(
-        self,
-        plays: list[tuple[int, int, Action]],
-        layout: Sequence[Card],
-        candidates: Sequence[Card],
-    ) -> None:
-        played = [a & 63 for _, _, a in plays]
-
-        def weight(card: Card, table: int, triple: int) -> float:
-            return sum(
-                math.exp(BETA * greedy_score(option, layout))
-                for option in card_options(card, table, triple, False)
-            )
-
-        self.chosen = sum(BETA * greedy_score(a, layout) for _, _, a in plays)
-        self.base = [
-            sum(weight(card, table, triple) for card in played[k:])
-            for k, (table, triple, _) in enumerate(plays)
-        ]
-        self.card_weight = {
-            card: [weight(card, table, triple) for table, triple, _ in plays] for card in candidates
-        }
-
-    def log_likelihood(self, hand: Sequence[Card]) -> float:
-        """Log-probability of the observed plays, had the other player held ``hand`` now."""
-        totals = list(self.base)
-        for card in hand:
-            for k, w in enumerate(self.card_weight[card]):
-                totals[k] += w
-        return self.chosen - sum(math.log(t) for t in totals)
-
-
-def log_likelihood(
-    hand: tuple[Card, ...], plays: list[tuple[int, int, Action]], layout: Sequence[Card]
-) -> float:
-    """:meth:`PlayModel.log_likelihood` for one hand."""
-    return PlayModel(plays, layout, hand).log_likelihood(hand)
+    layout = view.layout
+    plays = [
+        (table, triple, greedy_score(a, layout)) for table, triple, a in other_player_plays(view)
+    ]
+    weights: dict[Card, float] = {}
+    for card in view.unseen():
+        regret = 0
+        for table, triple, chosen in plays:
+            best = max(greedy_score(o, layout) for o in card_options(card, table, triple, False))
+            if best > chosen:
+                regret += best - chosen
+        weights[card] = -SHARPNESS * regret
+    return weights
 
 
 def believed_hands(view: PlayerView, rng: random.Random, count: int) -> list[tuple[Card, ...]]:
-    """``count`` hands for the other player, drawn in proportion to how well they explain
-    what that player did (sampling-importance-resampling over a pool ``POOL`` times larger)."""
-    unseen = list(view.unseen())
+    """``count`` hands for the other player, each card drawn in proportion to its weight.
+
+    Weighted sampling without replacement by the Gumbel top-k trick: every card gets its
+    log-weight plus Gumbel noise and the hand is the highest-keyed cards.
+    """
+    weights = card_weights(view)
     size = view.opponent_hand_count
-    pool = []
-    for _ in range(count * POOL):
-        rng.shuffle(unseen)
-        pool.append(tuple(sorted(unseen[:size])))
-    plays = other_player_plays(view)
-    if not plays:
-        return pool[:count]
-    model = PlayModel(plays, view.layout, unseen)
-    logs = [model.log_likelihood(hand) for hand in pool]
-    top = max(logs)
-    return rng.choices(pool, weights=[math.exp(x - top) for x in logs], k=count)
+    hands = []
+    for _ in range(count):
+        keyed = sorted(weights, key=lambda c: weights[c] + _gumbel(rng), reverse=True)
+        hands.append(tuple(sorted(keyed[:size])))
+    return hands
+
+
+def _gumbel(rng: random.Random) -> float:
+    u = rng.random()
+    while u == 0.0:  # log(0) is undefined; random() returns 0.0 once in 2**53 draws
+        u = rng.random()
+    return -math.log(-math.log(u))
 
 
 class HardPlayer:
