@@ -144,9 +144,9 @@ def test_a_time_budget_still_gives_a_legal_choice() -> None:
     assert player.choose(PlayerView(state, state.to_move), legal) in legal
 
 
-def test_inference_reads_the_other_players_plays_from_the_log() -> None:
-    # Ana (seat 0) lays 3C; Ben (seat 1) then lays 2C although AH lay on the table: had he
-    # held a 9 he would most likely have taken the ace's 20 points with it.
+def _ben_passed_up_the_ace() -> PlayerView:
+    """Ana (seat 0) lays 3C; Ben (seat 1) then lays 2C although AH lay on the table: had he
+    held a 9 he would most likely have taken the ace's 20 points with it. Ana's view."""
     state = act(
         position("AH KS", hand="3C 4C", other="2C 5S", stock="QS QH JS JH"),
         "play 3C",
@@ -154,7 +154,11 @@ def test_inference_reads_the_other_players_plays_from_the_log() -> None:
         "play 2C",
         "flip QH taking QS",
     )
-    view = PlayerView(state, 0)
+    return PlayerView(state, 0)
+
+
+def test_inference_reads_the_other_players_plays_from_the_log() -> None:
+    view = _ben_passed_up_the_ace()
     plays = other_player_plays(view)
     assert texts([a for _, _, a in plays]) == ["play 2C"]
     weights = card_weights(view)
@@ -165,14 +169,7 @@ def test_inference_reads_the_other_players_plays_from_the_log() -> None:
 
 
 def test_believed_hands_favour_hands_that_explain_the_plays() -> None:
-    state = act(
-        position("AH KS", hand="3C 4C", other="2C 5S", stock="QS QH JS JH"),
-        "play 3C",
-        "flip QS",
-        "play 2C",
-        "flip QH taking QS",
-    )
-    view = PlayerView(state, 0)
+    view = _ben_passed_up_the_ace()
     hands = believed_hands(view, random.Random(1), 2000)
     assert all(len(h) == view.opponent_hand_count and set(h) <= set(view.unseen()) for h in hands)
     uniform = 2000 * 4 / len(view.unseen())  # expected count of any one rank drawn blindly

@@ -321,6 +321,18 @@ async def test_a_deal_against_the_computer_has_no_hand_over(tmp_path: Path) -> N
         assert len(ben) == 12  # every one of the computer's plays went through the engine
 
 
+async def test_the_banner_says_the_computer_is_thinking(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, computer=(None, "normal"), pause=5.0))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):
+            if app.game.stage == "computer":
+                break
+            await step(pilot)
+        assert app.game.stage == "computer"
+        await pilot.pause()
+        assert "Ben is thinking…" in screen_text(app)
+
+
 async def test_the_computer_hand_is_never_shown(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, computer=(None, "normal")))
     async with app.run_test(size=SIZE) as pilot:

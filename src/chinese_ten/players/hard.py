@@ -171,6 +171,13 @@ class HardPlayer:
         scores = self.scores(view, legal)
         return legal[max(range(len(legal)), key=scores.__getitem__)]
 
+    def other_hands(
+        self, view: PlayerView, rng: random.Random, count: int
+    ) -> list[tuple[Card, ...]]:
+        """The other hands to search, from the inference model (``benchmarks/bench_strength.py``
+        swaps this for blind or all-seeing draws to measure what inference is worth)."""
+        return believed_hands(view, rng, count)
+
     def scores(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
         """Mean final red points of this seat after each option, over the sampled worlds."""
         rng = random.Random(self._rng.getrandbits(64))
@@ -180,7 +187,7 @@ class HardPlayer:
         worlds = 0
         while worlds < self.samples:
             batch = min(self.samples - worlds, DEFAULT_SAMPLES)
-            for hand in believed_hands(view, rng, batch):
+            for hand in self.other_hands(view, rng, batch):
                 world = sample_world(view, rng, hand)
                 for i, action in enumerate(legal):
                     totals[i] += mask_points(greedy_playout(advance(world, action)).piles[seat])

@@ -60,7 +60,7 @@ class CutScreen(Screen[int | None]):
         lot = f"By lot, {self.dealer} deals first. " if self.by_lot else ""
         if self.computer_cuts:
             self.position = self._rng.randint(1, PACK - 1)
-            how = f"{self.cutter} (computer) cuts. Press Enter to deal."
+            how = f"{self.cutter} cuts. Press Enter to deal."
         else:
             how = (
                 f"{self.cutter}, cut the pack: ←/→ choose where, r for a random cut, "
