@@ -40,7 +40,7 @@ from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.view import PlayerView
 
 DEFAULT_SAMPLES = 120
-"""Worlds sampled per decision: about 50 ms a move on this machine (see benchmarks/)."""
+"""Worlds sampled per decision: about 40 ms a move on this machine (see benchmarks/)."""
 SHARPNESS = 0.5
 """Log-weight a card loses per red point it would have gained the other player over its choice."""
 
