@@ -54,27 +54,16 @@ def greedy_playout(state: DealState) -> DealState:
     return state
 
 
-def sample_world(
-    view: PlayerView, rng: random.Random, other_hand: tuple[Card, ...] | None = None
-) -> DealState:
-    """One complete position consistent with ``view``: hidden cards dealt at random.
-
-    ``other_hand`` fixes the other player's hand (then only the stock order is random).
-    """
-    unseen: list[Card] = list(view.unseen())
-    if other_hand is None:
-        rng.shuffle(unseen)
-        other_hand = tuple(sorted(unseen[: view.opponent_hand_count]))
-        stock = tuple(unseen[view.opponent_hand_count :])
-    else:
-        rest = [c for c in unseen if c not in other_hand]
-        rng.shuffle(rest)
-        stock = tuple(rest)
+def sample_world(view: PlayerView, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
+    """One complete position consistent with ``view``, the other player holding ``other_hand``
+    and the rest of the unseen cards in the stock in random order."""
+    stock = [c for c in view.unseen() if c not in other_hand]
+    rng.shuffle(stock)
     if view.phase == FLIP_PHASE and view.flip_card is not None:
-        stock = (view.flip_card, *stock)
+        stock.insert(0, view.flip_card)
     seat = view.seat
     hands = (view.hand, other_hand) if seat == 0 else (other_hand, view.hand)
-    setup = DealSetup(view.dealer, ((), ()), view.layout, stock)
+    setup = DealSetup(view.dealer, ((), ()), view.layout, tuple(stock))
     table_mask = sum(1 << c for c in view.table)
     return DealState(
         setup, view.to_move, view.phase, hands, table_mask, 0, view.piles, view.triple, None

@@ -5,6 +5,7 @@ the other screens return the players' choices through ``dismiss``.
 """
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -290,17 +291,34 @@ class GameScreen(Screen[None]):
         if len(legal) == 1:
             self._apply(legal[0])
             return
+        self._choose_in_thread(player, state, legal, self._computer_chose, "computer")
+
+    def _computer_chose(self, action: Action) -> None:
+        if self.stage == "computer":
+            self._apply(action)
+
+    def _choose_in_thread(
+        self,
+        player: Player,
+        state: DealState,
+        legal: list[Action],
+        then: Callable[[Action], None],
+        group: str,
+    ) -> None:
+        """``player`` chooses in a worker thread, so the screen stays live; ``then`` gets the
+        choice on the screen's thread, unless the game has moved on meanwhile."""
         view = PlayerView(state, state.to_move)
 
         def think() -> None:
             action = player.choose(view, legal)
-            self.app.call_from_thread(self._computer_chose, state, action)
 
-        self.run_worker(think, thread=True, group="computer", exit_on_error=True)
+            def deliver() -> None:
+                if self.state is state:
+                    then(action)
 
-    def _computer_chose(self, asked: DealState, action: Action) -> None:
-        if self.state is asked and self.stage == "computer":
-            self._apply(action)
+            self.app.call_from_thread(deliver)
+
+        self.run_worker(think, thread=True, group=group, exclusive=True, exit_on_error=True)
 
     def _apply(self, action: Action) -> None:
         """Play one action through the engine, save, log, and move the game on."""
@@ -615,21 +633,12 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Work out the hard player's choice in a thread, then point at it."""
         state = self._state()
-        view = PlayerView(state, state.to_move)
-        legal = view.legal_actions()
         adviser = make_player("hard", random.Random(len(state.actions)), think=self.options.think)
         self.hint = Text("Thinking…", style="italic")
         self._render_board()
+        self._choose_in_thread(adviser, state, legal_actions(state), self._show_hint, "hint")
 
-        def think() -> None:
-            action = adviser.choose(view, legal)
-            self.app.call_from_thread(self._show_hint, state, action)
-
-        self.run_worker(think, thread=True, group="hint", exclusive=True, exit_on_error=True)
-
-    def _show_hint(self, asked: DealState, action: Action) -> None:
-        if self.state is not asked:
-            return
+    def _show_hint(self, action: Action) -> None:
         view = self._view()
         self.hint = Text("Hint: ", style="bold")
         self.hint.append_text(self._describe_action(action))
