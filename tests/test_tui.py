@@ -333,6 +333,33 @@ async def test_the_banner_says_the_computer_is_thinking(tmp_path: Path) -> None:
         assert "Ben is thinking…" in screen_text(app)
 
 
+async def test_the_human_against_the_computer_is_addressed_as_you(tmp_path: Path) -> None:
+    names = ("You", "Computer (normal)")
+    dealers: set[str] = set()
+    for seed in (3, 5):  # the lot makes each side the dealer once
+        app = ChineseTenApp(
+            options(tmp_path / str(seed), players=names, computer=(None, "normal"), seed=seed)
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            cut = app.screen
+            assert isinstance(cut, CutScreen)
+            dealers.add(cut.dealer)
+            text = screen_text(app)
+            if cut.dealer == "You":
+                assert "By lot, You deal first. You shuffle." in text
+                assert "Computer (normal) cuts." in text
+            else:
+                assert "By lot, Computer (normal) deals first. Computer (normal) shuffles." in text
+                assert "You, cut the pack" in text
+            await pilot.press("enter")
+            await pilot.pause()
+            verb = "deal" if cut.dealer == "You" else "deals"
+            assert f"Deal 1: {cut.dealer} {verb};" in screen_text(app)
+            assert "Your hand" in screen_text(app)
+    assert dealers == set(names)
+
+
 async def test_the_computer_hand_is_never_shown(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, computer=(None, "normal")))
     async with app.run_test(size=SIZE) as pilot:
@@ -390,7 +417,7 @@ async def test_a_layout_four_of_a_kind_goes_to_the_dealer_on_screen(tmp_path: Pa
         await pilot.press("enter")
         await pilot.pause()
         text = screen_text(app)
-        assert "Ben (dealer) takes the layout four of a kind" in text
+        assert "Ben takes the layout four of a kind as dealer" in text
         state = app.game.state
         assert state is not None and state.table == () and state.piles[1].bit_count() == 4
 

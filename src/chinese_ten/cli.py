@@ -15,6 +15,7 @@ from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import LEVELS, PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS
 from chinese_ten.tui_options import GameOptions
+from chinese_ten.wording import YOU
 
 
 class _Parser(argparse.ArgumentParser):
@@ -185,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.vs is not None:
                 computer = (args.vs, None) if human == 1 else (None, args.vs)
                 if players is None:
-                    names = ["You", f"Computer ({args.vs})"]
+                    names = [YOU, f"Computer ({args.vs})"]
                     players = (names[0], names[1]) if human == 0 else (names[1], names[0])
             return run_game(
                 GameOptions(

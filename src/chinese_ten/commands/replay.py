@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from chinese_ten.records import load_and_replay, replay_summary
+from chinese_ten.wording import says
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -39,7 +40,7 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     planned = record.deals_planned
     done = sum(1 for d in summary["deals"] if d["complete"])
     if summary["winner"] is not None:
-        verdict = f"{names[summary['winner']]} wins the series."
+        verdict = f"{says(names[summary['winner']], 'wins the series')}."
     elif planned is not None and done == planned and summary["deals"][-1]["complete"]:
         verdict = "The series is tied."
     else:

@@ -4,6 +4,7 @@ from rich.text import Text
 
 from chinese_ten.cards import Card, display_card, is_red, red_points
 from chinese_ten.view import Event
+from chinese_ten.wording import says
 
 FOUR_COLORS = ("bold", "bold red", "bold blue", "bold green")
 
@@ -49,7 +50,7 @@ def describe_event(
 
     who = names[event.seat]
     if event.kind == "four":
-        text = Text(f"{who} (dealer) takes the layout four of a kind: ")
+        text = Text(f"{says(who, 'takes')} the layout four of a kind as dealer: ")
         text.append_text(card_list(event.captured, symbols=symbols, four_color=four_color))
         return text
     assert event.card is not None

@@ -10,6 +10,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from chinese_ten.wording import says
+
 PACK = 52
 
 
@@ -57,16 +59,16 @@ class CutScreen(Screen[int | None]):
         self.query_one("#cut-title", Static).update(
             Text(f"Deal {self.deal_number}{of}", style="bold")
         )
-        lot = f"By lot, {self.dealer} deals first. " if self.by_lot else ""
+        lot = f"By lot, {says(self.dealer, 'deals first')}. " if self.by_lot else ""
         if self.computer_cuts:
             self.position = self._rng.randint(1, PACK - 1)
-            how = f"{self.cutter} cuts. Press Enter to deal."
+            how = f"{says(self.cutter, 'cuts')}. Press Enter to deal."
         else:
             how = (
                 f"{self.cutter}, cut the pack: ←/→ choose where, r for a random cut, "
                 "Enter to cut and deal."
             )
-        self.query_one("#cut-text", Static).update(f"{lot}{self.dealer} shuffles.\n{how}")
+        self.query_one("#cut-text", Static).update(f"{lot}{says(self.dealer, 'shuffles')}.\n{how}")
         self._draw()
 
     def _draw(self) -> None:

@@ -45,6 +45,7 @@ from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
+from chinese_ten.wording import possessive, says
 
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
@@ -221,7 +222,7 @@ class GameScreen(Screen[None]):
         self.logged = 0
         self._log(
             Text(
-                f"Deal {number}: {self.names[setup.dealer]} deals; "
+                f"Deal {number}: {says(self.names[setup.dealer], 'deals')}; "
                 f"{self.names[1 - setup.dealer]} cut at {position}.",
                 style="bold",
             )
@@ -492,7 +493,7 @@ class GameScreen(Screen[None]):
             view.opponent_hand_count,
             f"{self.names[other]} · {view.opponent_hand_count} in hand",
         )
-        owner = "Your" if self.names[me] == "You" else f"{self.names[me]}'s"
+        owner = possessive(self.names[me])
         hand_title = f"{owner} hand" if faces_visible else f"{owner} hand (hidden)"
         self.query_one("#hand-area").border_title = f"{hand_title} · pile {counts[me]}"
         self.query_one("#status", TextLine).show(self._status_text(view))

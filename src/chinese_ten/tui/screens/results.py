@@ -14,6 +14,7 @@ from chinese_ten.cards import POINTS, cards_of_mask
 from chinese_ten.deal import DealState, outcome
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list
+from chinese_ten.wording import says
 
 
 class ResultsScreen(Screen[str]):
@@ -86,13 +87,13 @@ class ResultsScreen(Screen[str]):
         if result.winner is None:
             text = Text("The deal is a tie: 105 points each. ", style="bold")
         else:
-            text = Text(f"{self.names[result.winner]} wins the deal. ", style="bold")
+            text = Text(f"{says(self.names[result.winner], 'wins the deal')}. ", style="bold")
         if self.series.is_over:
             winner = self.series.winner
             final = (
                 "The series is tied."
                 if winner is None
-                else f"{self.names[winner]} wins the series!"
+                else f"{says(self.names[winner], 'wins the series')}!"
             )
             text.append(final, style="bold reverse")
             text.append("\nn: new series · q: quit", style="dim")
