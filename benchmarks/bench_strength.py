@@ -12,7 +12,10 @@ Variants:
 - ``blind``: ``hard`` drawing the other hand uniformly (no inference from the other's plays).
 - ``oracle``: ``hard`` handed the true other hand (and so the set of stock cards, not their
   order). Not a fair player: an upper bound on what inference about the hand can give.
-- ``hard@N``: ``hard`` searching N worlds per decision instead of 120.
+- ``hard@N``: ``hard`` searching N worlds for every option and no more (``hard@120``: no
+  extra worlds for the contenders).
+- ``hard+N``: ``hard`` with N further worlds for the options still in contention (instead of
+  360).
 
 ``--opponent dealt`` replaces ``greedy`` by a greedy player that breaks ties in a random card
 order fixed for each deal, as a greedy player keeping its hand as dealt would.
@@ -76,7 +79,9 @@ class DealtOrderGreedy:
 
 def make_variant(name: str, rng: random.Random) -> HardPlayer:
     if name.startswith("hard@"):
-        return HardPlayer(rng, samples=int(name[5:]))
+        return HardPlayer(rng, samples=int(name[5:]), contenders=0)
+    if name.startswith("hard+"):
+        return HardPlayer(rng, contenders=int(name[5:]))
     variants = {"hard": HardPlayer, "blind": BlindHard, "oracle": OracleHard}
     return variants[name](rng)
 

@@ -20,7 +20,13 @@ from chinese_ten.dealing import random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import LEVELS, PLAYER_NAMES, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
-from chinese_ten.players.hard import HardPlayer, believed_hands, card_weights, other_player_plays
+from chinese_ten.players.hard import (
+    HardPlayer,
+    _contenders,
+    believed_hands,
+    card_weights,
+    other_player_plays,
+)
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
@@ -30,7 +36,7 @@ from tests.helpers import act, position, texts
 def _quick(name: str, seed: int) -> Player:
     """The named player; ``hard`` with a small search so the test stays quick."""
     if name == "hard":
-        return HardPlayer(random.Random(seed), samples=6)
+        return HardPlayer(random.Random(seed), samples=6, contenders=12)
     return make_player(name, random.Random(seed))
 
 
@@ -112,7 +118,9 @@ def test_hard_decides_from_its_view_only() -> None:
             assert twin.hands[state.to_move] == state.hands[state.to_move]
             assert twin.hands[1 - state.to_move] != state.hands[1 - state.to_move]
             choices = [
-                HardPlayer(random.Random(5), samples=10).choose(PlayerView(s, s.to_move), legal)
+                HardPlayer(random.Random(5), samples=10, contenders=20).choose(
+                    PlayerView(s, s.to_move), legal
+                )
                 for s in (state, twin)
             ]
             assert choices[0] == choices[1]
@@ -130,11 +138,49 @@ def test_hard_beats_easy_over_a_small_seeded_sample() -> None:
                 RandomPlayer(random.Random(seed)),
                 RandomPlayer(random.Random(seed)),
             ]
-            players[hard_seat] = HardPlayer(random.Random(seed), samples=16)
+            players[hard_seat] = HardPlayer(random.Random(seed), samples=16, contenders=32)
             result = outcome(play_deal(setup, players))
             assert result is not None
             results.append(result.results[hard_seat])
     assert sum(results) / len(results) > 10
+
+
+def test_racing_drops_the_options_clearly_behind_the_best() -> None:
+    points = [
+        [10, 10, 10, 10],  # the best (first of equal sums)
+        [9, 11, 10, 10],  # level with it
+        [0, 1, 0, 0],  # about 10 points behind in every world: out
+        [30, 0, 0, 0],  # 2.5 behind on average, but too noisy to tell: stays
+    ]
+    assert _contenders(points, [0, 1, 2, 3]) == [0, 1, 3]
+    assert _contenders(points, [2]) == [2]
+
+
+class _CountingHard(HardPlayer):
+    """Counts the worlds the search draws."""
+
+    worlds = 0
+
+    def other_hands(
+        self, view: PlayerView, rng: random.Random, count: int
+    ) -> list[tuple[int, ...]]:
+        self.worlds += count
+        return super().other_hands(view, rng, count)
+
+
+def test_extra_worlds_go_only_to_open_decisions() -> None:
+    def worlds(seed: int) -> int:
+        state = start(random_setup(random.Random(seed), 1))
+        player = _CountingHard(random.Random(0), samples=30, contenders=120)
+        legal = legal_actions(state)
+        assert player.choose(PlayerView(state, state.to_move), legal) in legal
+        return player.worlds
+
+    # Deal 0 opens with JH taking JD, 20 points clear of anything else: decided at once.
+    assert worlds(0) == 30
+    # Deal 1 opens with 9H or 9D taking AH, level in every world (and JS or JC taking JD
+    # close behind): the race never separates them and spends the whole budget.
+    assert worlds(1) == 30 + 120
 
 
 def test_a_time_budget_still_gives_a_legal_choice() -> None:
