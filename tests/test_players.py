@@ -183,6 +183,16 @@ def test_extra_worlds_go_only_to_open_decisions() -> None:
     assert worlds(1) == 30 + 120
 
 
+def test_scores_give_a_mean_for_every_option_even_a_lone_one() -> None:
+    state = start(random_setup(random.Random(1), 1))
+    legal = legal_actions(state)
+    view = PlayerView(state, state.to_move)
+    player = HardPlayer(random.Random(0), samples=10, contenders=20)
+    means = player.scores(view, legal)
+    assert len(means) == len(legal) and all(0 <= m <= 210 for m in means)
+    assert len(player.scores(view, legal[:1])) == 1
+
+
 def test_a_time_budget_still_gives_a_legal_choice() -> None:
     state = start(random_setup(random.Random(2), 1))
     legal = legal_actions(state)

@@ -205,7 +205,7 @@ class HardPlayer:
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         budget = self.samples + (self.contenders if deadline is None else 100 * self.samples)
         worlds = 0
-        while worlds < budget and len(alive) > 1:
+        while worlds < budget and (worlds == 0 or len(alive) > 1):
             size = self.samples if worlds == 0 else min(CONTENDER_BATCH, budget - worlds)
             for hand in self.other_hands(view, rng, size):
                 world = sample_world(view, rng, hand)
@@ -220,7 +220,7 @@ class HardPlayer:
 
 
 def _means(points: list[list[int]]) -> list[float]:
-    return [sum(p) / len(p) if p else -math.inf for p in points]
+    return [sum(p) / len(p) for p in points]
 
 
 def _contenders(points: list[list[int]], alive: list[int]) -> list[int]:
