@@ -15,14 +15,17 @@ Variants:
 - ``hard@N``: ``hard`` searching N worlds for every option and no more (``hard@120``: no
   extra worlds for the contenders).
 - ``hard+N``: ``hard`` with N further worlds for the options still in contention (instead of
-  360).
+  1,440).
 
 ``--opponent dealt`` replaces ``greedy`` by a greedy player that breaks ties in a random card
 order fixed for each deal, as a greedy player keeping its hand as dealt would.
 
-Figures (this machine, ``--deals 400 --variants hard,blind,oracle``, 13 minutes): hard
-+5.1 ± 0.8, blind -0.7 ± 0.7 and oracle +2.2 ± 0.9 against it; with ``--opponent dealt``
-hard +5.5 ± 0.9. These and the other variants tried are in docs/strength.md.
+Figures (this machine): ``--deals 500 --seed 7000 --variants hard@120,hard+360`` (16
+minutes): 120 worlds for every option +4.41 ± 0.72, racing +5.18 ± 0.75, +0.77 ± 0.52
+paired; ``hard@480`` on the same deals +5.18 ± 0.74 at twice racing's cost. Before racing
+(``--deals 400 --variants hard,blind,oracle``): hard +5.1 ± 0.8, blind -0.7 ± 0.7 and
+oracle +2.2 ± 0.9 against it; with ``--opponent dealt`` hard +5.5 ± 0.9. These and the other
+variants tried are in docs/strength.md.
 """
 
 import argparse
