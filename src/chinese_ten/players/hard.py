@@ -47,7 +47,7 @@ DEFAULT_SAMPLES = 120
 """Worlds every option is played in."""
 DEFAULT_CONTENDERS = 1440
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
-about 120 ms a decision at the median on this machine (``benchmarks/bench_players.py``)."""
+120 ms a decision at the median on this machine (``benchmarks/bench_players.py``)."""
 CONTENDER_BATCH = 60
 """Worlds between two checks of which options are still in contention."""
 PRUNE_SIGMAS = 2.0
