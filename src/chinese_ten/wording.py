@@ -1,7 +1,7 @@
 """Sentences about a player by name.
 
 Against the computer the human is called "You", so "You deals" must read "You deal"; every
-sentence that starts with a player's name goes through :func:`says`.
+present-tense sentence that starts with a player's name goes through :func:`says`.
 """
 
 YOU = "You"
@@ -20,15 +20,10 @@ def says(name: str, verb: str) -> str:
     >>> says("You", "is thinking")
     'You are thinking'
     """
-    if name.casefold() != YOU.casefold():
+    if not _is_you(name):
         return f"{name} {verb}"
     word, _, rest = verb.partition(" ")
-    if word == "is":
-        word = "are"
-    elif word.endswith(("shes", "ches", "sses", "xes")):
-        word = word[:-2]
-    elif word.endswith("s"):
-        word = word[:-1]
+    word = "are" if word == "is" else word.removesuffix("s")
     return f"{name} {word} {rest}".rstrip()
 
 
@@ -38,4 +33,8 @@ def possessive(name: str) -> str:
     >>> possessive("Ben"), possessive("You")
     ("Ben's", 'Your')
     """
-    return "Your" if name.casefold() == YOU.casefold() else f"{name}'s"
+    return "Your" if _is_you(name) else f"{name}'s"
+
+
+def _is_you(name: str) -> bool:
+    return name.casefold() == YOU.casefold()

@@ -534,7 +534,7 @@ class GameScreen(Screen[None]):
         if self.hint is not None and stage in ("select", "target", "flip", "flip-target"):
             return self.hint
         if stage == "computer":
-            return Text(f"{name} is thinking…", style="italic")
+            return Text(f"{says(name, 'is thinking')}…", style="italic")
         if stage == "handover":
             return Text(f"Pass the keyboard to {name}.", style="italic")
         if stage == "select":
