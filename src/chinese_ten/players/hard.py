@@ -29,18 +29,17 @@ import time
 from collections.abc import Sequence
 
 from chinese_ten.actions import TRIPLE, Action
-from chinese_ten.cards import Card, mask_points
+from chinese_ten.cards import Card
 from chinese_ten.deal import (
     FLIP_PHASE,
-    OVER,
     DealSetup,
     DealState,
     advance,
     card_options,
-    legal_actions,
     opening_table,
 )
-from chinese_ten.players.greedy import greedy_choice, greedy_score
+from chinese_ten.players.greedy import greedy_score
+from chinese_ten.players.playout import greedy_points
 from chinese_ten.view import PlayerView
 
 DEFAULT_SAMPLES = 120
@@ -54,15 +53,6 @@ PRUNE_SIGMAS = 2.0
 """How many standard errors behind the best an option may be and stay in contention."""
 SHARPNESS = 0.5
 """Log-weight a card loses per red point it would have gained the other player over its choice."""
-
-
-def greedy_playout(state: DealState) -> DealState:
-    """Both players greedy to the end of the deal (the search's model of play)."""
-    layout = state.setup.layout
-    while state.phase != OVER:
-        legal = legal_actions(state)
-        state = advance(state, legal[0] if len(legal) == 1 else greedy_choice(legal, layout))
-    return state
 
 
 def sample_world(view: PlayerView, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
@@ -210,8 +200,7 @@ class HardPlayer:
             for hand in self.other_hands(view, rng, size):
                 world = sample_world(view, rng, hand)
                 for i in alive:
-                    final = greedy_playout(advance(world, legal[i]))
-                    points[i].append(mask_points(final.piles[seat]))
+                    points[i].append(greedy_points(advance(world, legal[i]), seat))
                 worlds += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     return _means(points), alive
