@@ -151,8 +151,10 @@ def test_racing_drops_the_options_clearly_behind_the_best() -> None:
         [9, 11, 10, 10],  # level with it
         [0, 1, 0, 0],  # about 10 points behind in every world: out
         [30, 0, 0, 0],  # 2.5 behind on average, but too noisy to tell: stays
+        [10, 10, 10, 10],  # the same as the best in every world: nothing to tell apart
+        [9, 11, 10, 10],  # the same as option 1: also dropped
     ]
-    assert _contenders(points, [0, 1, 2, 3]) == [0, 1, 3]
+    assert _contenders(points, [0, 1, 2, 3, 4, 5]) == [0, 1, 3]
     assert _contenders(points, [2]) == [2]
 
 

@@ -42,14 +42,15 @@ from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import greedy_points
 from chinese_ten.view import PlayerView
 
-DEFAULT_SAMPLES = 120
+DEFAULT_SAMPLES = 360
 """Worlds every option is played in."""
-DEFAULT_CONTENDERS = 1440
+DEFAULT_CONTENDERS = 12000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
-120 ms a decision at the median on this machine (``benchmarks/bench_players.py``)."""
-CONTENDER_BATCH = 60
+53 ms a decision at the median, 345 ms at the 90th percentile on this machine
+(``benchmarks/bench_players.py``); most decisions are settled well before the budget."""
+CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
-PRUNE_SIGMAS = 2.0
+PRUNE_SIGMAS = 2.5
 """How many standard errors behind the best an option may be and stay in contention."""
 SHARPNESS = 0.5
 """Log-weight a card loses per red point it would have gained the other player over its choice."""
@@ -214,16 +215,21 @@ def _means(points: list[list[int]]) -> list[float]:
 
 def _contenders(points: list[list[int]], alive: list[int]) -> list[int]:
     """The options in ``alive`` not clearly worse than the best of them (paired over the
-    worlds all of them were played in)."""
+    worlds all of them were played in), keeping only the first of options that scored the
+    same in every one of those worlds: they are as good as equal (two red nines taking the
+    same ace), and racing them would spend the whole budget to tell nothing apart."""
     n = len(points[alive[0]])
     if n < 2:
         return alive
     best = max(alive, key=lambda i: sum(points[i]))
     kept = []
+    seen: set[tuple[int, ...]] = set()
     for i in alive:
         diffs = [b - x for b, x in zip(points[best], points[i], strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= PRUNE_SIGMAS * math.sqrt(var / n):
+        key = tuple(points[i])
+        if mean <= PRUNE_SIGMAS * math.sqrt(var / n) and key not in seen:
             kept.append(i)
+            seen.add(key)
     return kept
