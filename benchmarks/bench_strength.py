@@ -40,30 +40,30 @@ from chinese_ten.deal import OVER, DealState, advance, legal_actions, outcome, s
 from chinese_ten.dealing import random_setup
 from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_score
-from chinese_ten.players.hard import HardPlayer
+from chinese_ten.players.hard import HandDrawer, HardPlayer
 from chinese_ten.view import PlayerView
 
 
 class BlindHard(HardPlayer):
-    def other_hands(
-        self, view: PlayerView, rng: random.Random, count: int
-    ) -> list[tuple[Card, ...]]:
+    def hand_drawer(self, view: PlayerView) -> HandDrawer:
         unseen = list(view.unseen())
-        hands = []
-        for _ in range(count):
-            rng.shuffle(unseen)
-            hands.append(tuple(sorted(unseen[: view.opponent_hand_count])))
-        return hands
+
+        def draw(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
+            hands = []
+            for _ in range(count):
+                rng.shuffle(unseen)
+                hands.append(tuple(sorted(unseen[: view.opponent_hand_count])))
+            return hands
+
+        return draw
 
 
 class OracleHard(HardPlayer):
     true_hand: tuple[Card, ...] = ()
     """Set by the benchmark before each decision."""
 
-    def other_hands(
-        self, view: PlayerView, rng: random.Random, count: int
-    ) -> list[tuple[Card, ...]]:
-        return [self.true_hand] * count
+    def hand_drawer(self, view: PlayerView) -> HandDrawer:
+        return lambda rng, count: [self.true_hand] * count
 
 
 class DealtOrderGreedy:

@@ -1,12 +1,16 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chinese_ten.cards import (
     DECK,
     POINTS,
     TOTAL_POINTS,
     captures,
+    cards_of_mask,
     display_card,
     format_card,
+    mask_points,
     parse_card,
     red_points,
 )
@@ -41,6 +45,11 @@ def test_scoring_table() -> None:
 
 def test_pack_totals_210_points() -> None:
     assert sum(POINTS) == TOTAL_POINTS == 210
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_the_points_of_a_card_set_are_the_sum_of_its_cards(mask: int) -> None:
+    assert mask_points(mask) == sum(POINTS[c] for c in cards_of_mask(mask))
 
 
 def test_pairs_make_ten_and_faces_match_rank() -> None:

@@ -21,6 +21,7 @@ from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import LEVELS, PLAYER_NAMES, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
+    HandDrawer,
     HardPlayer,
     _contenders,
     believed_hands,
@@ -163,11 +164,14 @@ class _CountingHard(HardPlayer):
 
     worlds = 0
 
-    def other_hands(
-        self, view: PlayerView, rng: random.Random, count: int
-    ) -> list[tuple[int, ...]]:
-        self.worlds += count
-        return super().other_hands(view, rng, count)
+    def hand_drawer(self, view: PlayerView) -> HandDrawer:
+        draw = super().hand_drawer(view)
+
+        def counted(rng: random.Random, count: int) -> list[tuple[int, ...]]:
+            self.worlds += count
+            return draw(rng, count)
+
+        return counted
 
 
 def test_extra_worlds_go_only_to_open_decisions() -> None:
@@ -230,7 +234,7 @@ def test_inference_reads_the_other_players_plays_from_the_log() -> None:
 
 def test_believed_hands_favour_hands_that_explain_the_plays() -> None:
     view = _ben_passed_up_the_ace()
-    hands = believed_hands(view, random.Random(1), 2000)
+    hands = believed_hands(view)(random.Random(1), 2000)
     assert all(len(h) == view.opponent_hand_count and set(h) <= set(view.unseen()) for h in hands)
     uniform = 2000 * 4 / len(view.unseen())  # expected count of any one rank drawn blindly
     nines = sum(1 for h in hands for c in h if c >> 2 == 8)

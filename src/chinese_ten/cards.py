@@ -107,11 +107,20 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     return tuple(c for c in DECK if mask >> c & 1)
 
 
+def _chunk_points(first: Card) -> tuple[int, ...]:
+    """Red points of every set of the 13 cards from ``first`` on, indexed by the set's bits."""
+    table = [0] * (1 << 13)
+    for n in range(1, 1 << 13):
+        low = n & -n
+        table[n] = table[n ^ low] + POINTS[first + low.bit_length() - 1]
+    return tuple(table)
+
+
+_CHUNK_POINTS: Final = tuple(_chunk_points(first) for first in (0, 13, 26, 39))
+
+
 def mask_points(mask: int) -> int:
-    """Red points of every card in a 52-bit set (visits only the cards in it: a hot path)."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    """Red points of every card in a 52-bit set: four table look-ups of 13 cards each (the
+    search scores piles millions of times)."""
+    c0, c1, c2, c3 = _CHUNK_POINTS
+    return c0[mask & 8191] + c1[mask >> 13 & 8191] + c2[mask >> 26 & 8191] + c3[mask >> 39]

@@ -26,7 +26,8 @@ what lies face up.
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
 from chinese_ten.cards import Card
@@ -56,20 +57,43 @@ SHARPNESS = 0.5
 """Log-weight a card loses per red point it would have gained the other player over its choice."""
 
 
-def sample_world(view: PlayerView, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
-    """One complete position consistent with ``view``, the other player holding ``other_hand``
-    and the rest of the unseen cards in the stock in random order."""
-    stock = [c for c in view.unseen() if c not in other_hand]
-    rng.shuffle(stock)
-    if view.phase == FLIP_PHASE and view.flip_card is not None:
-        stock.insert(0, view.flip_card)
-    seat = view.seat
-    hands = (view.hand, other_hand) if seat == 0 else (other_hand, view.hand)
-    setup = DealSetup(view.dealer, ((), ()), view.layout, tuple(stock))
-    table_mask = sum(1 << c for c in view.table)
-    return DealState(
-        setup, view.to_move, view.phase, hands, table_mask, 0, view.piles, view.triple, None
-    )
+class WorldDealer:
+    """Deals complete positions consistent with ``view``: what is public is worked out once
+    per decision, the hidden cards once per world."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self._unseen = view.unseen()
+        self._flip = view.flip_card if view.phase == FLIP_PHASE else None
+        self._seat = view.seat
+        self._hand = view.hand
+        self._dealer, self._layout = view.dealer, view.layout
+        self._to_move, self._phase = view.to_move, view.phase
+        self._table = sum(1 << c for c in view.table)
+        self._piles, self._triple = view.piles, view.triple
+
+    def deal(self, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
+        """The position with the other player holding ``other_hand`` and the rest of the
+        unseen cards in the stock in random order."""
+        held = 0
+        for c in other_hand:
+            held |= 1 << c
+        stock = [c for c in self._unseen if not held >> c & 1]
+        rng.shuffle(stock)
+        if self._flip is not None:
+            stock.insert(0, self._flip)
+        hands = (self._hand, other_hand) if self._seat == 0 else (other_hand, self._hand)
+        setup = DealSetup(self._dealer, ((), ()), self._layout, tuple(stock))
+        return DealState(
+            setup,
+            self._to_move,
+            self._phase,
+            hands,
+            self._table,
+            0,
+            self._piles,
+            self._triple,
+            None,
+        )
 
 
 def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
@@ -122,26 +146,33 @@ def card_weights(view: PlayerView) -> dict[Card, float]:
     return weights
 
 
-def believed_hands(view: PlayerView, rng: random.Random, count: int) -> list[tuple[Card, ...]]:
-    """``count`` hands for the other player, each card drawn in proportion to its weight.
+HandDrawer: TypeAlias = Callable[[random.Random, int], list[tuple[Card, ...]]]
+"""Draws ``count`` hands for the other player with the given RNG."""
 
-    Weighted sampling without replacement by the Gumbel top-k trick: every card gets its
-    log-weight plus Gumbel noise and the hand is the highest-keyed cards.
+
+def believed_hands(view: PlayerView) -> HandDrawer:
+    """Draws hands for the other player, each card in proportion to its weight.
+
+    Weighted sampling without replacement by an exponential race (the same draws as the
+    Gumbel top-k trick, one logarithm a card instead of two): card ``c`` gets the key
+    ``log(u) / w_c`` for ``u`` uniform in (0, 1], and the hand is the highest-keyed cards.
     """
     weights = card_weights(view)
+    cards = list(weights)
+    scales = [math.exp(-weights[c]) for c in cards]
     size = view.opponent_hand_count
-    hands = []
-    for _ in range(count):
-        keyed = sorted(weights, key=lambda c: weights[c] + _gumbel(rng), reverse=True)
-        hands.append(tuple(sorted(keyed[:size])))
-    return hands
+    indices = range(len(cards))
 
+    def draw(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
+        rand, log = rng.random, math.log
+        hands = []
+        for _ in range(count):
+            keys = [log(1.0 - rand()) * scale for scale in scales]
+            top = sorted(indices, key=keys.__getitem__, reverse=True)[:size]
+            hands.append(tuple(sorted(cards[i] for i in top)))
+        return hands
 
-def _gumbel(rng: random.Random) -> float:
-    u = rng.random()
-    while u == 0.0:  # log(0) is undefined; random() returns 0.0 once in 2**53 draws
-        u = rng.random()
-    return -math.log(-math.log(u))
+    return draw
 
 
 class HardPlayer:
@@ -168,12 +199,11 @@ class HardPlayer:
         means, alive = self._search(view, legal)
         return legal[max(alive, key=means.__getitem__)]
 
-    def other_hands(
-        self, view: PlayerView, rng: random.Random, count: int
-    ) -> list[tuple[Card, ...]]:
-        """The other hands to search, from the inference model (``benchmarks/bench_strength.py``
-        swaps this for blind or all-seeing draws to measure what inference is worth)."""
-        return believed_hands(view, rng, count)
+    def hand_drawer(self, view: PlayerView) -> HandDrawer:
+        """Draws the other hands to search, from the inference model
+        (``benchmarks/bench_strength.py`` swaps it for blind or all-seeing draws to measure
+        what inference is worth)."""
+        return believed_hands(view)
 
     def scores(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
         """Mean final red points of this seat after each option, over the worlds it was
@@ -195,11 +225,12 @@ class HardPlayer:
         alive = list(range(len(legal)))
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         budget = self.samples + (self.contenders if deadline is None else 100 * self.samples)
+        draw_hands, dealer = self.hand_drawer(view), WorldDealer(view)
         worlds = 0
         while worlds < budget and (worlds == 0 or len(alive) > 1):
             size = self.samples if worlds == 0 else min(CONTENDER_BATCH, budget - worlds)
-            for hand in self.other_hands(view, rng, size):
-                world = sample_world(view, rng, hand)
+            for hand in draw_hands(rng, size):
+                world = dealer.deal(rng, hand)
                 for i in alive:
                     points[i].append(greedy_points(advance(world, legal[i]), seat))
                 worlds += 1

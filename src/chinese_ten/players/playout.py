@@ -48,7 +48,7 @@ def greedy_points(state: DealState, seat: int) -> int:
     stock = setup.stock
     end = len(stock)
     option, shift = _OPTION, _SHIFT
-    triple_points = sum(POINTS[c] for c in setup.layout if c >> 2 == triple)
+    triple_points = sum(POINTS[c] for c in setup.layout if c >> 2 == triple) if triple >= 0 else 0
     play = phase != FLIP_PHASE
     while True:
         mine = mover == seat
