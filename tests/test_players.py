@@ -26,6 +26,7 @@ from chinese_ten.players.hard import (
     _contenders,
     believed_hands,
     card_weights,
+    lowest_first_chance,
     other_player_plays,
 )
 from chinese_ten.players.random_player import RandomPlayer
@@ -241,3 +242,38 @@ def test_believed_hands_favour_hands_that_explain_the_plays() -> None:
     sixes = sum(1 for h in hands for c in h if c >> 2 == 5)
     assert nines < uniform / 10
     assert sixes > uniform / 2
+
+
+def _ben_lays(first: str, second: str) -> PlayerView:
+    """Ben (seat 1) holds two black cards that capture nothing and lays ``first``, then
+    ``second``: at his first play the two were tied (both score 0). Ana's view."""
+    state = act(
+        position("KS", hand="3C 5C 7S", other=f"{first} {second} 6S", stock="QS JS TS 9S 8S"),
+        "play 3C",
+        "flip QS",
+        f"play {first}",
+        "flip JS",
+        "play 5C",
+        "flip TS",
+        f"play {second}",
+        "flip 9S",
+    )
+    return PlayerView(state, 0)
+
+
+def test_the_ties_the_other_player_revealed_show_how_it_breaks_them() -> None:
+    lowest_first = _ben_lays("2C", "4C")  # the lower of the tied pair first, as normal does
+    either_way = _ben_lays("4C", "2C")
+    assert lowest_first_chance(lowest_first, other_player_plays(lowest_first)) == pytest.approx(
+        0.95 / (0.95 + 0.5)
+    )
+    assert lowest_first_chance(either_way, other_player_plays(either_way)) == pytest.approx(
+        0.05 / (0.05 + 0.5)
+    )
+
+
+def test_a_lower_tied_card_is_unlikely_only_in_a_lowest_first_hand() -> None:
+    # AC would have tied with both of Ben's plays (laid for 0) and comes first in hand order.
+    ace = parse_card("AC")
+    assert card_weights(_ben_lays("2C", "4C"))[ace] < -1.0
+    assert card_weights(_ben_lays("4C", "2C"))[ace] > -0.1

@@ -2,8 +2,8 @@
 
 For each decision it deals the cards it has not seen (the other hand and the stock order) at
 random many times, consistent with everything public, and plays every legal option out to the
-end of the deal in each of those worlds, greedy on both sides. The option with the most red
-points on average wins.
+end of the deal in each of those worlds, greedy on both sides (on plain ints:
+:mod:`chinese_ten.players.playout`). The option with the most red points on average wins.
 
 Three refinements over plain determinization:
 
@@ -12,7 +12,8 @@ Three refinements over plain determinization:
 - Racing: after a first round of worlds, the options clearly behind the best drop out and
   the remaining work goes to the ones still in contention. Sampling noise costs real points
   here (four times the worlds gained +0.8 a deal), and racing buys that precision for the
-  options where it decides something at a fraction of the cost.
+  options where it decides something at a fraction of the cost. Options that score the
+  same in every world (twins such as two red nines taking the same ace) count as one.
 - Inference: the other hand is not drawn uniformly. Each unseen card is weighted by how well
   it fits the cards the other player chose to play, under a soft greedy model of that player
   (a card that would have made a richer capture than the one it made is unlikely, never
@@ -55,6 +56,11 @@ PRUNE_SIGMAS = 2.5
 """How many standard errors behind the best an option may be and stay in contention."""
 SHARPNESS = 0.5
 """Log-weight a card loses per red point it would have gained the other player over its choice."""
+TIE_PENALTY = 5.0
+"""Log-weight a card loses per tie it would have won under lowest-card-first tie-breaking."""
+TIE_SLIP = 0.05
+"""Chance that a lowest-first player takes the higher of two tied cards (so one slip is not
+proof)."""
 
 
 class WorldDealer:
@@ -122,27 +128,62 @@ def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
     return plays
 
 
-def card_weights(view: PlayerView) -> dict[Card, float]:
+def lowest_first_chance(view: PlayerView, plays: list[tuple[int, int, Action]]) -> float:
+    """The chance that the other player breaks ties by playing its lowest card first, as
+    ``normal`` does, from the ties it has shown so far.
+
+    A card it played later was in its hand at every earlier play. Where such a card would
+    have scored exactly as much as the card it chose, the choice is a revealed tie: taking
+    the lower of the two fits a lowest-first player, taking the higher all but rules it out
+    (``TIE_SLIP``). Against the alternative, ties going either way at even odds, and from
+    even odds before any tie is seen.
+    """
+    layout = view.layout
+    fits = slips = 0
+    for i, (table, triple, action) in enumerate(plays):
+        chosen, card = greedy_score(action, layout), action & 63
+        for _, _, later in plays[i + 1 :]:
+            held = later & 63
+            options = card_options(held, table, triple, False)
+            if max(greedy_score(o, layout) for o in options) == chosen:
+                if held < card:
+                    slips += 1
+                else:
+                    fits += 1
+    lowest_first = (1 - TIE_SLIP) ** fits * TIE_SLIP**slips
+    either_way = 0.5 ** (fits + slips)
+    return lowest_first / (lowest_first + either_way)
+
+
+def card_weights(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> dict[Card, float]:
     """Log-weight of each unseen card being in the other hand, from what that player did.
 
     The model: the other player takes the richest option it has. At each of its past plays
     it held the hand it holds now plus the cards it has played since, so a card that would
     have scored ``d`` points more than the card it chose loses ``SHARPNESS * d`` of log-weight
-    (a passed-up rich capture makes a card unlikely, never impossible). Equal scores say
-    nothing, so how a player breaks ties is not assumed.
+    (a passed-up rich capture makes a card unlikely, never impossible). A card that would
+    have scored the same but comes before the chosen card in hand order is unlikely only as
+    far as the other player has shown that it breaks ties lowest card first
+    (:func:`lowest_first_chance`): ``normal`` does, and its ties then say as much about its
+    hand as its captures; a player whose ties go either way soon shows it, and then its
+    ties say nothing.
     """
     layout = view.layout
-    plays = [
-        (table, triple, greedy_score(a, layout)) for table, triple, a in other_player_plays(view)
-    ]
+    plays = other_player_plays(view)
+    chance = lowest_first_chance(view, plays)
+    scored = [(table, triple, greedy_score(a, layout), a & 63) for table, triple, a in plays]
     weights: dict[Card, float] = {}
     for card in view.unseen():
         regret = 0
-        for table, triple, chosen in plays:
+        ties = 0
+        for table, triple, chosen, played in scored:
             best = max(greedy_score(o, layout) for o in card_options(card, table, triple, False))
             if best > chosen:
                 regret += best - chosen
-        weights[card] = -SHARPNESS * regret
+            elif best == chosen and card < played:
+                ties += 1
+        tie_factor = chance * math.exp(-tie_penalty * ties) + 1 - chance
+        weights[card] = -SHARPNESS * regret + math.log(tie_factor)
     return weights
 
 
@@ -150,14 +191,14 @@ HandDrawer: TypeAlias = Callable[[random.Random, int], list[tuple[Card, ...]]]
 """Draws ``count`` hands for the other player with the given RNG."""
 
 
-def believed_hands(view: PlayerView) -> HandDrawer:
+def believed_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> HandDrawer:
     """Draws hands for the other player, each card in proportion to its weight.
 
     Weighted sampling without replacement by an exponential race (the same draws as the
     Gumbel top-k trick, one logarithm a card instead of two): card ``c`` gets the key
     ``log(u) / w_c`` for ``u`` uniform in (0, 1], and the hand is the highest-keyed cards.
     """
-    weights = card_weights(view)
+    weights = card_weights(view, tie_penalty)
     cards = list(weights)
     scales = [math.exp(-weights[c]) for c in cards]
     size = view.opponent_hand_count
