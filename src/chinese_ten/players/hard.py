@@ -17,8 +17,10 @@ Three refinements over plain determinization:
 - Inference: the other hand is not drawn uniformly. Each unseen card is weighted by how well
   it fits the cards the other player chose to play, under a soft greedy model of that player
   (a card that would have made a richer capture than the one it made is unlikely, never
-  impossible), and hands are drawn card by card in proportion to those weights. This
-  per-card model plays as well as weighting whole candidate hands and costs a third less.
+  impossible), and hands are drawn card by card in proportion to those weights. Ties count
+  as far as that player has shown a lowest-card-first habit (+0.5 a deal against ``normal``,
+  which has one). This per-card model plays as well as weighting whole candidate hands and
+  costs a third less.
 
 It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
 what lies face up.
