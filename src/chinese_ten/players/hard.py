@@ -50,7 +50,7 @@ DEFAULT_SAMPLES = 360
 """Worlds every option is played in."""
 DEFAULT_CONTENDERS = 12000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
-53 ms a decision at the median, 345 ms at the 90th percentile on this machine
+41 ms a decision at the median, 336 ms at the 90th percentile on this machine
 (``benchmarks/bench_players.py``); most decisions are settled well before the budget."""
 CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
