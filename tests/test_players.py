@@ -28,6 +28,7 @@ from chinese_ten.players.hard import (
     card_weights,
     lowest_first_chance,
     other_player_plays,
+    scored_plays,
 )
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.simulate import play_deal
@@ -262,14 +263,12 @@ def _ben_lays(first: str, second: str) -> PlayerView:
 
 
 def test_the_ties_the_other_player_revealed_show_how_it_breaks_them() -> None:
-    lowest_first = _ben_lays("2C", "4C")  # the lower of the tied pair first, as normal does
-    either_way = _ben_lays("4C", "2C")
-    assert lowest_first_chance(lowest_first, other_player_plays(lowest_first)) == pytest.approx(
-        0.95 / (0.95 + 0.5)
-    )
-    assert lowest_first_chance(either_way, other_player_plays(either_way)) == pytest.approx(
-        0.05 / (0.05 + 0.5)
-    )
+    def chance(view: PlayerView) -> float:
+        return lowest_first_chance(scored_plays(view), view.layout)
+
+    # The lower of the tied pair first, as normal does; then the higher first.
+    assert chance(_ben_lays("2C", "4C")) == pytest.approx(0.95 / (0.95 + 0.5))
+    assert chance(_ben_lays("4C", "2C")) == pytest.approx(0.05 / (0.05 + 0.5))
 
 
 def test_a_lower_tied_card_is_unlikely_only_in_a_lowest_first_hand() -> None:

@@ -191,8 +191,10 @@ def _option_table(base: Action) -> tuple[tuple[Action, ...], ...]:
 
 _PLAY_OPTIONS: Final = tuple(_option_table(c) for c in DECK)
 _FLIP_OPTIONS: Final = tuple(_option_table(c | FLIP) for c in DECK)
-_MATCH_SHIFT: Final = tuple(4 * MATCH_RANK[c >> 2] for c in DECK)
-_RANK_MASK: Final = tuple(15 << 4 * r for r in range(13))
+MATCH_SHIFT: Final = tuple(4 * MATCH_RANK[c >> 2] for c in DECK)
+"""For each card, the shift that brings the table's nibble of the rank it captures to bit 0."""
+RANK_MASK: Final = tuple(15 << 4 * r for r in range(13))
+"""For each rank, its four cards as a card set."""
 _TRIPLE_CODE: Final = TRIPLE << 6
 
 
@@ -200,7 +202,7 @@ def card_options(card: Card, table_mask: int, triple: int, flip: bool) -> tuple[
     """The actions of one card: its compulsory captures, or laying it on the table."""
     if card >> 2 == triple:
         return ((card | FLIP if flip else card) | _TRIPLE_CODE,)
-    nibble = table_mask >> _MATCH_SHIFT[card] & 15
+    nibble = table_mask >> MATCH_SHIFT[card] & 15
     return (_FLIP_OPTIONS if flip else _PLAY_OPTIONS)[card][nibble]
 
 
@@ -215,7 +217,7 @@ def legal_actions(state: DealState) -> list[Action]:
         out: list[Action] = []
         if triple < 0:
             for card in state.hands[state.to_move]:
-                out += _PLAY_OPTIONS[card][table >> _MATCH_SHIFT[card] & 15]
+                out += _PLAY_OPTIONS[card][table >> MATCH_SHIFT[card] & 15]
         else:
             for card in state.hands[state.to_move]:
                 out += card_options(card, table, triple, False)
@@ -240,7 +242,7 @@ def advance(state: DealState, action: Action) -> DealState:
         table |= 1 << card
     else:
         if code == TRIPLE:
-            taken = table & _RANK_MASK[triple]
+            taken = table & RANK_MASK[triple]
             triple = -1
         else:
             taken = 1 << code - 1

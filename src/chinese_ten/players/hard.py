@@ -130,9 +130,29 @@ def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
     return plays
 
 
-def lowest_first_chance(view: PlayerView, plays: list[tuple[int, int, Action]]) -> float:
+PastPlay: TypeAlias = tuple[int, int, int, Card]
+"""One of the other player's plays: (table before it, layout triple, its greedy score, the
+card played)."""
+
+
+def scored_plays(view: PlayerView) -> list[PastPlay]:
+    """The other player's plays so far, each with greedy's score for what it did."""
+    layout = view.layout
+    return [
+        (table, triple, greedy_score(a, layout), a & 63)
+        for table, triple, a in other_player_plays(view)
+    ]
+
+
+def _best_score(card: Card, play: PastPlay, layout: tuple[Card, ...]) -> int:
+    """Greedy's score for the best thing ``card`` could have done at that play."""
+    table, triple, _, _ = play
+    return max(greedy_score(o, layout) for o in card_options(card, table, triple, False))
+
+
+def lowest_first_chance(plays: list[PastPlay], layout: tuple[Card, ...]) -> float:
     """The chance that the other player breaks ties by playing its lowest card first, as
-    ``normal`` does, from the ties it has shown so far.
+    ``normal`` does, from the ties it has shown so far in ``plays``.
 
     A card it played later was in its hand at every earlier play. Where such a card would
     have scored exactly as much as the card it chose, the choice is a revealed tie: taking
@@ -140,14 +160,11 @@ def lowest_first_chance(view: PlayerView, plays: list[tuple[int, int, Action]]) 
     (``TIE_SLIP``). Against the alternative, ties going either way at even odds, and from
     even odds before any tie is seen.
     """
-    layout = view.layout
     fits = slips = 0
-    for i, (table, triple, action) in enumerate(plays):
-        chosen, card = greedy_score(action, layout), action & 63
-        for _, _, later in plays[i + 1 :]:
-            held = later & 63
-            options = card_options(held, table, triple, False)
-            if max(greedy_score(o, layout) for o in options) == chosen:
+    for i, play in enumerate(plays):
+        _, _, chosen, card = play
+        for _, _, _, held in plays[i + 1 :]:
+            if _best_score(held, play, layout) == chosen:
                 if held < card:
                     slips += 1
                 else:
@@ -171,15 +188,14 @@ def card_weights(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> dict[Car
     ties say nothing.
     """
     layout = view.layout
-    plays = other_player_plays(view)
-    chance = lowest_first_chance(view, plays)
-    scored = [(table, triple, greedy_score(a, layout), a & 63) for table, triple, a in plays]
+    plays = scored_plays(view)
+    chance = lowest_first_chance(plays, layout)
     weights: dict[Card, float] = {}
     for card in view.unseen():
         regret = 0
         ties = 0
-        for table, triple, chosen, played in scored:
-            best = max(greedy_score(o, layout) for o in card_options(card, table, triple, False))
+        for play in plays:
+            best, chosen, played = _best_score(card, play, layout), play[2], play[3]
             if best > chosen:
                 regret += best - chosen
             elif best == chosen and card < played:

@@ -13,7 +13,7 @@ the engine (``benchmarks/bench_engine.py``).
 from typing import Final
 
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card, mask_points
-from chinese_ten.deal import FLIP_PHASE, OVER, DealState
+from chinese_ten.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
 
 _LAY: Final = -1
 """Target of a card that captures nothing and stays on the table."""
@@ -34,8 +34,6 @@ def _greedy_option(card: Card, nibble: int) -> tuple[int, int]:
 
 _OPTION: Final = tuple(tuple(_greedy_option(c, n) for n in range(16)) for c in DECK)
 """Greedy's (score, target) for every card and every set of suits it could take."""
-_SHIFT: Final = tuple(4 * MATCH_RANK[c >> 2] for c in DECK)
-_RANK_MASK: Final = tuple(15 << 4 * r for r in range(13))
 
 
 def greedy_points(state: DealState, seat: int) -> int:
@@ -47,7 +45,7 @@ def greedy_points(state: DealState, seat: int) -> int:
     held = [list(hands[0]), list(hands[1])]
     stock = setup.stock
     end = len(stock)
-    option, shift = _OPTION, _SHIFT
+    option, shift = _OPTION, MATCH_SHIFT
     triple_points = sum(POINTS[c] for c in setup.layout if c >> 2 == triple) if triple >= 0 else 0
     play = phase != FLIP_PHASE
     while True:
@@ -55,7 +53,7 @@ def greedy_points(state: DealState, seat: int) -> int:
         if play:
             hand = held[mover]
             best, index, target = -999, 0, _LAY
-            if triple < 0:
+            if triple < 0:  # almost every deal: the loop without the triple's test
                 for i, card in enumerate(hand):
                     score, aim = option[card][table >> shift[card] & 15]
                     if score > best:
@@ -73,7 +71,7 @@ def greedy_points(state: DealState, seat: int) -> int:
                 table |= 1 << card
             else:
                 if target == _TRIPLE:
-                    table &= ~_RANK_MASK[triple]
+                    table &= ~RANK_MASK[triple]
                     triple = -1
                 else:
                     table ^= 1 << target
@@ -83,7 +81,7 @@ def greedy_points(state: DealState, seat: int) -> int:
         card = stock[pos]
         pos += 1
         if card >> 2 == triple:
-            table &= ~_RANK_MASK[triple]
+            table &= ~RANK_MASK[triple]
             triple = -1
             if mine:
                 points += POINTS[card] + triple_points
