@@ -46,9 +46,9 @@ from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import greedy_points
 from chinese_ten.view import PlayerView
 
-DEFAULT_SAMPLES = 360
+DEFAULT_SAMPLES = 200
 """Worlds every option is played in."""
-DEFAULT_CONTENDERS = 12000
+DEFAULT_CONTENDERS = 4000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
 41 ms a decision at the median, 336 ms at the 90th percentile on this machine
 (``benchmarks/bench_players.py``); most decisions are settled well before the budget."""
