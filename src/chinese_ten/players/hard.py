@@ -50,8 +50,10 @@ DEFAULT_SAMPLES = 200
 """Worlds every option is played in."""
 DEFAULT_CONTENDERS = 4000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
-41 ms a decision at the median, 336 ms at the 90th percentile on this machine
-(``benchmarks/bench_players.py``); most decisions are settled well before the budget."""
+27 ms a decision at the median, 210 ms at the 90th percentile on this machine
+(``benchmarks/bench_players.py``); most decisions are settled well before the budget. More
+buys next to nothing: sampling noise costs this budget about 0.05 points a deal, three times
+as many worlds 0.03 (``benchmarks/bench_noise.py``, docs/strength.md)."""
 CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
 PRUNE_SIGMAS = 2.5
