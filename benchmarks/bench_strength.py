@@ -16,7 +16,7 @@ Variants:
 - ``hard@N``: ``hard`` searching N worlds for every option and no more (``hard@120``: no
   extra worlds for the contenders).
 - ``hard+N``: ``hard`` with N further worlds for the options still in contention (instead of
-  1,440).
+  4,000).
 
 ``--opponent dealt`` replaces ``greedy`` by a greedy player that breaks ties in a random card
 order fixed for each deal, as a greedy player keeping its hand as dealt would.
