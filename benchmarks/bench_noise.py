@@ -20,10 +20,11 @@ the other hand costs the noise-free reference 2.99 ± 0.80 a deal.
 """
 
 import argparse
-import math
 import random
 from functools import cache
 from multiprocessing import get_context
+
+from bench_strength import interval
 
 from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
 from chinese_ten.dealing import random_setup
@@ -123,10 +124,7 @@ def main() -> None:
         rows = pool.map(regrets, tasks, chunksize=2)
     print(f"decisions with a choice per seat per deal: {per_deal:.2f}")
     for column, label in enumerate([*names, "unseen hand"]):
-        xs = [row[column] * per_deal for row in rows]
-        mean = sum(xs) / len(xs)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
-        ci = 1.96 * sd / math.sqrt(len(xs))
+        mean, ci = interval([row[column] * per_deal for row in rows])
         print(f"{label:>12}: {mean:.3f} ± {ci:.3f} points a deal")
 
 
