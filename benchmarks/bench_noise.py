@@ -24,13 +24,11 @@ import random
 from functools import cache
 from multiprocessing import get_context
 
-from bench_strength import interval
+from bench_players import greedy_decisions
+from bench_strength import OracleHard, interval, make_variant
 
-from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.hard import HardPlayer, WorldDealer, believed_hands
-from chinese_ten.players.playout import greedy_points
+from chinese_ten.deal import DealState, legal_actions
+from chinese_ten.players.hard import HardPlayer
 from chinese_ten.view import PlayerView
 
 REPEATS = 4
@@ -41,49 +39,26 @@ REPEATS = 4
 def positions(count: int) -> tuple[tuple[DealState, ...], float]:
     """``count`` positions with a choice, about one in eight of those met in greedy deals, and the
     number of decisions with a choice per seat per deal."""
-    rng = random.Random(11)
+    pick = random.Random(12)
     found: list[DealState] = []
-    decisions = deals = 0
-    while len(found) < count:
-        state = start(random_setup(rng, rng.randrange(2)))
-        deals += 1
-        while state.phase != OVER:
-            legal = legal_actions(state)
-            if len(legal) > 1:
-                decisions += 1
-                if rng.random() < 0.12:
-                    found.append(state)
-            state = advance(state, greedy_choice(legal, state.setup.layout))
-    return tuple(found[:count]), decisions / deals / 2
+    decisions = 0
+    for deals, deal in enumerate(greedy_decisions(11), start=1):
+        decisions += len(deal)
+        found += [state for state in deal if pick.random() < 0.12]
+        if len(found) >= count:
+            return tuple(found[:count]), decisions / deals / 2
+    raise AssertionError("greedy_decisions never ends")
 
 
 def values(state: DealState, worlds: int, seed: int, true_hand: bool) -> list[float]:
     """Mean final points of the player to move after each option, over ``worlds`` worlds
     drawn as ``hard`` draws them, or holding the true other hand."""
     view = PlayerView(state, state.to_move)
-    legal = legal_actions(state)
-    rng = random.Random(seed)
-    dealer = WorldDealer(view)
-    if true_hand:
-        hands = [state.hands[1 - state.to_move]] * worlds
-    else:
-        hands = believed_hands(view)(rng, worlds)
-    totals = [0] * len(legal)
-    for hand in hands:
-        world = dealer.deal(rng, hand)
-        for i, action in enumerate(legal):
-            totals[i] += greedy_points(advance(world, action), view.seat)
-    return [t / worlds for t in totals]
-
-
-def make_variant(name: str, rng: random.Random) -> HardPlayer:
-    if name.startswith("hard@"):
-        return HardPlayer(rng, samples=int(name[5:]), contenders=0)
-    if name.startswith("hard+"):
-        return HardPlayer(rng, contenders=int(name[5:]))
-    if name == "hard":
-        return HardPlayer(rng)
-    raise ValueError(f"unknown variant {name!r}")
+    searcher = OracleHard if true_hand else HardPlayer
+    player = searcher(random.Random(seed), samples=worlds, contenders=0)
+    if isinstance(player, OracleHard):
+        player.true_hand = state.hands[1 - state.to_move]
+    return player.scores(view, legal_actions(state))
 
 
 def regrets(task: tuple[int, int, int, tuple[str, ...]]) -> list[float]:
@@ -116,8 +91,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     names = tuple(args.variants.split(","))
-    for name in names:
-        make_variant(name, random.Random(0))  # an unknown name fails here, not in a worker
+    for name in names:  # a bad name fails here, not in a worker
+        try:
+            if isinstance(make_variant(name, random.Random(0)), OracleHard):
+                raise ValueError("it would need the true hand")
+        except (KeyError, ValueError) as error:
+            parser.error(f"variant {name!r}: {error}; try hard, hard@N, hard+N, blind or noties")
     per_deal = positions(args.positions)[1]
     tasks = [(i, args.positions, args.reference, names) for i in range(args.positions)]
     with get_context("spawn").Pool(args.jobs) as pool:

@@ -10,6 +10,8 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from itertools import chain, islice
 
 from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
 from chinese_ten.dealing import random_setup
@@ -18,17 +20,23 @@ from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.view import PlayerView
 
 
-def positions(count: int) -> list[DealState]:
-    found: list[DealState] = []
-    rng = random.Random(11)
-    while len(found) < count:
+def greedy_decisions(seed: int) -> Iterator[list[DealState]]:
+    """The positions with more than one legal action in each of an endless run of deals
+    that greedy plays for both seats."""
+    rng = random.Random(seed)
+    while True:
         state = start(random_setup(rng, rng.randrange(2)))
-        while state.phase != OVER and len(found) < count:
+        found = []
+        while state.phase != OVER:
             legal = legal_actions(state)
             if len(legal) > 1:
                 found.append(state)
             state = advance(state, greedy_choice(legal, state.setup.layout))
-    return found
+        yield found
+
+
+def positions(count: int) -> list[DealState]:
+    return list(islice(chain.from_iterable(greedy_decisions(11)), count))
 
 
 def main() -> None:

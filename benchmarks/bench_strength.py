@@ -11,6 +11,8 @@ Variants:
 - ``hard``: the shipped player.
 - ``blind``: ``hard`` drawing the other hand uniformly (no inference from the other's plays).
 - ``noties``: ``hard`` reading the other player's captures but not its ties.
+- ``greedyplay``: ``hard`` with greedy play for its own later moves in the playouts, as
+  before the learned policy (:mod:`chinese_ten.players.policy`).
 - ``oracle``: ``hard`` handed the true other hand (and so the set of stock cards, not their
   order). Not a fair player: an upper bound on what inference about the hand can give.
 - ``hard@N``: ``hard`` searching N worlds for every option and no more (``hard@120``: no
@@ -42,6 +44,7 @@ from chinese_ten.dealing import random_setup
 from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_score
 from chinese_ten.players.hard import HandDrawer, HardPlayer, believed_hands
+from chinese_ten.players.playout import greedy_points
 from chinese_ten.view import PlayerView
 
 
@@ -62,6 +65,10 @@ class BlindHard(HardPlayer):
 class NoTiesHard(HardPlayer):
     def hand_drawer(self, view: PlayerView) -> HandDrawer:
         return believed_hands(view, tie_penalty=0.0)
+
+
+class GreedyPlayoutHard(HardPlayer):
+    playout = staticmethod(greedy_points)
 
 
 class OracleHard(HardPlayer):
@@ -91,7 +98,13 @@ def make_variant(name: str, rng: random.Random) -> HardPlayer:
         return HardPlayer(rng, samples=int(name[5:]), contenders=0)
     if name.startswith("hard+"):
         return HardPlayer(rng, contenders=int(name[5:]))
-    variants = {"hard": HardPlayer, "blind": BlindHard, "noties": NoTiesHard, "oracle": OracleHard}
+    variants = {
+        "hard": HardPlayer,
+        "blind": BlindHard,
+        "noties": NoTiesHard,
+        "greedyplay": GreedyPlayoutHard,
+        "oracle": OracleHard,
+    }
     return variants[name](rng)
 
 

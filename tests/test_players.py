@@ -177,20 +177,23 @@ class _CountingHard(HardPlayer):
 
 
 def test_extra_worlds_go_only_to_open_decisions() -> None:
-    def worlds(seed: int) -> int:
+    def worlds(seed: int, greedy_actions: int) -> int:
         state = start(random_setup(random.Random(seed), 1))
+        for _ in range(greedy_actions):
+            state = advance(state, greedy_choice(legal_actions(state), state.setup.layout))
         player = _CountingHard(random.Random(0), samples=100, contenders=120)
         legal = legal_actions(state)
         assert player.choose(PlayerView(state, state.to_move), legal) in legal
         return player.worlds
 
-    # Deal 0 opens with JH taking JD (20 points now); after 100 worlds every other option
-    # trails it clearly (by 3 points or more at the end of the deal): decided at once.
-    assert worlds(0) == 100
+    # Deal 2, twelve greedy turns in: AD can take the red 9D or the black 9S from the table
+    # (30 points now against 20), or lay a card; after 100 worlds every other option trails
+    # clearly: decided at once.
+    assert worlds(2, 24) == 100
     # Deal 1 opens with captures of nearly equal worth: 9S, 9H or 9D taking AH, JS or JC
     # taking JD, QC taking QH. Twins (9H and 9D) are level in every world, so only one of
     # them stays; the race never separates the rest and spends the whole budget.
-    assert worlds(1) == 100 + 120
+    assert worlds(1, 0) == 100 + 120
 
 
 def test_scores_give_a_mean_for_every_option_even_a_lone_one() -> None:

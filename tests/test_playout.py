@@ -1,4 +1,5 @@
-"""The search's int playout plays exactly as greedy stepping through the engine."""
+"""The search's int playouts play exactly as greedy and the learned policy stepping through
+the engine."""
 
 import random
 
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 from chinese_ten.cards import parse_card
 from chinese_ten.deal import (
     OVER,
+    PLAY,
     DealState,
     advance,
     legal_actions,
@@ -16,7 +18,9 @@ from chinese_ten.deal import (
 )
 from chinese_ten.dealing import deal_from, shuffled_deck
 from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.playout import greedy_points
+from chinese_ten.players.playout import greedy_points, learned_points
+from chinese_ten.players.policy import policy_choice
+from chinese_ten.view import PlayerView
 
 
 def _greedy_to_end(state: DealState) -> DealState:
@@ -49,3 +53,25 @@ def test_int_playout_scores_what_greedy_play_through_the_engine_scores(
     for state in _random_positions(seed, triple):
         expected = pile_points(_greedy_to_end(state))
         assert (greedy_points(state, 0), greedy_points(state, 1)) == expected
+
+
+def _learned_to_end(state: DealState, seat: int) -> DealState:
+    """``seat`` plays its cards by the learned policy, everything else is greedy."""
+    while state.phase != OVER:
+        legal = legal_actions(state)
+        if state.to_move == seat and state.phase == PLAY:
+            action = policy_choice(PlayerView(state, seat), legal)
+        else:
+            action = greedy_choice(legal, state.setup.layout)
+        state = advance(state, action)
+    return state
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.booleans())
+def test_int_playout_scores_what_the_learned_policy_through_the_engine_scores(
+    seed: int, triple: bool
+) -> None:
+    for state in _random_positions(seed, triple)[::3]:
+        for seat in (0, 1):
+            expected = pile_points(_learned_to_end(state, seat))[seat]
+            assert learned_points(state, seat) == expected

@@ -1,19 +1,28 @@
-"""Greedy playouts on plain ints: the inner loop of the ``hard`` search.
+"""Playouts on plain ints: the inner loop of the ``hard`` search.
 
-The search plays thousands of deals to the end for every decision, so this loop skips the
-engine's states and legal-action lists. It keeps the hands as lists and the table as a card
-set, and looks up each card's greedy option in a table built once. It must play exactly as
+The search plays thousands of deals to the end for every decision, so these loops skip the
+engine's states and legal-action lists. They keep the hands as lists and the table as a card
+set, and look up each card's greedy option (and the learned policy's scores) in tables built
+once. :func:`greedy_points` must play exactly as
 :func:`~chinese_ten.players.greedy.greedy_choice` over
 :func:`~chinese_ten.deal.legal_actions` would (the same captures, the same tie order: the
-first card in hand order, then the first target in suit order). ``tests/test_playout.py``
-checks that against the engine. It plays about 3.4 times as many deals a second as stepping
-the engine (``benchmarks/bench_engine.py``).
+first card in hand order, then the first target in suit order), and :func:`learned_points`
+exactly as :func:`~chinese_ten.players.policy.policy_choice` for the searching seat;
+``tests/test_playout.py`` checks both against the engine. ``greedy_points`` plays about 3.4
+times as many deals a second as stepping the engine (``benchmarks/bench_engine.py``).
 """
 
 from typing import Final
 
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card, mask_points
 from chinese_ten.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
+from chinese_ten.players.policy import (
+    CAPTURE_HEAD,
+    CAPTURE_TAIL,
+    LAY,
+    RANK_CARDS,
+    TRIPLE_SCORE,
+)
 
 _LAY: Final = -1
 """Target of a card that captures nothing and stays on the table."""
@@ -34,6 +43,9 @@ def _greedy_option(card: Card, nibble: int) -> tuple[int, int]:
 
 _OPTION: Final = tuple(tuple(_greedy_option(c, n) for n in range(16)) for c in DECK)
 """Greedy's (score, target) for every card and every set of suits it could take."""
+
+_MATCH_CARDS: Final = tuple(RANK_CARDS[MATCH_RANK[c >> 2]] for c in DECK)
+"""The cards that match each card, as a card set."""
 
 
 def greedy_points(state: DealState, seat: int) -> int:
@@ -92,6 +104,109 @@ def greedy_points(state: DealState, seat: int) -> int:
             else:
                 table ^= 1 << aim
                 if mine:
+                    points += score
+        if pos == end:
+            return points
+        mover ^= 1
+
+
+def learned_points(state: DealState, seat: int) -> int:
+    """Red points ``seat`` ends the deal with when it plays its cards as the learned policy
+    (:mod:`chinese_ten.players.policy`) and everything else is greedy: the other player's
+    plays and both players' turned cards.
+
+    The policy needs what ``seat`` has not seen, so the loop keeps that card set as cards come
+    to light. It costs about twice :func:`greedy_points`.
+    """
+    setup, mover, phase, hands, table, pos, piles, triple, _ = state
+    points = mask_points(piles[seat])
+    if phase == OVER:
+        return points
+    held = [list(hands[0]), list(hands[1])]
+    stock = setup.stock
+    end = len(stock)
+    unseen = 0
+    for c in hands[1 - seat]:
+        unseen |= 1 << c
+    for c in stock[pos + 1 if phase == FLIP_PHASE else pos :]:
+        unseen |= 1 << c
+    mine = 0
+    for c in hands[seat]:
+        mine |= 1 << c
+    option, shift = _OPTION, MATCH_SHIFT
+    head, tail, lay, take_triple = CAPTURE_HEAD, CAPTURE_TAIL, LAY, TRIPLE_SCORE
+    matches, own = _MATCH_CARDS, RANK_CARDS
+    triple_points = sum(POINTS[c] for c in setup.layout if c >> 2 == triple) if triple >= 0 else 0
+    play = phase != FLIP_PHASE
+    while True:
+        if play:
+            hand = held[mover]
+            if mover == seat:
+                value, index, target = -1e18, 0, _LAY
+                for i, card in enumerate(hand):
+                    match = matches[card]
+                    unseen_matches = (unseen & match).bit_count()
+                    mine_matches = (mine & match & ~(1 << card)).bit_count()
+                    if card >> 2 == triple:
+                        v = take_triple[card][unseen_matches][mine_matches]
+                        if v > value:
+                            value, index, target = v, i, _TRIPLE
+                        continue
+                    nibble = table >> shift[card] & 15
+                    if nibble:
+                        base = head[card][unseen_matches][mine_matches]
+                        rank_unseen = (unseen & own[card >> 2]).bit_count()
+                        first = MATCH_RANK[card >> 2] * 4
+                        for s in range(4):
+                            if nibble >> s & 1:
+                                v = base + tail[first + s][rank_unseen]
+                                if v > value:
+                                    value, index, target = v, i, first + s
+                    else:
+                        v = lay[card][unseen_matches][mine_matches]
+                        if v > value:
+                            value, index, target = v, i, _LAY
+                card = hand.pop(index)
+                mine ^= 1 << card
+            else:
+                best, index, target = -999, 0, _LAY
+                for i, card in enumerate(hand):
+                    if card >> 2 == triple:
+                        score, aim = POINTS[card] + triple_points, _TRIPLE
+                    else:
+                        score, aim = option[card][table >> shift[card] & 15]
+                    if score > best:
+                        best, index, target = score, i, aim
+                card = hand.pop(index)
+                unseen &= ~(1 << card)
+            if target == _LAY:
+                table |= 1 << card
+            else:
+                if target == _TRIPLE:
+                    table &= ~RANK_MASK[triple]
+                    triple = -1
+                    gain = POINTS[card] + triple_points
+                else:
+                    table ^= 1 << target
+                    gain = POINTS[card] + POINTS[target]
+                if mover == seat:
+                    points += gain
+        play = True
+        card = stock[pos]
+        pos += 1
+        unseen &= ~(1 << card)
+        if card >> 2 == triple:
+            table &= ~RANK_MASK[triple]
+            triple = -1
+            if mover == seat:
+                points += POINTS[card] + triple_points
+        else:
+            score, aim = option[card][table >> shift[card] & 15]
+            if aim == _LAY:
+                table |= 1 << card
+            else:
+                table ^= 1 << aim
+                if mover == seat:
                     points += score
         if pos == end:
             return points
