@@ -19,7 +19,7 @@ exactly alike.
 """
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card
@@ -44,49 +44,57 @@ WEIGHTS: Final = (
 TRIPLE_POINTS: Final = 30
 """What the fitted features count for the layout triple, whatever its cards."""
 
+Features: TypeAlias = tuple[float, ...]
+"""An option's twelve features, in the order of :data:`WEIGHTS`."""
+
+
+def capture_features(card: Card, unseen: int, mine: int) -> Features:
+    """The played card's part of a capture's features (``unseen`` and ``mine``: how many
+    unseen cards, and how many other cards in hand, match it)."""
+    return (1, POINTS[card], POINTS[card], 0, 0, 0, unseen, mine, 0, 0, 0, 0)
+
+
+def target_features(points: int, rank_unseen: int) -> Features:
+    """The target's part of a capture's features: its points, and how many unseen cards of
+    the played card's rank could take it instead."""
+    return (0, points, 0, points, rank_unseen, rank_unseen * points, 0, 0, 0, 0, 0, 0)
+
+
+def lay_features(card: Card, unseen: int, mine: int) -> Features:
+    """A laid card's features."""
+    return (0, 0, 0, 0, 0, 0, 0, 0, POINTS[card], unseen, unseen * POINTS[card], mine)
+
+
+def _plus(a: Features, b: Features) -> Features:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _score(features: Features) -> float:
+    return sum(w * x for w, x in zip(WEIGHTS, features, strict=True))
+
+
 _COUNTS: Final = range(5)
 """A count of cards of one rank (or of the ranks matching a card): 0 to 4."""
-
-
-def _capture_head(card: Card, unseen: int, mine: int) -> float:
-    w = WEIGHTS
-    return w[0] + (w[1] + w[2]) * POINTS[card] + w[6] * unseen + w[7] * mine
-
-
-def _capture_tail(target: Card, unseen: int) -> float:
-    w = WEIGHTS
-    return (w[1] + w[3]) * POINTS[target] + w[4] * unseen + w[5] * unseen * POINTS[target]
-
-
-def _lay(card: Card, unseen: int, mine: int) -> float:
-    w = WEIGHTS
-    return w[8] * POINTS[card] + w[9] * unseen + w[10] * unseen * POINTS[card] + w[11] * mine
-
-
-def _triple(card: Card, unseen: int, mine: int) -> float:
-    w = WEIGHTS
-    points = POINTS[card]
-    return (
-        w[0]
-        + w[1] * (points + TRIPLE_POINTS)
-        + w[2] * points
-        + w[3] * TRIPLE_POINTS
-        + (w[6] * unseen + w[7] * mine)
-    )
-
+_TRIPLE_TARGET: Final = target_features(TRIPLE_POINTS, 0)
 
 CAPTURE_HEAD: Final = tuple(
-    tuple(tuple(_capture_head(c, u, m) for m in _COUNTS) for u in _COUNTS) for c in DECK
+    tuple(tuple(_score(capture_features(c, u, m)) for m in _COUNTS) for u in _COUNTS) for c in DECK
 )
-"""Score of capturing with a card, by [card][unseen matches][matches in hand], before the
-target's part."""
-CAPTURE_TAIL: Final = tuple(tuple(_capture_tail(t, u) for u in _COUNTS) for t in DECK)
-"""The target's part of a capture's score, by [target][unseen cards of the played card's
-rank]."""
-LAY: Final = tuple(tuple(tuple(_lay(c, u, m) for m in _COUNTS) for u in _COUNTS) for c in DECK)
+"""The played card's part of a capture's score, by [card][unseen matches][matches in hand]."""
+CAPTURE_TAIL: Final = tuple(
+    tuple(_score(target_features(POINTS[t], u)) for u in _COUNTS) for t in DECK
+)
+"""The target's part of a capture's score, by [target][unseen cards of the played rank]."""
+LAY: Final = tuple(
+    tuple(tuple(_score(lay_features(c, u, m)) for m in _COUNTS) for u in _COUNTS) for c in DECK
+)
 """Score of laying a card, by [card][unseen matches][matches in hand]."""
 TRIPLE_SCORE: Final = tuple(
-    tuple(tuple(_triple(c, u, m) for m in _COUNTS) for u in _COUNTS) for c in DECK
+    tuple(
+        tuple(_score(_plus(capture_features(c, u, m), _TRIPLE_TARGET)) for m in _COUNTS)
+        for u in _COUNTS
+    )
+    for c in DECK
 )
 """Score of taking the layout triple with a card, by [card][unseen matches][matches in hand]."""
 
@@ -101,9 +109,22 @@ def match_counts(card: Card, unseen: int, mine: int) -> tuple[int, int]:
     return (unseen & matches).bit_count(), (mine & matches & ~(1 << card)).bit_count()
 
 
+def option_features(action: Action, unseen: int, mine: int) -> Features:
+    """The features of playing ``action`` with the card sets ``unseen`` (cards the player has
+    not seen) and ``mine`` (its hand)."""
+    card, code = action & 63, action >> 6 & 63
+    unseen_matches, mine_matches = match_counts(card, unseen, mine)
+    if code == 0:
+        return lay_features(card, unseen_matches, mine_matches)
+    if code == TRIPLE:
+        target = _TRIPLE_TARGET
+    else:
+        target = target_features(POINTS[code - 1], (unseen & RANK_CARDS[card >> 2]).bit_count())
+    return _plus(capture_features(card, unseen_matches, mine_matches), target)
+
+
 def option_score(action: Action, unseen: int, mine: int) -> float:
-    """The policy's score for playing ``action`` with the card sets ``unseen`` (cards the
-    player has not seen) and ``mine`` (its hand)."""
+    """The policy's score for playing ``action`` (the weighted features, from the tables)."""
     card, code = action & 63, action >> 6 & 63
     unseen_matches, mine_matches = match_counts(card, unseen, mine)
     if code == 0:
