@@ -29,8 +29,10 @@ from bench_strength import interval, make_variant
 
 from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
-from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.policy import WEIGHTS, Features, option_features
+from chinese_ten.players import Player
+from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
+from chinese_ten.players.policy import WEIGHTS, Features, PolicyPlayer, option_features
+from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
 
 Choice = tuple[list[Features], int]
@@ -122,23 +124,17 @@ def _agreement(w: list[float], data: list[Choice]) -> float:
 
 
 def policy_v_greedy(task: tuple[int, tuple[float, ...]]) -> float:
-    """The policy with weights ``w`` against greedy on one deal, the mean of both seats."""
-    seed, w = task
-    results = []
+    """The policy with the given weights against greedy on one deal, the mean of both seats."""
+    seed, weights = task
+    setup = random_setup(random.Random(seed), seed % 2)
+    total = 0
     for seat in (0, 1):
-        state = start(random_setup(random.Random(seed), seed % 2))
-        while state.phase != OVER:
-            legal = legal_actions(state)
-            if state.to_move == seat and state.phase == PLAY:
-                scores = [sum(a * b for a, b in zip(w, x, strict=True)) for x in _features(state)]
-                action = legal[scores.index(max(scores))]
-            else:
-                action = greedy_choice(legal, state.setup.layout)
-            state = advance(state, action)
-        result = outcome(state)
+        players: list[Player] = [GreedyPlayer(random.Random(0)), GreedyPlayer(random.Random(0))]
+        players[seat] = PolicyPlayer(weights)
+        result = outcome(play_deal(setup, players))
         assert result is not None
-        results.append(result.results[seat])
-    return sum(results) / 2
+        total += result.results[seat]
+    return total / 2
 
 
 def main() -> None:

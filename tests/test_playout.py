@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from chinese_ten.cards import parse_card
 from chinese_ten.deal import (
     OVER,
-    PLAY,
     DealState,
     advance,
     legal_actions,
@@ -17,9 +16,10 @@ from chinese_ten.deal import (
     start,
 )
 from chinese_ten.dealing import deal_from, shuffled_deck
-from chinese_ten.players.greedy import greedy_choice
+from chinese_ten.players import Player
+from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
 from chinese_ten.players.playout import greedy_points, learned_points
-from chinese_ten.players.policy import policy_choice
+from chinese_ten.players.policy import PolicyPlayer
 from chinese_ten.view import PlayerView
 
 
@@ -57,12 +57,11 @@ def test_int_playout_scores_what_greedy_play_through_the_engine_scores(
 
 def _learned_to_end(state: DealState, seat: int) -> DealState:
     """``seat`` plays its cards by the learned policy, everything else is greedy."""
+    players: list[Player] = [GreedyPlayer(random.Random(0)), GreedyPlayer(random.Random(0))]
+    players[seat] = PolicyPlayer()
     while state.phase != OVER:
-        legal = legal_actions(state)
-        if state.to_move == seat and state.phase == PLAY:
-            action = policy_choice(PlayerView(state, seat), legal)
-        else:
-            action = greedy_choice(legal, state.setup.layout)
+        mover = state.to_move
+        action = players[mover].choose(PlayerView(state, mover), legal_actions(state))
         state = advance(state, action)
     return state
 

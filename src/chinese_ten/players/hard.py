@@ -23,7 +23,7 @@ Four refinements over plain determinization:
   costs a third less.
 - Its own later plays in the playouts follow a policy learned from its own choices
   (:mod:`chinese_ten.players.policy`) instead of greedy's; the other player's stay greedy.
-  +0.47 ± 0.40 a deal over 800 paired deals, for twice the time.
+  +0.47 ± 0.40 a deal over 800 paired deals, for 2.7 times the time a decision.
 
 It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
 what lies face up.
@@ -53,10 +53,11 @@ DEFAULT_SAMPLES = 200
 """Worlds every option is played in."""
 DEFAULT_CONTENDERS = 4000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
-27 ms a decision at the median, 210 ms at the 90th percentile on this machine
+74 ms a decision at the median, 414 ms at the 90th percentile on this machine
 (``benchmarks/bench_players.py``); most decisions are settled well before the budget. More
-buys next to nothing: sampling noise costs this budget about 0.05 points a deal, three times
-as many worlds 0.03 (``benchmarks/bench_noise.py``, docs/strength.md)."""
+buys next to nothing: with greedy own plays in the playouts, sampling noise cost this budget
+about 0.05 points a deal and three times as many worlds 0.03 (``benchmarks/bench_noise.py``,
+docs/strength.md)."""
 CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
 PRUNE_SIGMAS = 2.5

@@ -13,9 +13,9 @@ policy beats greedy by +2.4 ± 0.3 a deal; as ``hard``'s own later plays in the 
 paired deals (docs/strength.md). Only a player's knowledge goes in: its hand, the table and
 what is still unseen from its seat, so the playouts stay fair.
 
-Every score is the sum of two look-ups in tables built once from the weights, both here and
-in the int playout (:func:`chinese_ten.players.playout.learned_points`), so the two choose
-exactly alike.
+The int playout (:func:`chinese_ten.players.playout.learned_points`) scores an option as
+the sum of two look-ups in tables built once from the same features and weights;
+``tests/test_playout.py`` checks that it plays exactly as :func:`policy_choice`.
 """
 
 from collections.abc import Sequence
@@ -23,6 +23,8 @@ from typing import Final, TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card
+from chinese_ten.deal import PLAY
+from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.view import PlayerView
 
 WEIGHTS: Final = (
@@ -40,6 +42,9 @@ WEIGHTS: Final = (
     0.7026527535504621,  # lay: cards in hand that match it
 )
 """Weights of the option features, fitted to ``hard``'s choices."""
+
+Weights: TypeAlias = Sequence[float]
+"""Twelve weights in the order of :data:`WEIGHTS`."""
 
 TRIPLE_POINTS: Final = 30
 """What the fitted features count for the layout triple, whatever its cards."""
@@ -123,21 +128,28 @@ def option_features(action: Action, unseen: int, mine: int) -> Features:
     return _plus(capture_features(card, unseen_matches, mine_matches), target)
 
 
-def option_score(action: Action, unseen: int, mine: int) -> float:
-    """The policy's score for playing ``action`` (the weighted features, from the tables)."""
-    card, code = action & 63, action >> 6 & 63
-    unseen_matches, mine_matches = match_counts(card, unseen, mine)
-    if code == 0:
-        return LAY[card][unseen_matches][mine_matches]
-    if code == TRIPLE:
-        return TRIPLE_SCORE[card][unseen_matches][mine_matches]
-    own_rank_unseen = (unseen & RANK_CARDS[card >> 2]).bit_count()
-    head = CAPTURE_HEAD[card][unseen_matches][mine_matches]
-    return head + CAPTURE_TAIL[code - 1][own_rank_unseen]
-
-
-def policy_choice(view: PlayerView, legal: Sequence[Action]) -> Action:
+def policy_choice(view: PlayerView, legal: Sequence[Action], weights: Weights = WEIGHTS) -> Action:
     """The policy's play from ``view``: the best-scored of ``legal``, the first of equals."""
     unseen = sum(1 << c for c in view.unseen())
     mine = sum(1 << c for c in view.hand)
-    return max(legal, key=lambda action: option_score(action, unseen, mine))
+
+    def score(action: Action) -> float:
+        features = option_features(action, unseen, mine)
+        return sum(w * x for w, x in zip(weights, features, strict=True))
+
+    return max(legal, key=score)
+
+
+class PolicyPlayer:
+    """The policy as a player, its turned cards greedy: to measure it against ``greedy``
+    (tests, ``benchmarks/fit_policy.py``), not one of the levels offered."""
+
+    name = "policy"
+
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.phase == PLAY:
+            return policy_choice(view, legal, self.weights)
+        return greedy_choice(legal, view.layout)
