@@ -31,7 +31,7 @@ from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, outc
 from chinese_ten.dealing import random_setup
 from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
-from chinese_ten.players.policy import WEIGHTS, Features, PolicyPlayer, option_features
+from chinese_ten.players.policy import WEIGHTS, Features, PolicyPlayer, option_features, weigh
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
 
@@ -92,7 +92,7 @@ def fit(data: list[Choice], ridge: float = 1e-3, rounds: int = 30) -> tuple[list
         hess = [[-ridge if i == j else 0.0 for j in range(d)] for i in range(d)]
         loglik = 0.0
         for options, chosen in data:
-            scores = [sum(a * b for a, b in zip(w, x, strict=True)) for x in options]
+            scores = [weigh(x, w) for x in options]
             top = max(scores)
             exps = [math.exp(s - top) for s in scores]
             total = sum(exps)
@@ -117,7 +117,7 @@ def fit(data: list[Choice], ridge: float = 1e-3, rounds: int = 30) -> tuple[list
 
 def _agreement(w: list[float], data: list[Choice]) -> float:
     def best(options: list[Features]) -> int:
-        scores = [sum(a * b for a, b in zip(w, x, strict=True)) for x in options]
+        scores = [weigh(x, w) for x in options]
         return scores.index(max(scores))
 
     return sum(best(options) == chosen for options, chosen in data) / len(data)
