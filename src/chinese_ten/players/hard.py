@@ -23,7 +23,9 @@ Four refinements over plain determinization:
   costs a third less.
 - Its own later plays in the playouts follow a policy learned from its own choices
   (:mod:`chinese_ten.players.policy`) instead of greedy's; the other player's stay greedy.
-  +0.47 ± 0.40 a deal over 800 paired deals, for 2.7 times the time a decision.
+  +0.47 ± 0.40 a deal over 800 paired deals against ``greedy``; against ``normal`` over the
+  2,004 deals of the official run, +6.04 ± 0.35 where greedy own plays made +5.55 ± 0.35.
+  It costs 2.7 times the time a decision.
 
 It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
 what lies face up.
