@@ -13,10 +13,12 @@ reference's own choice against values from worlds holding the true other hand: w
 seeing that hand costs a noise-free ``hard`` under today's inference, an upper bound for
 better inference (much of it is which cards lie in the stock, which nothing can tell).
 
-Figures (this machine, the defaults, 7 minutes on two cores): the shipped ``hard`` (200
-first worlds, up to 4,000 more) loses 0.051 ± 0.021 points a deal to sampling noise, 120
-worlds for every option 0.80 ± 0.15 (games said 0.77 ± 0.52, docs/strength.md); not seeing
-the other hand costs the noise-free reference 2.99 ± 0.80 a deal.
+Figures (this machine, the defaults, 11 minutes on two cores): the shipped ``hard`` (200
+first worlds, up to 4,000 more, its own later plays by the learned policy) loses
+0.049 ± 0.023 points a deal to sampling noise, 120 worlds for every option 0.94 ± 0.18;
+not seeing the other hand costs the noise-free reference 3.69 ± 0.84 a deal. With greedy
+own plays in the playouts (before the learned policy) the same three were 0.051 ± 0.021,
+0.80 ± 0.15 (games said 0.77 ± 0.52, docs/strength.md) and 2.99 ± 0.80, on other positions.
 """
 
 import argparse

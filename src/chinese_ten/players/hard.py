@@ -57,9 +57,9 @@ DEFAULT_CONTENDERS = 4000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
 74 ms a decision at the median, 414 ms at the 90th percentile on this machine
 (``benchmarks/bench_players.py``); most decisions are settled well before the budget. More
-buys next to nothing: with greedy own plays in the playouts, sampling noise cost this budget
-about 0.05 points a deal and three times as many worlds 0.03 (``benchmarks/bench_noise.py``,
-docs/strength.md)."""
+buys next to nothing: sampling noise costs this budget about 0.05 points a deal, and with
+greedy own plays in the playouts three times as many worlds cost 0.03
+(``benchmarks/bench_noise.py``, docs/strength.md)."""
 CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
 PRUNE_SIGMAS = 2.5

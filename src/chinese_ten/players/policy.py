@@ -11,8 +11,9 @@ The weights were fitted by softmax regression to 4,406 choices of the 120-world 
 against ``greedy`` (deals from seed 100000), so they imitate the search. On its own the
 policy beats greedy by +2.4 ± 0.3 a deal; as ``hard``'s own later plays in the playouts
 (the other player's stay greedy) it made the search +0.47 ± 0.40 a deal stronger over 800
-paired deals, and took it from +5.55 to +6.04 against ``normal`` (docs/strength.md). Only a player's knowledge goes in: its hand, the table and
-what is still unseen from its seat, so the playouts stay fair.
+paired deals, and took it from +5.55 to +6.04 against ``normal`` (docs/strength.md). Only a
+player's knowledge goes in: its hand, the table and what is still unseen from its seat, so
+the playouts stay fair.
 
 The int playout (:func:`chinese_ten.players.playout.learned_points`) scores an option as
 the sum of two look-ups in tables built once from the same features and weights;
