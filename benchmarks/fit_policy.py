@@ -12,7 +12,7 @@ keeps it well posed) and prints the mean log-likelihood, how often the fitted po
 fitted policy then plays ``K`` deals against ``greedy`` from both seats.
 
 The shipped weights were fitted to the same model by gradient ascent, on 4,406 choices of
-the 120-world ``hard`` of an earlier day (200 deals from seed 100000, kept outside the
+the 120-world ``hard`` of an earlier day (about 200 deals from seed 100000, kept outside the
 repository). Refitted here, those choices give the same policy: it picks ``hard``'s option
 60.0% of the time with either set of weights, and the weights agree to the second decimal
 except how the points taken split between the played card and the target (the first is
@@ -31,7 +31,14 @@ from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, outc
 from chinese_ten.dealing import random_setup
 from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
-from chinese_ten.players.policy import WEIGHTS, Features, PolicyPlayer, option_features, weigh
+from chinese_ten.players.policy import (
+    WEIGHTS,
+    Features,
+    PolicyPlayer,
+    card_sets,
+    option_features,
+    weigh,
+)
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
 
@@ -40,9 +47,7 @@ Choice = tuple[list[Features], int]
 
 
 def _features(state: DealState) -> list[Features]:
-    view = PlayerView(state, state.to_move)
-    unseen = sum(1 << c for c in view.unseen())
-    mine = sum(1 << c for c in view.hand)
+    unseen, mine = card_sets(PlayerView(state, state.to_move))
     return [option_features(a, unseen, mine) for a in legal_actions(state)]
 
 

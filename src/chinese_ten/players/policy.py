@@ -131,10 +131,14 @@ def option_features(action: Action, unseen: int, mine: int) -> Features:
     return _plus(capture_features(card, unseen_matches, mine_matches), target)
 
 
+def card_sets(view: PlayerView) -> tuple[int, int]:
+    """The cards the player has not seen and the cards in its hand, as card sets."""
+    return sum(1 << c for c in view.unseen()), sum(1 << c for c in view.hand)
+
+
 def policy_choice(view: PlayerView, legal: Sequence[Action], weights: Weights = WEIGHTS) -> Action:
     """The policy's play from ``view``: the best-scored of ``legal``, the first of equals."""
-    unseen = sum(1 << c for c in view.unseen())
-    mine = sum(1 << c for c in view.hand)
+    unseen, mine = card_sets(view)
 
     return max(legal, key=lambda action: weigh(option_features(action, unseen, mine), weights))
 
