@@ -55,12 +55,14 @@ def positions(count: int) -> tuple[tuple[DealState, ...], float]:
 def values(state: DealState, worlds: int, seed: int, true_hand: bool) -> list[float]:
     """Mean final points of the player to move after each option, over ``worlds`` worlds
     drawn as ``hard`` draws them, or holding the true other hand."""
-    view = PlayerView(state, state.to_move)
-    searcher = OracleHard if true_hand else HardPlayer
-    player = searcher(random.Random(seed), samples=worlds, contenders=0)
-    if isinstance(player, OracleHard):
-        player.true_hand = state.hands[1 - state.to_move]
-    return player.scores(view, legal_actions(state))
+    rng = random.Random(seed)
+    if true_hand:
+        oracle = OracleHard(rng, samples=worlds, contenders=0)
+        oracle.true_hand = state.hands[1 - state.to_move]
+        player: HardPlayer = oracle
+    else:
+        player = HardPlayer(rng, samples=worlds, contenders=0)
+    return player.scores(PlayerView(state, state.to_move), legal_actions(state))
 
 
 def regrets(task: tuple[int, int, int, tuple[str, ...]]) -> list[float]:
@@ -98,7 +100,8 @@ def main() -> None:
             if isinstance(make_variant(name, random.Random(0)), OracleHard):
                 raise ValueError("it would need the true hand")
         except (KeyError, ValueError) as error:
-            parser.error(f"variant {name!r}: {error}; try hard, hard@N, hard+N, blind or noties")
+            known = "hard, hard@N, hard+N, blind, noties or greedyplay"
+            parser.error(f"variant {name!r}: {error}; try {known}")
     per_deal = positions(args.positions)[1]
     tasks = [(i, args.positions, args.reference, names) for i in range(args.positions)]
     with get_context("spawn").Pool(args.jobs) as pool:
