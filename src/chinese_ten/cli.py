@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from chinese_ten import __version__
-from chinese_ten.errors import ChineseTenError
+from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.names import check_names, visible
 from chinese_ten.players import LEVELS, PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS
 from chinese_ten.tui_options import GameOptions
@@ -22,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but an error is one line (usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: error: {visible(message)} (see --help)\n")
 
 
 def _positive(text: str) -> int:
@@ -54,14 +55,15 @@ def _bot_pair(text: str) -> tuple[str, str]:
 
 
 def _names(text: str) -> tuple[str, str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 2 or not all(names):
-        raise argparse.ArgumentTypeError(f"{text!r} must be two names separated by a comma")
-    if names[0] == names[1]:
-        raise argparse.ArgumentTypeError("the two players need different names")
-    if any(len(n) > 40 for n in names):
-        raise argparse.ArgumentTypeError("a name can have at most 40 characters")
-    return names[0], names[1]
+    names = text.split(",")
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be two names separated by a comma, such as Ana,Ben"
+        )
+    try:
+        return check_names(names)
+    except PlayerNameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -207,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_rules()
     except ChineseTenError as error:
-        print(f"chinese-ten: {error}", file=sys.stderr)
+        print(f"chinese-ten: {visible(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("chinese-ten: interrupted", file=sys.stderr)

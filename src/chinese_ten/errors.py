@@ -15,3 +15,7 @@ class IllegalActionError(ChineseTenError):
 
 class RecordError(ChineseTenError):
     """A game record that cannot be read, or that does not replay legally."""
+
+
+class PlayerNameError(ChineseTenError):
+    """A player name that breaks the one rule for names (see :mod:`chinese_ten.names`)."""

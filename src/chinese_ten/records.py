@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -20,6 +21,7 @@ from pydantic import (
     PlainSerializer,
     ValidationError,
     ValidationInfo,
+    field_validator,
     model_validator,
 )
 
@@ -39,6 +41,7 @@ from chinese_ten.deal import (
     why_illegal,
 )
 from chinese_ten.errors import ChineseTenError, RecordError
+from chinese_ten.names import check_name, check_names
 from chinese_ten.series import SeriesScore
 
 FORMAT: Final = "chinese-ten"
@@ -94,7 +97,8 @@ class DealRecord(_Model):
         return DealSetup(self.dealer, hands, self.layout, self.stock)
 
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
+PlayerName = Annotated[str, AfterValidator(check_name)]
+"""A name under the one rule of :mod:`chinese_ten.names` (stripped, one line, no controls)."""
 
 
 class GameRecord(_Model):
@@ -104,6 +108,11 @@ class GameRecord(_Model):
     deals_planned: int | None = Field(ge=1, le=1000)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
     deals: tuple[DealRecord, ...]
+
+    @field_validator("players")
+    @classmethod
+    def _names_differ(cls, players: tuple[str, str]) -> tuple[str, str]:
+        return check_names(players)
 
     @model_validator(mode="after")
     def _series_shape(self) -> "GameRecord":

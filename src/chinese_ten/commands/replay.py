@@ -1,11 +1,17 @@
-"""``chinese-ten replay FILE``: check a record turn by turn and print the scores."""
+"""``chinese-ten replay FILE``: check a record turn by turn and print the scores.
+
+The record may come from anyone: its names and the file name are drawn as Rich ``Text``
+(never markup), and the file name with its control characters made visible.
+"""
 
 import json
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from chinese_ten.names import visible
 from chinese_ten.records import load_and_replay, replay_summary
 from chinese_ten.wording import says
 
@@ -17,18 +23,18 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         print(json.dumps(summary))
         return 0
     names = record.players
-    table = Table(title=f"{path.name}: {names[0]} v {names[1]}")
+    table = Table(title=Text(f"{visible(path.name)}: {names[0]} v {names[1]}"))
     table.add_column("Deal", justify="right")
     table.add_column("Dealer")
     for name in names:
-        table.add_column(f"{name} points", justify="right")
+        table.add_column(Text(f"{name} points"), justify="right")
     for name in names:
-        table.add_column(f"{name} result", justify="right")
+        table.add_column(Text(f"{name} result"), justify="right")
     for k, deal in enumerate(summary["deals"], start=1):
         results = deal["results"] or ["unfinished", "unfinished"]
         table.add_row(
             str(k),
-            names[deal["dealer"]],
+            Text(names[deal["dealer"]]),
             *(str(p) for p in deal["points"]),
             *(f"{r:+d}" if isinstance(r, int) else r for r in results),
         )
@@ -46,5 +52,5 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     else:
         of = f" of {planned}" if planned else ""
         verdict = f"{done}{of} deals finished; no series result yet."
-    console.print(verdict)
+    console.print(Text(verdict))
     return 0

@@ -8,8 +8,10 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from chinese_ten.names import visible
 from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui_options import GameOptions
@@ -43,6 +45,26 @@ class ChineseTenApp(App[None]):
         for sig in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
                 loop.add_signal_handler(sig, self._signalled)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast, whoever asks for it: a path or an error quoted from outside shows its
+        control characters as escapes instead of sending them to the terminal (line breaks
+        stay: a toast may have several lines)."""
+        super().notify(
+            "\n".join(visible(line) for line in message.split("\n")),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     def _signalled(self) -> None:
         """SIGTERM or SIGHUP: the game is saved after every action; leave the terminal tidy."""

@@ -68,7 +68,9 @@ class CutScreen(Screen[int | None]):
                 f"{self.cutter}, cut the pack: ←/→ choose where, r for a random cut, "
                 "Enter to cut and deal."
             )
-        self.query_one("#cut-text", Static).update(f"{lot}{says(self.dealer, 'shuffles')}.\n{how}")
+        self.query_one("#cut-text", Static).update(
+            Text(f"{lot}{says(self.dealer, 'shuffles')}.\n{how}")
+        )
         self._draw()
 
     def _draw(self) -> None:

@@ -495,7 +495,7 @@ class GameScreen(Screen[None]):
         )
         owner = possessive(self.names[me])
         hand_title = f"{owner} hand" if faces_visible else f"{owner} hand (hidden)"
-        self.query_one("#hand-area").border_title = f"{hand_title} · pile {counts[me]}"
+        self.query_one("#hand-area").border_title = Text(f"{hand_title} · pile {counts[me]}")
         self.query_one("#status", TextLine).show(self._status_text(view))
         self.query_one("#banner", TextLine).show(self._banner_text(view))
 

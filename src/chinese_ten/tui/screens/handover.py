@@ -51,7 +51,7 @@ class HandoverScreen(Screen[None]):
         recap_widget.update(recap)
         recap_widget.display = bool(last_turn)
         self.query_one("#handover-ready", Static).update(
-            f"{player}, press Enter when you are ready."
+            Text(f"{player}, press Enter when you are ready.")
         )
 
     def action_ready(self) -> None:

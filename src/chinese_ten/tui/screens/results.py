@@ -61,7 +61,7 @@ class ResultsScreen(Screen[str]):
         for seat in (0, 1):
             red = [c for c in cards_of_mask(self.deal.piles[seat]) if POINTS[c]]
             table.add_row(
-                self.names[seat],
+                Text(self.names[seat]),
                 card_list(red, symbols=self._symbols, four_color=self._four_color),
                 str(result.points[seat]),
                 Text(f"{result.results[seat]:+d}", style="bold"),
@@ -73,7 +73,7 @@ class ResultsScreen(Screen[str]):
         table = Table(title="Series" + (f" of {planned} deals" if planned else ""), expand=True)
         table.add_column("Deal", justify="right")
         for name in self.names:
-            table.add_column(name, justify="right")
+            table.add_column(Text(name), justify="right")
         for k, o in enumerate(self.series.outcomes, start=1):
             table.add_row(str(k), f"{o.results[0]:+d}", f"{o.results[1]:+d}")
         totals = self.series.totals

@@ -1,12 +1,16 @@
-"""The start screen: the two players' names."""
+"""The start screen: the two players' names, checked by the one rule for names."""
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
+
+from chinese_ten.errors import PlayerNameError
+from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names
 
 TITLE = "Chinese Ten · 捡红点"
 
@@ -31,9 +35,10 @@ class StartScreen(Screen[tuple[str, str] | None]):
                 id="tagline",
             )
             yield Label("First player")
-            yield Input(placeholder=self.defaults[0], id="name0", max_length=40)
+            yield Input(placeholder=self.defaults[0], id="name0", max_length=MAX_NAME_LENGTH)
             yield Label("Second player")
-            yield Input(placeholder=self.defaults[1], id="name1", max_length=40)
+            yield Input(placeholder=self.defaults[1], id="name1", max_length=MAX_NAME_LENGTH)
+            yield Static(id="name-problem")
             yield Button("Start: draw lots for the deal", id="start", variant="primary")
             yield Static("F1 or ? shows the rules at any time.", id="start-hint")
         yield Footer()
@@ -43,21 +48,44 @@ class StartScreen(Screen[tuple[str, str] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "name0":
-            self.query_one("#name1", Input).focus()
+            if self._check(0) is not None:
+                self.query_one("#name1", Input).focus()
         else:
             self._start()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._say("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()
 
+    def _check(self, seat: int) -> str | None:
+        """Seat ``seat``'s name (the default if left empty), or None after saying why not."""
+        field = self.query_one(f"#name{seat}", Input)
+        try:
+            return check_name(field.value.strip() or self.defaults[seat])
+        except PlayerNameError as error:
+            self._say(f"{('First', 'Second')[seat]} player: {error}.")
+            field.focus()
+            return None
+
+    def _say(self, problem: str) -> None:
+        """Show why a name is refused under the fields (as plain text: never markup)."""
+        self.query_one("#name-problem", Static).update(Text(problem, style="bold red"))
+
     def _start(self) -> None:
-        names = tuple(
-            self.query_one(f"#name{k}", Input).value.strip() or self.defaults[k] for k in (0, 1)
-        )
-        if names[0] == names[1]:
-            self.notify("The two players need different names.", severity="warning")
+        first = self._check(0)
+        second = None if first is None else self._check(1)
+        if first is None or second is None:
             return
-        self.dismiss((names[0], names[1]))
+        try:
+            names = check_names((first, second))
+        except PlayerNameError as error:
+            reason = str(error)
+            self._say(f"{reason[:1].upper()}{reason[1:]}.")
+            self.query_one("#name1", Input).focus()
+            return
+        self.dismiss(names)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,98 @@
+"""Player names and other text from outside: what a name may hold, and how to echo the rest.
+
+A name comes from the command line, the start screen, a save or a record someone mailed;
+it is checked once, here, with one rule, so every screen and command can draw it as plain
+text. Everything else quoted from outside (a path, a bad card text) goes through
+:func:`visible`, so no control character reaches a terminal.
+"""
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Final
+
+from chinese_ten.errors import PlayerNameError
+
+MAX_NAME_LENGTH: Final = 40
+"""Characters (code points) in a name: the start screen's field holds as many."""
+
+BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: they reorder the rest of a line, so names refuse them.
+The marks U+200E, U+200F and U+061C only set a direction and are allowed."""
+
+_SHORT_ESCAPES: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _unsafe(char: str) -> bool:
+    """A control character (C0, DEL, C1), a line or paragraph break, a bidi control, or
+    half of a surrogate pair (an undecodable byte from the command line)."""
+    return unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in BIDI_CONTROLS
+
+
+def visible(text: str) -> str:
+    """``text`` with every unsafe character written as an escape (ESC as the 4 characters
+    ``\\x1b``), so it can be echoed to a terminal as it is; the rest is left alone."""
+    if not any(_unsafe(c) for c in text):
+        return text
+    return "".join(_escape(c) if _unsafe(c) else c for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return _SHORT_ESCAPES.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def check_name(text: str) -> str:
+    """The name with surrounding space stripped; :class:`PlayerNameError` says why not.
+
+    Letters of any script, digits, punctuation, symbols and emoji (with their joiners) are
+    welcome; control characters, line breaks and bidi controls are refused.
+    """
+    name = text.strip()
+    if not name:
+        raise PlayerNameError("a name cannot be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise PlayerNameError(
+            f"a name can have at most {MAX_NAME_LENGTH} characters ({len(name)} given)"
+        )
+    for char in name:
+        if not _unsafe(char):
+            continue
+        code = f"U+{ord(char):04X}"
+        category = unicodedata.category(char)
+        if char in "\n\r\x0b\x0c\x85" or category in ("Zl", "Zp"):
+            why = f"a name must be one line (it holds a line break, {code})"
+        elif category == "Cs":
+            why = f"a name must be valid text (it holds an undecodable byte, {code})"
+        elif char in BIDI_CONTROLS:
+            why = f"a name cannot hold a control that reorders the text ({code})"
+        else:
+            why = f"a name cannot hold control characters (it holds {code})"
+        raise PlayerNameError(why)
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise PlayerNameError(
+            "a name needs a letter, digit, punctuation mark or symbol, not only spacing"
+        )
+    return name
+
+
+def _key(name: str) -> str:
+    """What two names must not share: the same letters up to case and Unicode form."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_names(names: Sequence[str]) -> tuple[str, str]:
+    """Two checked names that can be told apart: not the same up to case (or Unicode form,
+    such as full-width letters), since the screens tell the players apart by name."""
+    if len(names) != 2:
+        raise PlayerNameError(f"a game has two players, not {len(names)}")
+    checked = []
+    for seat, name in enumerate(names, start=1):
+        try:
+            checked.append(check_name(name))
+        except PlayerNameError as error:
+            raise PlayerNameError(f"player {seat}: {error}") from None
+    first, second = checked
+    if _key(first) == _key(second):
+        same = f"both are {first}" if first == second else f"{first} and {second} read the same"
+        raise PlayerNameError(f"the two players need different names ({same})")
+    return first, second
