@@ -22,7 +22,7 @@ The marks U+200E, U+200F and U+061C only set a direction and are allowed."""
 _SHORT_ESCAPES: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _unsafe(char: str) -> bool:
+def unsafe(char: str) -> bool:
     """A control character (C0, DEL, C1), a line or paragraph break, a bidi control, or
     half of a surrogate pair (an undecodable byte from the command line)."""
     return unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in BIDI_CONTROLS
@@ -31,14 +31,26 @@ def _unsafe(char: str) -> bool:
 def visible(text: str) -> str:
     """``text`` with every unsafe character written as an escape (ESC as the 4 characters
     ``\\x1b``), so it can be echoed to a terminal as it is; the rest is left alone."""
-    if not any(_unsafe(c) for c in text):
+    if not any(unsafe(c) for c in text):
         return text
-    return "".join(_escape(c) if _unsafe(c) else c for c in text)
+    return "".join(_escape(c) if unsafe(c) else c for c in text)
 
 
 def _escape(char: str) -> str:
     code = ord(char)
     return _SHORT_ESCAPES.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def why_refused(char: str) -> str:
+    """Why a name cannot hold the :func:`unsafe` character ``char``."""
+    code = f"U+{ord(char):04X}"
+    if char in "\n\r\x0b\x0c\x1c\x1d\x1e\x85" or unicodedata.category(char) in ("Zl", "Zp"):
+        return f"a name must be one line (it holds a line break, {code})"
+    if unicodedata.category(char) == "Cs":
+        return f"a name must be valid text (it holds an undecodable byte, {code})"
+    if char in BIDI_CONTROLS:
+        return f"a name cannot hold a control that reorders the text ({code})"
+    return f"a name cannot hold control characters (it holds {code})"
 
 
 def check_name(text: str) -> str:
@@ -55,19 +67,8 @@ def check_name(text: str) -> str:
             f"a name can have at most {MAX_NAME_LENGTH} characters ({len(name)} given)"
         )
     for char in name:
-        if not _unsafe(char):
-            continue
-        code = f"U+{ord(char):04X}"
-        category = unicodedata.category(char)
-        if char in "\n\r\x0b\x0c\x85" or category in ("Zl", "Zp"):
-            why = f"a name must be one line (it holds a line break, {code})"
-        elif category == "Cs":
-            why = f"a name must be valid text (it holds an undecodable byte, {code})"
-        elif char in BIDI_CONTROLS:
-            why = f"a name cannot hold a control that reorders the text ({code})"
-        else:
-            why = f"a name cannot hold control characters (it holds {code})"
-        raise PlayerNameError(why)
+        if unsafe(char):
+            raise PlayerNameError(why_refused(char))
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
         raise PlayerNameError(
             "a name needs a letter, digit, punctuation mark or symbol, not only spacing"

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chinese_ten.errors import PlayerNameError
-from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names
+from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
 
 TITLE = "Chinese Ten · 捡红点"
 
@@ -25,6 +25,8 @@ class StartScreen(Screen[tuple[str, str] | None]):
     def __init__(self, defaults: tuple[str, str]) -> None:
         super().__init__()
         self.defaults = defaults
+        self._cleaned: str | None = None
+        """The value just written back without its control characters (not a new edit)."""
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="start-box"):
@@ -54,7 +56,20 @@ class StartScreen(Screen[tuple[str, str] | None]):
             self._start()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self._say("")
+        """A paste may bring control characters: they are left out at once, and said so, so
+        they never reach the terminal through the field."""
+        if event.value == self._cleaned:
+            self._cleaned = None
+            return
+        kept = "".join(c for c in event.value if not unsafe(c))
+        if kept == event.value:
+            self._say("")
+            return
+        seat = 0 if event.input.id == "name0" else 1
+        why = why_refused(next(c for c in event.value if unsafe(c)))
+        self._say(f"{('First', 'Second')[seat]} player: {why}; it was left out.")
+        self._cleaned = kept
+        event.input.value = kept
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()

@@ -1,0 +1,349 @@
+"""Hostile text at every way in: names, record files, saves and paths.
+
+Each name is either refused with the reason, or accepted and shown literally on every screen
+(start, cut, turn, hand-over, results) and by ``replay``; no output ever holds a control
+character a name or a path brought in.
+"""
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.cli import build_parser, main
+from chinese_ten.deal import PLAY, DealState, apply_action, legal_actions, outcome, start
+from chinese_ten.dealing import random_setup
+from chinese_ten.errors import ChineseTenError, PlayerNameError, RecordError
+from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, visible
+from chinese_ten.records import game_record, parse_record, record_json
+from chinese_ten.saves import SaveSlot
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.cut import CutScreen
+from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.wording import YOU
+from tests.tui_helpers import options, play_until_results, screen_text, step
+
+SIZE = (120, 36)
+
+MARKUP = ["[/]", "[/x]", "[AS] Ana", "[bold red]X[/]", "[@click=app.quit]Q[/]"]
+FRIENDLY = ["Zoë", "李雷", "👩\u200d💻 Ana", "O'Brien", "Ana-Maria"]
+ACCEPTED = MARKUP + FRIENDLY
+
+REFUSED = [
+    ("\x1b]2;pwned\x07", "control characters (it holds U+001B)"),
+    ("\x1b[2J", "control characters (it holds U+001B)"),
+    ("\x9b31m", "control characters (it holds U+009B)"),
+    ("A\x7f", "control characters (it holds U+007F)"),
+    ("a\nb", "one line (it holds a line break, U+000A)"),
+    ("a\u2028b", "one line (it holds a line break, U+2028)"),
+    ("a\u202eb", "reorders the text (U+202E)"),
+    ("a\udcffb", "valid text"),
+    ("x" * (MAX_NAME_LENGTH + 1), f"can have at most {MAX_NAME_LENGTH} characters (41 given)"),
+    ("   ", "cannot be empty"),
+    ("\u200b", "needs a letter, digit, punctuation mark or symbol, not only spacing"),
+]
+CONTROL = [chr(c) for c in (*range(0x20), *range(0x7F, 0xA0))]
+"""Every C0, DEL and C1 character: none may reach an output from a name or a path."""
+
+PAIRS = [tuple(ACCEPTED[k : k + 2]) for k in range(0, len(ACCEPTED), 2)]
+
+
+def _no_control(text: str) -> None:
+    found = sorted({f"U+{ord(c):04X}" for c in text if c in CONTROL and c != "\n"})
+    assert not found, f"raw control characters in output: {found}"
+
+
+# ------------------------------------------------------------------ the rule itself
+
+
+@pytest.mark.parametrize("name", ACCEPTED)
+def test_friendly_and_markup_names_are_accepted_as_they_are(name: str) -> None:
+    assert check_name(f"  {name} ") == name
+
+
+def test_the_default_names_and_a_zwj_emoji_pass() -> None:
+    assert check_names((YOU, "Computer (hard)")) == (YOU, "Computer (hard)")
+    assert check_names(("Player 1", "Player 2")) == ("Player 1", "Player 2")
+    assert check_name("x" * MAX_NAME_LENGTH) == "x" * MAX_NAME_LENGTH
+
+
+@pytest.mark.parametrize(("name", "reason"), REFUSED)
+def test_hostile_names_are_refused_with_the_reason(name: str, reason: str) -> None:
+    with pytest.raises(PlayerNameError) as caught:
+        check_name(name)
+    assert reason in str(caught.value)
+    assert isinstance(caught.value, ChineseTenError)
+    _no_control(str(caught.value))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Ana", "ana"), ("ZOË", "zoë"), ("Zoë", "zoe\u0308"), ("Ana", "\uff21\uff4e\uff41")],
+)
+def test_names_that_differ_only_in_case_or_form_are_refused(first: str, second: str) -> None:
+    with pytest.raises(PlayerNameError, match="need different names"):
+        check_names((first, second))
+
+
+def test_visible_writes_control_characters_as_escapes() -> None:
+    assert visible("a\x1b]2;x\x07b") == "a\\x1b]2;x\\x07b"
+    assert visible("m/\x9b\u2028\n") == "m/\\x9b\\u2028\\n"
+    assert visible("Zoë 👩\u200d💻 [/]") == "Zoë 👩\u200d💻 [/]"
+    for char in CONTROL:
+        _no_control(visible(f"x{char}y"))
+
+
+# ------------------------------------------------------------------ the command line
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_players_option_accepts_markup_and_friendly_names(first: str, second: str) -> None:
+    args = build_parser().parse_args(["play", "--players", f" {first},{second} "])
+    assert args.players == (first, second)
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"), [*REFUSED[:-4], ("ana", "different names (Ana and ana read the same)")]
+)
+def test_players_option_refuses_a_hostile_name_in_one_line(
+    name: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["play", "--players", f"Ana,{name}"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and reason in err and "Traceback" not in err
+    _no_control(err)
+
+
+def test_argument_errors_and_file_errors_show_control_characters_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["rules", "\x1b]2;pwned\x07"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "\\x1b]2;pwned\\x07" in err
+    _no_control(err)
+    missing = tmp_path / "m\x1b[2J\x9b[red]y.json"
+    assert main(["replay", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert "m\\x1b[2J\\x9b[red]y.json" in err and err.count("\n") == 1
+    _no_control(err)
+
+
+# ------------------------------------------------------------------ records and replay
+
+
+def _finished_deal(seed: int = 7) -> list[DealState]:
+    """Every state of one deal played with the first legal action, start to finish."""
+    states = [start(random_setup(random.Random(seed), 0, 26))]
+    while outcome(states[-1]) is None:
+        states.append(apply_action(states[-1], legal_actions(states[-1])[0]))
+    return states
+
+
+def _record_data(players: list[str]) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        record_json(game_record(("Ana", "Ben"), 1, [_finished_deal()[-1]]))
+    )
+    data["players"] = players
+    return data
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_replay_prints_markup_names_literally(
+    first: str,
+    second: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no header wraps
+    path = tmp_path / "[red]m[x].json"
+    path.write_text(json.dumps(_record_data([first, second])), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"[red]m[x].json: {first} v {second}" in out
+    assert f"{first} points" in out and f"{second} result" in out
+    assert "wins the series." in out
+    _no_control(out)
+
+
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        (["\x1b]2;pwned\x07", "Ben"], "players[0]: a name cannot hold control characters"),
+        (["Ana", "\x1b[2J"], "players[1]: a name cannot hold control characters"),
+        (["Ana", "a\nb"], "players[1]: a name must be one line"),
+        (["Ana", "x" * 41], "players[1]: a name can have at most 40 characters"),
+        (["Ana", "ana"], "players: the two players need different names"),
+        (["Ana", "Ana"], "players: the two players need different names (both are Ana)"),
+        (["Ana", " "], "players[1]: a name cannot be empty"),
+    ],
+)
+def test_a_record_breaking_the_name_rule_is_refused_by_replay(
+    players: list[str], reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_record_data(players)), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and reason in captured.err
+    _no_control(captured.err)
+    with pytest.raises(RecordError):
+        parse_record(path.read_text(encoding="utf-8"))
+
+
+def test_a_record_name_is_stripped_like_a_typed_one() -> None:
+    record = parse_record(json.dumps(_record_data(["  Ana ", "Ben\t"])))
+    assert record.players == ("Ana", "Ben")
+
+
+# ------------------------------------------------------------------ the TUI
+
+
+async def test_start_screen_refuses_hostile_names_and_keeps_the_field_focused(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import Input, Static
+
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        first, second = screen.query_one("#name0", Input), screen.query_one("#name1", Input)
+        assert first.max_length == second.max_length == MAX_NAME_LENGTH
+        for name, reason in REFUSED[:8]:  # as a paste would bring them
+            first.value = f"Ana{name}"
+            await pilot.pause()
+            problem = str(screen.query_one("#name-problem", Static).content)
+            assert problem.startswith("First player: a name") and reason in problem
+            assert problem.endswith("it was left out.")
+            assert first.value == "".join(c for c in f"Ana{name}" if not unsafe(c))
+            assert first.has_focus
+            _no_control(screen_text(app))
+        for name, reason in REFUSED[8:]:
+            first.value = name
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen
+            if name.strip():
+                assert first.has_focus
+                assert "First player: a name" in screen_text(app)
+                problem = str(screen.query_one("#name-problem", Static).content)
+                assert problem == f"First player: a name {reason}."
+            else:  # an empty field stands for the name shown in it
+                assert second.has_focus
+                first.focus()
+        first.value = "Ana"
+        second.value = "ANA"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert second.has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and second.has_focus
+        assert "Ana and ANA read the same" in screen_text(app)
+        second.value = "\x1b[2J"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.screen is screen and second.has_focus
+        assert "Second player: a name cannot hold control characters" in screen_text(app)
+        second.value = "Ben"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen) and app.game.names == ("Ana", "Ben")
+
+
+async def _show(pilot: Any, kind: type) -> str:
+    """Press the keys a player would until a ``kind`` screen shows; its text."""
+    for _ in range(10):
+        if isinstance(pilot.app.screen, kind):
+            return screen_text(pilot.app)
+        await step(pilot)
+    raise AssertionError(f"no {kind.__name__}")
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+async def test_names_typed_on_the_start_screen_show_literally_on_every_screen(
+    first: str, second: str, tmp_path: Path
+) -> None:
+    from textual.widgets import Input
+
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name0", Input).value = first
+        await pilot.press("enter")
+        app.screen.query_one("#name1", Input).value = f" {second} "
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.names == (first, second)
+        text = await _show(pilot, CutScreen)
+        assert "shuffles." in text and f"{app.game.names[app.game.series.next_dealer]}" in text
+        text = await _show(pilot, HandoverScreen)
+        state = app.game.state
+        assert state is not None
+        mover = app.game.names[state.to_move]
+        assert f"Pass the keyboard to {mover}" in text
+        assert f"{mover}, press Enter when you are ready." in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.stage == "select"
+        text = screen_text(app)
+        assert f"{mover}'s hand · pile" in text and f"{mover}: play" in text
+        await step(pilot)  # play a card: the log and the next hand-over name the player
+        await step(pilot)
+        text = await _show(pilot, HandoverScreen)
+        assert f"{mover} played" in text and f"{mover} turned over" in text
+        assert app.is_running
+        _no_control(text)
+
+
+def _near_the_end() -> DealState:
+    """The last turn of a finished deal, not yet played."""
+    return [s for s in _finished_deal() if s.phase == PLAY][-1]
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+async def test_resumed_names_show_literally_on_the_results(
+    first: str, second: str, tmp_path: Path
+) -> None:
+    SaveSlot(tmp_path).save(game_record((first, second), 2, [_near_the_end()]))
+    app = ChineseTenApp(options(tmp_path, resume=True, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.game.names == (first, second)
+        await play_until_results(pilot, limit=20)
+        text = screen_text(app)
+        assert isinstance(app.screen, ResultsScreen)
+        for name in (first, second):
+            assert text.count(name) >= 2, name  # its row of the deal, its column of the series
+        assert "wins the deal" in text or "tie" in text
+        _no_control(text)
+
+
+async def test_a_save_with_a_hostile_name_is_refused_and_a_new_game_begins(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home\x1b]2;pwned\x07"
+    data = _record_data(["\x1b]2;pwned\x07\x1b[2J", "Ben"])
+    home.mkdir()
+    (home / "current.json").write_text(json.dumps(data), encoding="utf-8")
+    app = ChineseTenApp(options(home, resume=True, players=None))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "could not be read" in text and "control characters" in text
+        assert "home\\x1b]2;pwned\\x07" in text  # the path, made visible
+        _no_control(text)
+        assert isinstance(app.screen, StartScreen)
+        assert len(list((home / "archive").glob("*-corrupt.json"))) == 1
