@@ -40,7 +40,9 @@ class StartScreen(Screen[tuple[str, str] | None]):
             yield Input(placeholder=self.defaults[0], id="name0", max_length=MAX_NAME_LENGTH)
             yield Label("Second player")
             yield Input(placeholder=self.defaults[1], id="name1", max_length=MAX_NAME_LENGTH)
-            yield Static(id="name-problem")
+            problem = Static(id="name-problem")
+            problem.display = False  # shown only while a name is refused
+            yield problem
             yield Button("Start: draw lots for the deal", id="start", variant="primary")
             yield Static("F1 or ? shows the rules at any time.", id="start-hint")
         yield Footer()
@@ -86,7 +88,9 @@ class StartScreen(Screen[tuple[str, str] | None]):
 
     def _say(self, problem: str) -> None:
         """Show why a name is refused under the fields (as plain text: never markup)."""
-        self.query_one("#name-problem", Static).update(Text(problem, style="bold red"))
+        widget = self.query_one("#name-problem", Static)
+        widget.update(Text(problem, style="bold red"))
+        widget.display = bool(problem)
 
     def _start(self) -> None:
         first = self._check(0)
