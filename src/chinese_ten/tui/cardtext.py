@@ -20,14 +20,17 @@ def card_name(card: Card, *, symbols: bool, four_color: bool = False) -> Text:
     return Text(display_card(card, symbols=symbols), style=card_style(card, four_color=four_color))
 
 
-def card_face(card: Card, *, symbols: bool, four_color: bool) -> Text:
-    """Two lines for inside a card box: rank and suit, then the red points (``+10``)."""
+def card_face(card: Card, *, symbols: bool, four_color: bool, no_points: str) -> Text:
+    """Two lines for inside a card box: rank and suit, then the red points (``+10``),
+    or ``no_points`` for a card that scores nothing."""
     points = red_points(card)
     face = Text(
         display_card(card, symbols=symbols).ljust(3), style=card_style(card, four_color=four_color)
     )
     face.append("\n")
-    face.append(f"+{points}".rjust(3) if points else "  ·", style="bold" if points else "dim")
+    face.append(
+        f"+{points}".rjust(3) if points else no_points.rjust(3), style="bold" if points else "dim"
+    )
     return face
 
 

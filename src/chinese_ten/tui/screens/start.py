@@ -8,23 +8,24 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-TITLE = "Chinese Ten · 捡红点"
+from chinese_ten.tui.glyphs import Glyphs
 
 
 class StartScreen(Screen[tuple[str, str] | None]):
     """Names for both seats; Enter in the last field (or Start) begins the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Quit", tooltip="Leave without playing"),
+        Binding("escape", "cancel", "Quit", show=False),  # the footer shows ^q for quitting
     ]
 
-    def __init__(self, defaults: tuple[str, str]) -> None:
+    def __init__(self, defaults: tuple[str, str], glyphs: Glyphs) -> None:
         super().__init__()
         self.defaults = defaults
+        self._glyphs = glyphs
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="start-box"):
-            yield Static(TITLE, id="title")
+            yield Static(self._glyphs.title, id="title")
             yield Static(
                 "Two players, one keyboard. Capture red cards: "
                 "more than 105 red points wins the deal.",
@@ -35,7 +36,7 @@ class StartScreen(Screen[tuple[str, str] | None]):
             yield Label("Second player")
             yield Input(placeholder=self.defaults[1], id="name1", max_length=40)
             yield Button("Start: draw lots for the deal", id="start", variant="primary")
-            yield Static("F1 or ? shows the rules at any time.", id="start-hint")
+            yield Static("F1 shows the rules at any time.", id="start-hint")
         yield Footer()
 
     def on_mount(self) -> None:
