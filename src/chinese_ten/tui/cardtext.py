@@ -6,7 +6,10 @@ from chinese_ten.cards import Card, display_card, is_red, red_points
 from chinese_ten.view import Event
 from chinese_ten.wording import says
 
-FOUR_COLORS = ("bold", "bold red", "bold blue", "bold green")
+FOUR_COLORS = ("bold", "bold #ff0000", "bold #2f78f8", "bold #009300")
+"""Spades, hearts, diamonds, clubs. Spades take the text colour; the others are exact colours
+(Textual's dark palette draws ANSI blue as purple) of middle lightness, so that each has a
+contrast of at least 3:1 on the background of every built-in theme, dark or light."""
 
 
 def card_style(card: Card, *, four_color: bool) -> str:
