@@ -11,7 +11,14 @@ from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.glyphs import ascii_text
 from chinese_ten.tui.screens.results import ResultsScreen
-from tests.tui_helpers import hand_key, make_setup, options, save_position, screen_text
+from tests.tui_helpers import (
+    hand_key,
+    make_setup,
+    options,
+    save_position,
+    screen_text,
+    scroll_to_keys,
+)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -45,7 +52,7 @@ FLIP = (1, "9S", "3H 4C 6S 7S", "8D")
 
 SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
     "start": (fresh(players=None), [], "First player"),
-    "start, rules": (fresh(players=None), ["f1", "end"], "what it does"),
+    "start, rules": (fresh(players=None), ["f1", "keys"], "what it does"),
     "cut": (fresh(), [], "cut the pack"),
     "turn with a chosen card": (fresh(), ["enter", "enter", "right"], ": play"),
     "target choice": (resumed(CHOICE), ["enter", "8♦", "enter"], "choose the card to take"),
@@ -58,7 +65,7 @@ SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
         "is thinking...",
     ),
     "results": (finished_series, [], "wins the series"),
-    "rules, keys table": (fresh(), ["enter", "enter", "f1", "end"], "what it does"),
+    "rules, keys table": (fresh(), ["enter", "enter", "f1", "keys"], "what it does"),
     "quit dialog": (fresh(), ["enter", "enter", "q"], "Quit Chinese Ten?"),
     "export dialog": (fresh(), ["enter", "enter", "e"], "Export the game record"),
     "no saved game toast": (fresh(resume=True), [], "no saved game"),
@@ -81,6 +88,8 @@ async def test_every_screen_is_ascii(tmp_path: Path, name: str, size: tuple[int,
         for key in keys:
             if key == "resize":
                 await pilot.resize_terminal(60, 20)
+            elif key == "keys":
+                assert await scroll_to_keys(pilot)
             else:
                 await pilot.press(hand_key(app, key) if not key.isascii() else key)
             await pilot.pause()
