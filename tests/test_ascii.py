@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from chinese_ten.deal import apply_action, legal_actions, start
 from chinese_ten.records import game_record
 from chinese_ten.saves import SaveSlot
 from chinese_ten.simulate import SeriesPlay, simulate
@@ -39,6 +40,15 @@ def resumed(setup_args: tuple[int, str, str, str], **kwargs: object) -> Callable
     return build
 
 
+def long_log(folder: Path) -> ChineseTenApp:
+    """A deal 30 actions in, resumed: its log is longer than the screen."""
+    state = start(make_setup(1, "", "2H 2C 6S 7S", ""))
+    for _ in range(30):
+        state = apply_action(state, legal_actions(state)[0])
+    SaveSlot(folder).save(game_record(("Ana", "Ben"), None, [state]))
+    return ascii_app(folder, resume=True)
+
+
 def finished_series(folder: Path, seed: int = 8) -> ChineseTenApp:
     plays: list[SeriesPlay] = []
     simulate(1, 2, ("greedy", "random"), seed, on_series=plays.append)
@@ -65,6 +75,7 @@ SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
         "is thinking...",
     ),
     "results": (finished_series, [], "wins the series"),
+    "a long log": (long_log, ["enter"], "turned over"),
     "rules, keys table": (fresh(), ["enter", "enter", "f1", "keys"], "what it does"),
     "quit dialog": (fresh(), ["enter", "enter", "q"], "Quit Chinese Ten?"),
     "export dialog": (fresh(), ["enter", "enter", "e"], "Export the game record"),

@@ -35,7 +35,7 @@ from chinese_ten.players import Player, make_player
 from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
-from chinese_ten.tui.glyphs import glyphs_for
+from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
@@ -132,6 +132,8 @@ class GameScreen(Screen[None]):
         self.app.install_screen(self._handover, "handover")
         self.query_one("#table-area").border_title = "Table"
         self.query_one("#log").border_title = "Log"
+        if self.options.ascii:
+            ascii_scrollbars(self.query_one("#log"))
         self._render_board()
         if self.options.resume and self._resume():
             return

@@ -14,7 +14,7 @@ from chinese_ten.cards import POINTS, cards_of_mask
 from chinese_ten.deal import DealState, outcome
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list
-from chinese_ten.tui.glyphs import Glyphs
+from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.wording import says, signed
 
 
@@ -51,6 +51,10 @@ class ResultsScreen(Screen[str]):
             yield Static(self._series_table(), id="series-result")
             yield Static(self._verdict(), id="verdict")
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self._glyphs.ascii:
+            ascii_scrollbars(self.query_one("#results-box"))
 
     def _deal_table(self) -> Table:
         result = outcome(self.deal)
