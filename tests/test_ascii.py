@@ -80,6 +80,7 @@ SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
     "quit dialog": (fresh(), ["enter", "enter", "q"], "Quit Chinese Ten?"),
     "export dialog": (fresh(), ["enter", "enter", "e"], "Export the game record"),
     "no saved game toast": (fresh(resume=True), [], "no saved game"),
+    "command palette": (fresh(), ["enter", "enter", "ctrl+p"], "Search for commands"),
     "too small": (fresh(), ["enter", "enter", "resize"], "enlarge"),
 }
 

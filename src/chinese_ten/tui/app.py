@@ -44,6 +44,16 @@ class ChineseTenApp(App[None]):
         name = ascii_key(binding.parse_key()[1]) if self.options.ascii else None
         return name or super().get_key_display(binding)
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, or in ASCII mode one drawn in ASCII."""
+        if not self.options.ascii:
+            super().action_command_palette()
+            return
+        from chinese_ten.tui.ascii_palette import AsciiCommandPalette
+
+        if self.use_command_palette and not isinstance(self.screen, AsciiCommandPalette):
+            self.push_screen(AsciiCommandPalette())
+
     def on_mount(self) -> None:
         self.push_screen(self.game)
         loop = asyncio.get_running_loop()
