@@ -135,3 +135,14 @@ async def play_until_results(pilot: Pilot[None], limit: int = 400) -> ResultsScr
     screen = pilot.app.screen
     assert isinstance(screen, ResultsScreen)
     return screen
+
+
+async def scroll_to_keys(pilot: Pilot[None], tries: int = 100) -> bool:
+    """Press End on the rules screen until its key table shows (the page loads in the
+    background, so one End may come before the end exists); False if it never shows."""
+    for _ in range(tries):
+        await pilot.press("end")
+        await pilot.pause(0.05)
+        if "what it does" in screen_text(pilot.app):
+            return True
+    return False

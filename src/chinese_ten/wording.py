@@ -38,3 +38,12 @@ def possessive(name: str) -> str:
 
 def _is_you(name: str) -> bool:
     return name.casefold() == YOU.casefold()
+
+
+def signed(result: int) -> str:
+    """A deal or series result with its sign, and a tie as a plain ``0``.
+
+    >>> signed(15), signed(-5), signed(0)
+    ('+15', '-5', '0')
+    """
+    return f"{result:+d}" if result else "0"

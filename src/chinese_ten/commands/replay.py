@@ -13,7 +13,7 @@ from rich.text import Text
 
 from chinese_ten.names import visible
 from chinese_ten.records import load_and_replay, replay_summary
-from chinese_ten.wording import says
+from chinese_ten.wording import says, signed
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -36,11 +36,11 @@ def run_replay(path: Path, *, as_json: bool) -> int:
             str(k),
             Text(names[deal["dealer"]]),
             *(str(p) for p in deal["points"]),
-            *(f"{r:+d}" if isinstance(r, int) else r for r in results),
+            *(signed(r) if isinstance(r, int) else r for r in results),
         )
     totals = summary["totals"]
     table.add_section()
-    table.add_row("Total", "", "", "", f"{totals[0]:+d}", f"{totals[1]:+d}", style="bold")
+    table.add_row("Total", "", "", "", signed(totals[0]), signed(totals[1]), style="bold")
     console = Console()
     console.print(table)
     planned = record.deals_planned
@@ -51,6 +51,7 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         verdict = "The series is tied."
     else:
         of = f" of {planned}" if planned else ""
-        verdict = f"{done}{of} deals finished; no series result yet."
+        deals = "deal" if (planned or done) == 1 else "deals"
+        verdict = f"{done}{of} {deals} finished; no series result yet."
     console.print(Text(verdict))
     return 0

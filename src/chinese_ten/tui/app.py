@@ -12,6 +12,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from chinese_ten.names import visible
+from chinese_ten.tui.glyphs import ascii_key
 from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui_options import GameOptions
@@ -38,6 +39,22 @@ class ChineseTenApp(App[None]):
         super().__init__()
         self.options = options
         self.game = GameScreen(options)
+        self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys by name (``enter``), not symbol (``⏎``), when the screen must stay ASCII."""
+        name = ascii_key(binding.parse_key()[1]) if self.options.ascii else None
+        return name or super().get_key_display(binding)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, or in ASCII mode one drawn in ASCII."""
+        if not self.options.ascii:
+            super().action_command_palette()
+            return
+        from chinese_ten.tui.ascii_palette import AsciiCommandPalette
+
+        if self.use_command_palette and not isinstance(self.screen, AsciiCommandPalette):
+            self.push_screen(AsciiCommandPalette())
 
     def on_mount(self) -> None:
         self.push_screen(self.game)
@@ -85,7 +102,7 @@ class ChineseTenApp(App[None]):
         from chinese_ten.tui.screens.rules import RulesScreen  # Markdown loads on first use
 
         if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen())
+            self.push_screen(RulesScreen(ascii_only=self.options.ascii))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

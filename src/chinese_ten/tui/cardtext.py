@@ -6,7 +6,10 @@ from chinese_ten.cards import Card, display_card, is_red, red_points
 from chinese_ten.view import Event
 from chinese_ten.wording import says
 
-FOUR_COLORS = ("bold", "bold red", "bold blue", "bold green")
+FOUR_COLORS = ("bold", "bold #ff0000", "bold #2f78f8", "bold #009300")
+"""Spades, hearts, diamonds, clubs. Spades take the text colour; the others are exact colours
+(Textual's dark palette draws ANSI blue as purple) of middle lightness, so that each has a
+contrast of at least 3:1 on the background of every built-in theme, dark or light."""
 
 
 def card_style(card: Card, *, four_color: bool) -> str:
@@ -20,14 +23,17 @@ def card_name(card: Card, *, symbols: bool, four_color: bool = False) -> Text:
     return Text(display_card(card, symbols=symbols), style=card_style(card, four_color=four_color))
 
 
-def card_face(card: Card, *, symbols: bool, four_color: bool) -> Text:
-    """Two lines for inside a card box: rank and suit, then the red points (``+10``)."""
+def card_face(card: Card, *, symbols: bool, four_color: bool, no_points: str) -> Text:
+    """Two lines for inside a card box: rank and suit, then the red points (``+10``),
+    or ``no_points`` for a card that scores nothing."""
     points = red_points(card)
     face = Text(
         display_card(card, symbols=symbols).ljust(3), style=card_style(card, four_color=four_color)
     )
     face.append("\n")
-    face.append(f"+{points}".rjust(3) if points else "  ·", style="bold" if points else "dim")
+    face.append(
+        f"+{points}".rjust(3) if points else no_points.rjust(3), style="bold" if points else "dim"
+    )
     return face
 
 

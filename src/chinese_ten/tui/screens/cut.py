@@ -10,6 +10,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.wording import says
 
 PACK = 52
@@ -36,6 +37,7 @@ class CutScreen(Screen[int | None]):
         by_lot: bool,
         computer_cuts: bool,
         rng: random.Random,
+        glyphs: Glyphs,
     ) -> None:
         super().__init__()
         self.deal_number = deal_number
@@ -45,6 +47,7 @@ class CutScreen(Screen[int | None]):
         self.by_lot = by_lot
         self.computer_cuts = computer_cuts
         self._rng = rng
+        self._glyphs = glyphs
         self.position = 26
 
     def compose(self) -> ComposeResult:
@@ -65,7 +68,8 @@ class CutScreen(Screen[int | None]):
             how = f"{says(self.cutter, 'cuts')}. Press Enter to deal."
         else:
             how = (
-                f"{self.cutter}, cut the pack: ←/→ choose where, r for a random cut, "
+                f"{self.cutter}, cut the pack: {self._glyphs.arrows} choose where, "
+                "r for a random cut, "
                 "Enter to cut and deal."
             )
         self.query_one("#cut-text", Static).update(
@@ -75,9 +79,10 @@ class CutScreen(Screen[int | None]):
 
     def _draw(self) -> None:
         pack = Text()
-        pack.append("▌" * self.position, style="blue")
-        pack.append(" ✂ ", style="bold yellow")
-        pack.append("▌" * (PACK - self.position), style="blue")
+        glyphs = self._glyphs
+        pack.append(glyphs.pack * self.position, style="blue")
+        pack.append(f" {glyphs.scissors} ", style="bold yellow")
+        pack.append(glyphs.pack * (PACK - self.position), style="blue")
         pack.append(f"\n{self.position} cards lifted, {PACK - self.position} below")
         self.query_one("#cut-pack", Static).update(pack)
 

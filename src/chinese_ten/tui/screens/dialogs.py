@@ -49,7 +49,7 @@ class ExportScreen(ModalScreen[Path | None]):
         with Vertical(id="dialog"):
             yield Label("Export the game record to:", id="dialog-title")
             yield Input(value=str(self.default), id="export-path")
-            yield Label("Enter to write · Esc to cancel")
+            yield Label("Enter to write, Esc to cancel")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

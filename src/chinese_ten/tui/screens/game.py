@@ -35,6 +35,7 @@ from chinese_ten.players import Player, make_player
 from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
+from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
@@ -45,7 +46,7 @@ from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
-from chinese_ten.wording import possessive, says
+from chinese_ten.wording import possessive, says, signed
 
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
@@ -98,6 +99,7 @@ class GameScreen(Screen[None]):
         self._handover = HandoverScreen()
         self.hint: Text | None = None
         self._symbols = options.symbols and not options.ascii
+        self._glyphs = glyphs_for(options.ascii)
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -130,6 +132,8 @@ class GameScreen(Screen[None]):
         self.app.install_screen(self._handover, "handover")
         self.query_one("#table-area").border_title = "Table"
         self.query_one("#log").border_title = "Log"
+        if self.options.ascii:
+            ascii_scrollbars(self.query_one("#log"))
         self._render_board()
         if self.options.resume and self._resume():
             return
@@ -137,7 +141,7 @@ class GameScreen(Screen[None]):
             kept = self.slot.archive("unfinished")
             self.notify(f"The game saved before was kept as {kept}", markup=False, timeout=8)
         if self.options.players is None:
-            self.app.push_screen(StartScreen(self.names), self._names_chosen)
+            self.app.push_screen(StartScreen(self.names, self._glyphs), self._names_chosen)
         else:
             self._names_chosen(self.names)
 
@@ -204,6 +208,7 @@ class GameScreen(Screen[None]):
                 by_lot=number == 1,
                 computer_cuts=cutter_is_computer,
                 rng=self._deal_rng(number),
+                glyphs=self._glyphs,
             ),
             self._cut_chosen,
         )
@@ -351,6 +356,7 @@ class GameScreen(Screen[None]):
                 series=self.series,
                 symbols=self._symbols,
                 four_color=self.options.four_color,
+                glyphs=self._glyphs,
             ),
             self._after_results,
         )
@@ -489,13 +495,14 @@ class GameScreen(Screen[None]):
         counts = view.pile_counts
         self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))
         self._show_one("#opponent-pile", CardLook(None, face_up=False, count=counts[other]))
+        sep = self._glyphs.sep
         self.query_one("#opponent-hand", HandBacks).show(
             view.opponent_hand_count,
-            f"{self.names[other]} · {view.opponent_hand_count} in hand",
+            f"{self.names[other]} {sep} {view.opponent_hand_count} in hand",
         )
         owner = possessive(self.names[me])
         hand_title = f"{owner} hand" if faces_visible else f"{owner} hand (hidden)"
-        self.query_one("#hand-area").border_title = Text(f"{hand_title} · pile {counts[me]}")
+        self.query_one("#hand-area").border_title = Text(f"{hand_title} {sep} pile {counts[me]}")
         self.query_one("#status", TextLine).show(self._status_text(view))
         self.query_one("#banner", TextLine).show(self._banner_text(view))
 
@@ -515,17 +522,22 @@ class GameScreen(Screen[None]):
         number = done + (1 if self.state is not None and self.state.phase != OVER else 0)
         text = Text(f"Deal {max(number, 1)}" + (f" of {planned}" if planned else ""), style="bold")
         totals = self.series.totals
-        text.append(f"  ·  totals {self.names[0]} {totals[0]:+d}, {self.names[1]} {totals[1]:+d}")
+        sep = self._glyphs.sep
+        text.append(
+            f"  {sep}  totals {self.names[0]} {signed(totals[0])}, "
+            f"{self.names[1]} {signed(totals[1])}"
+        )
         return text
 
     def _status_text(self, view: PlayerView) -> Text:
         text = self._series_text()
-        text.append(f"  ·  dealer {self.names[view.dealer]}")
+        sep = self._glyphs.sep
+        text.append(f"  {sep}  dealer {self.names[view.dealer]}")
         if self.options.open_scores:
             from chinese_ten.cards import mask_points
 
             pts = [mask_points(p) for p in view.piles]
-            text.append(f"  ·  red points {self.names[0]} {pts[0]}, {self.names[1]} {pts[1]}")
+            text.append(f"  {sep}  red points {self.names[0]} {pts[0]}, {self.names[1]} {pts[1]}")
         return text
 
     def _banner_text(self, view: PlayerView) -> Text:
@@ -534,7 +546,7 @@ class GameScreen(Screen[None]):
         if self.hint is not None and stage in ("select", "target", "flip", "flip-target"):
             return self.hint
         if stage == "computer":
-            return Text(f"{says(name, 'is thinking')}…", style="italic")
+            return Text(f"{says(name, 'is thinking')}{self._glyphs.ellipsis}", style="italic")
         if stage == "handover":
             return Text(f"Pass the keyboard to {name}.", style="italic")
         if stage == "select":
@@ -556,7 +568,8 @@ class GameScreen(Screen[None]):
                 text.append(" (you choose which)?" if len(targets) > 1 else "?")
             return text
         if stage == "target":
-            return Text(f"{name}: choose the card to take (←/→, Enter; Esc to go back).")
+            arrows = self._glyphs.arrows
+            return Text(f"{name}: choose the card to take ({arrows}, Enter; Esc to go back).")
         if stage == "flip":
             return Text(f"{name}: press Space (or click the stock) to turn over the top card.")
         if stage == "flip-target":
@@ -564,7 +577,7 @@ class GameScreen(Screen[None]):
             text.append_text(
                 self._cards_text([view.flip_card] if view.flip_card is not None else [])
             )
-            text.append(": choose the card it takes (←/→, Enter).")
+            text.append(f": choose the card it takes ({self._glyphs.arrows}, Enter).")
             return text
         return Text("")
 
@@ -635,7 +648,7 @@ class GameScreen(Screen[None]):
         """Work out the hard player's choice in a thread, then point at it."""
         state = self._state()
         adviser = make_player("hard", random.Random(len(state.actions)), think=self.options.think)
-        self.hint = Text("Thinking…", style="italic")
+        self.hint = Text(f"Thinking{self._glyphs.ellipsis}", style="italic")
         self._render_board()
         self._choose_in_thread(adviser, state, legal_actions(state), self._show_hint, "hint")
 

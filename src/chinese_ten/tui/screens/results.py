@@ -14,7 +14,8 @@ from chinese_ten.cards import POINTS, cards_of_mask
 from chinese_ten.deal import DealState, outcome
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list
-from chinese_ten.wording import says
+from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
+from chinese_ten.wording import says, signed
 
 
 class ResultsScreen(Screen[str]):
@@ -34,6 +35,7 @@ class ResultsScreen(Screen[str]):
         series: SeriesScore,
         symbols: bool,
         four_color: bool,
+        glyphs: Glyphs,
     ) -> None:
         super().__init__()
         self.names = names
@@ -41,6 +43,7 @@ class ResultsScreen(Screen[str]):
         self.series = series
         self._symbols = symbols
         self._four_color = four_color
+        self._glyphs = glyphs
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results-box"):
@@ -49,11 +52,17 @@ class ResultsScreen(Screen[str]):
             yield Static(self._verdict(), id="verdict")
         yield Footer()
 
+    def on_mount(self) -> None:
+        if self._glyphs.ascii:
+            ascii_scrollbars(self.query_one("#results-box"))
+
     def _deal_table(self) -> Table:
         result = outcome(self.deal)
         assert result is not None
         number = len(self.series.outcomes)
-        table = Table(title=f"Deal {number}", expand=True, show_lines=True)
+        table = Table(
+            title=f"Deal {number}", expand=True, show_lines=True, box=self._glyphs.table_box
+        )
         table.add_column("Player", no_wrap=True)
         table.add_column("Red cards captured", ratio=1)
         table.add_column("Points", justify="right")
@@ -64,21 +73,25 @@ class ResultsScreen(Screen[str]):
                 Text(self.names[seat]),
                 card_list(red, symbols=self._symbols, four_color=self._four_color),
                 str(result.points[seat]),
-                Text(f"{result.results[seat]:+d}", style="bold"),
+                Text(signed(result.results[seat]), style="bold"),
             )
         return table
 
     def _series_table(self) -> Table:
         planned = self.series.deals_planned
-        table = Table(title="Series" + (f" of {planned} deals" if planned else ""), expand=True)
+        table = Table(
+            title="Series" + (f" of {planned} deals" if planned else ""),
+            expand=True,
+            box=self._glyphs.table_box,
+        )
         table.add_column("Deal", justify="right")
         for name in self.names:
             table.add_column(Text(name), justify="right")
         for k, o in enumerate(self.series.outcomes, start=1):
-            table.add_row(str(k), f"{o.results[0]:+d}", f"{o.results[1]:+d}")
+            table.add_row(str(k), signed(o.results[0]), signed(o.results[1]))
         totals = self.series.totals
         table.add_section()
-        table.add_row("Total", f"{totals[0]:+d}", f"{totals[1]:+d}", style="bold")
+        table.add_row("Total", signed(totals[0]), signed(totals[1]), style="bold")
         return table
 
     def _verdict(self) -> Text:
@@ -96,9 +109,9 @@ class ResultsScreen(Screen[str]):
                 else f"{says(self.names[winner], 'wins the series')}!"
             )
             text.append(final, style="bold reverse")
-            text.append("\nn: new series · q: quit", style="dim")
+            text.append(f"\nn: new series {self._glyphs.sep} q: quit", style="dim")
         else:
-            text.append("\nEnter: next deal · q: quit", style="dim")
+            text.append(f"\nEnter: next deal {self._glyphs.sep} q: quit", style="dim")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

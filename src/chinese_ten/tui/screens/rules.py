@@ -4,10 +4,12 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Markdown
 
 from chinese_ten.rules_text import rules_markdown
+from chinese_ten.tui.glyphs import ascii_scrollbars, ascii_text
 
 KEYS = """
 ## Keys
@@ -19,11 +21,18 @@ KEYS = """
 | Enter or a click | play the chosen card; take the chosen table card |
 | Space or a click on the stock | turn over the top stock card |
 | Esc | back to choosing a card |
+| t | hint: the move the hard computer player would make |
 | e | export the game record to a file |
-| Ctrl+P | command palette (rules, export, theme, quit) |
-| F1 or ? | this page |
+| Ctrl+P | command palette (rules, export, hint, theme, quit) |
+| F1 or ? | this page (on the start screen: F1) |
 | q or Ctrl+Q | quit (the game is saved; `--resume` continues it) |
 """
+
+
+class AsciiMarkdown(Markdown):
+    """Markdown whose list bullets are ASCII (Textual's are ``•``, ``▪`` ...)."""
+
+    BULLETS = ["* ", "- ", "+ ", "* ", "- "]  # noqa: RUF012 (Textual's own declaration)
 
 
 class RulesScreen(Screen[None]):
@@ -31,12 +40,28 @@ class RulesScreen(Screen[None]):
         Binding("escape,q,f1,question_mark", "close", "Back to the game"),
     ]
 
+    DEFAULT_CSS = """
+    RulesScreen > #rules { height: 1fr; background: $surface; scrollbar-gutter: stable; }
+    """
+
+    def __init__(self, *, ascii_only: bool) -> None:
+        super().__init__()
+        self._ascii = ascii_only
+
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules_markdown() + KEYS, show_table_of_contents=False)
+        text = rules_markdown() + KEYS
+        with VerticalScroll(id="rules"):
+            if self._ascii:
+                yield AsciiMarkdown(ascii_text(text))
+            else:
+                yield Markdown(text)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).document.focus()  # arrows and PgUp/PgDn scroll at once
+        scroll = self.query_one("#rules", VerticalScroll)
+        scroll.focus()  # arrows and PgUp/PgDn scroll at once
+        if self._ascii:
+            ascii_scrollbars(scroll)
 
     def action_close(self) -> None:
         self.dismiss(None)

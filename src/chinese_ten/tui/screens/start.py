@@ -11,26 +11,26 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from chinese_ten.errors import PlayerNameError
 from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
-
-TITLE = "Chinese Ten · 捡红点"
+from chinese_ten.tui.glyphs import Glyphs
 
 
 class StartScreen(Screen[tuple[str, str] | None]):
     """Names for both seats; Enter in the last field (or Start) begins the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Quit", tooltip="Leave without playing"),
+        Binding("escape", "cancel", "Quit", show=False),  # the footer shows ^q for quitting
     ]
 
-    def __init__(self, defaults: tuple[str, str]) -> None:
+    def __init__(self, defaults: tuple[str, str], glyphs: Glyphs) -> None:
         super().__init__()
         self.defaults = defaults
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
+        self._glyphs = glyphs
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="start-box"):
-            yield Static(TITLE, id="title")
+            yield Static(self._glyphs.title, id="title")
             yield Static(
                 "Two players, one keyboard. Capture red cards: "
                 "more than 105 red points wins the deal.",
@@ -44,7 +44,7 @@ class StartScreen(Screen[tuple[str, str] | None]):
             problem.display = False  # shown only while a name is refused
             yield problem
             yield Button("Start: draw lots for the deal", id="start", variant="primary")
-            yield Static("F1 or ? shows the rules at any time.", id="start-hint")
+            yield Static("F1 shows the rules at any time.", id="start-hint")
         yield Footer()
 
     def on_mount(self) -> None:

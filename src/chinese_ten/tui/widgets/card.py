@@ -19,25 +19,10 @@ from textual.widget import Widget
 
 from chinese_ten.cards import Card
 from chinese_ten.tui.cardtext import card_face
+from chinese_ten.tui.glyphs import glyphs_for
 
 MARKS = ("selected", "target", "choice", "triple", "turned")
 
-_BOXES = {
-    "": "╭─╮│╰╯",
-    "selected": "┏━┓┃┗┛",
-    "target": "╔═╗║╚╝",
-    "choice": "╔═╗║╚╝",
-    "triple": "┌┄┐┆└┘",
-    "turned": "┏━┓┃┗┛",
-}
-_ASCII_BOXES = {
-    "": "+-+|++",
-    "selected": "#=#H##",
-    "target": "+~+:++",
-    "choice": "+~+:++",
-    "triple": "+.+:++",
-    "turned": "#=#H##",
-}
 GAP = 1
 HEIGHT = 4
 
@@ -102,8 +87,7 @@ class CardStrip(Widget):
         self.looks: tuple[CardLook, ...] = ()
         self._symbols = symbols
         self._four_color = four_color
-        self._boxes = _ASCII_BOXES if ascii_only else _BOXES
-        self._back = "###" if ascii_only else "░░░"
+        self._glyphs = glyphs_for(ascii_only)
 
     def show(self, looks: Sequence[CardLook]) -> None:
         """Draw ``looks``; only a change in the number of rows asks for a new layout."""
@@ -147,7 +131,8 @@ class CardStrip(Widget):
 
     def _box(self, look: CardLook) -> list[Text]:
         width = look.inner_width
-        chars = self._boxes.get(look.mark, self._boxes[""])
+        boxes = self._glyphs.boxes
+        chars = boxes.get(look.mark, boxes[""])
         tl, h, tr, v, bl, br = chars[0], chars[1], chars[2], chars[3], chars[4], chars[5]
         if look.mark:
             frame = self._style(look.mark)
@@ -168,7 +153,12 @@ class CardStrip(Widget):
 
     def _inner(self, look: CardLook, width: int) -> list[Text]:
         if look.card is not None and look.face_up:
-            face = card_face(look.card, symbols=self._symbols, four_color=self._four_color)
+            face = card_face(
+                look.card,
+                symbols=self._symbols,
+                four_color=self._four_color,
+                no_points=self._glyphs.no_points,
+            )
             return list(face.split())
         if look.count is not None:
             label = "Stock" if self.zone == "stock" else "Pile"
@@ -179,7 +169,7 @@ class CardStrip(Widget):
             ]
         if look.face_up:
             return [Text(" " * width), Text(" " * width)]
-        back = Text(self._back, style=self._style("back"))
+        back = Text(self._glyphs.back, style=self._style("back"))
         return [back, back.copy()]
 
     def on_click(self, event: events.Click) -> None:

@@ -3,6 +3,8 @@
 from rich.text import Text
 from textual.widget import Widget
 
+from chinese_ten.tui.glyphs import glyphs_for
+
 
 class HandBacks(Widget):
     """Draws ``count`` overlapping backs; it is never given the cards, only how many."""
@@ -13,7 +15,7 @@ class HandBacks(Widget):
 
     def __init__(self, *, ascii_only: bool, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._ascii = ascii_only
+        self._glyphs = glyphs_for(ascii_only)
         self.count = 0
         self.label = ""
 
@@ -26,11 +28,8 @@ class HandBacks(Widget):
         n = self.count
         if n == 0:
             return Text(f"\n  {self.label}")
-        tl, h, tr, v, bl, br, fill = (
-            ("+", "-", "+", "|", "+", "+", "#")
-            if self._ascii
-            else ("╭", "─", "╮", "│", "╰", "╯", "░")
-        )
+        tl, h, tr, v, bl, br = tuple(self._glyphs.boxes[""])
+        fill = self._glyphs.back[0]
         lines = [
             (tl + h) * (n - 1) + tl + h * 3 + tr,
             (v + fill) * (n - 1) + v + fill * 3 + v,

@@ -1,0 +1,14 @@
+"""Textual's command palette for ``--ascii``: no ``…`` placeholder, ASCII scrollbars
+(app.tcss hides the search icon and blanks the palette's block borders)."""
+
+from textual.command import CommandList, CommandPalette
+
+from chinese_ten.tui.glyphs import ascii_scrollbars
+
+
+class AsciiCommandPalette(CommandPalette):
+    def __init__(self) -> None:
+        super().__init__(id="--command-palette", placeholder="Search for commands...")
+
+    def on_mount(self) -> None:
+        ascii_scrollbars(self.query_one(CommandList))

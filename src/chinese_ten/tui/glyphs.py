@@ -1,0 +1,135 @@
+"""Every character the TUI draws beyond plain text, in a Unicode and an ASCII table.
+
+``--ascii`` promises that every character on every screen is ASCII (player names aside), so
+the screens take their boxes, separators and arrows from one :class:`Glyphs` chosen once,
+and text that comes from elsewhere (the rules page) goes through :func:`ascii_text`.
+"""
+
+import unicodedata
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich import box
+from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    ascii: bool
+    boxes: dict[str, str]
+    """Card frames by mark: top-left, horizontal, top-right, vertical, bottom-left, right."""
+    back: str
+    """The three-character pattern on a card back."""
+    no_points: str
+    """Drawn on a card that scores nothing, where a red card shows ``+10``."""
+    sep: str
+    """Between parts of one line: ``Deal 1 · totals``."""
+    ellipsis: str
+    arrows: str
+    """The left and right keys, as the banners name them."""
+    pack: str
+    """One card of the pack on the cut screen."""
+    scissors: str
+    title: str
+    table_box: box.Box
+
+
+UNICODE = Glyphs(
+    ascii=False,
+    boxes={
+        "": "╭─╮│╰╯",
+        "selected": "┏━┓┃┗┛",
+        "target": "╔═╗║╚╝",
+        "choice": "╔═╗║╚╝",
+        "triple": "┌┄┐┆└┘",
+        "turned": "┏━┓┃┗┛",
+    },
+    back="░░░",
+    no_points="·",
+    sep="·",
+    ellipsis="…",
+    arrows="←/→",
+    pack="▌",
+    scissors="✂",
+    title="Chinese Ten · 捡红点",
+    table_box=box.HEAVY_HEAD,
+)
+
+ASCII = Glyphs(
+    ascii=True,
+    boxes={
+        "": "+-+|++",
+        "selected": "#=####",
+        "target": "+~+:++",
+        "choice": "+~+:++",
+        "triple": "+.+:++",
+        "turned": "#=####",
+    },
+    back="###",
+    no_points=".",
+    sep="|",
+    ellipsis="...",
+    arrows="Left/Right",
+    pack="|",
+    scissors=">8",
+    title="Chinese Ten | Jian Hong Dian",
+    table_box=box.ASCII,
+)
+
+
+def glyphs_for(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE
+
+
+_KEY_NAMES = {
+    "up": "up",
+    "down": "down",
+    "left": "left",
+    "right": "right",
+    "enter": "enter",
+    "backspace": "bksp",
+}
+
+
+def ascii_key(key: str) -> str | None:
+    """The ASCII name of a key whose usual display is a symbol (``⏎``), else ``None``."""
+    return _KEY_NAMES.get(key)
+
+
+_WORDS = {
+    "←": "Left",
+    "→": "Right",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "·": "|",
+    "…": "...",
+    "—": "--",
+    "\u2013": "-",  # en dash
+    "\u00d7": "x",  # multiplication sign
+    "捡红点": "Jian Hong Dian",
+}
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in ASCII: known symbols become letters or words, accents are dropped
+    (``Jiǎn`` reads ``Jian``) and anything else becomes ``?``."""
+    for symbol, word in _WORDS.items():
+        text = text.replace(symbol, word)
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c if c.isascii() else "?" for c in plain)
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scrollbar thumbs in whole cells: Textual draws their ends with block characters."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+
+def ascii_scrollbars(widget: Widget) -> None:
+    """Give ``widget`` (mounted) ASCII scrollbars, as Textual allows per widget."""
+    widget.vertical_scrollbar.renderer = AsciiScrollBarRender  # type: ignore[misc]
+    widget.horizontal_scrollbar.renderer = AsciiScrollBarRender  # type: ignore[misc]

@@ -1,0 +1,86 @@
+"""Small texts a newcomer reads: ties as 0, plurals, the key table, the start screen."""
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Footer
+
+from chinese_ten.cli import main
+from chinese_ten.records import game_record
+from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.rules import RulesScreen
+from chinese_ten.tui.screens.start import StartScreen
+from tests.tui_helpers import options, screen_text, scroll_to_keys
+
+
+def tied_series() -> SeriesPlay:
+    """Seed 67: deal 1 ends +28/-28, deal 2 is a tie."""
+    plays: list[SeriesPlay] = []
+    simulate(1, 2, ("greedy", "random"), 67, on_series=plays.append)
+    return plays[0]
+
+
+def write_record(path: Path, deals: int | None, count: int) -> Path:
+    play = tied_series()
+    path.write_text(game_record(("Ana", "Ben"), deals, play.states[:count]).model_dump_json())
+    return path
+
+
+def test_replay_shows_a_tie_as_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(write_record(tmp_path / "g.json", 2, 2))]) == 0
+    rows = [
+        [cell.strip() for cell in line.split("│")] for line in capsys.readouterr().out.splitlines()
+    ]
+    tied = [cells for cells in rows if cells[1:2] == ["2"]]
+    assert len(tied) == 1 and tied[0][3:7] == ["105", "105", "0", "0"], tied
+
+
+@pytest.mark.parametrize(
+    ("deals", "count", "verdict"),
+    [
+        (None, 1, "1 deal finished; no series result yet."),
+        (6, 1, "1 of 6 deals finished; no series result yet."),
+        (None, 2, "2 deals finished; no series result yet."),
+    ],
+)
+def test_replay_counts_deals_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], deals: int | None, count: int, verdict: str
+) -> None:
+    assert main(["replay", str(write_record(tmp_path / "g.json", deals, count))]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(verdict)
+
+
+async def test_the_key_table_names_the_hint_key(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press("enter", "enter", "f1")
+        assert await scroll_to_keys(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        lines = screen_text(app).splitlines()
+    cells = [line.replace("│", " ").split()[:2] for line in lines]
+    assert ["t", "hint:"] in cells, "\n".join(lines)
+
+
+async def test_the_start_screen_offers_what_works(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        text = screen_text(app)
+        assert "F1 shows the rules" in text and "?" not in text.replace("^p", "")
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.count("Quit") == 1, footer
+        assert app.screen.query_one(Footer)
+        await pilot.press("question_mark")  # types into the name field, as the screen says
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("escape")  # still leaves, though the footer shows only ^q
+        await pilot.pause()
+    assert app.return_code == 0
