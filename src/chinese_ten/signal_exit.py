@@ -49,14 +49,14 @@ def exit_code(signum: int) -> int:
 class SignalExit:
     """A context manager around the app's run: signals lead to a save and a bounded exit.
 
-    ``on_signal(signum)`` is called inside the signal handler (main thread, any moment), so it
+    ``on_signal()`` is called inside the signal handler (main thread, any moment), so it
     must only schedule work, never do it. Leaving the block without a signal puts the previous
     handlers back; after a signal they stay, so a second signal is ignored quietly.
     """
 
     def __init__(
         self,
-        on_signal: Callable[[int], None],
+        on_signal: Callable[[], None],
         *,
         grace: float = GRACE,
         end: Callable[[int], object] = os._exit,
@@ -115,7 +115,7 @@ class SignalExit:
             signal.signal(signal.SIGCONT, signal.SIG_DFL)  # no restarting the terminal mode now
         os.write(self._wake_write, b"!")
         with contextlib.suppress(Exception):  # nothing may escape into the interrupted code
-            self.on_signal(signum)
+            self.on_signal()
 
     def _watch(self) -> None:
         if not os.read(self._wake_read, 1):

@@ -47,7 +47,7 @@ class ChineseTenApp(App[None]):
         self._loop_for_signals = asyncio.get_running_loop()
         self.push_screen(self.game)
 
-    def stop_for_signal(self, signum: int) -> None:
+    def stop_for_signal(self) -> None:
         """Called inside a signal handler: the save and the exit wait for the event loop,
         where no action is half applied. Before mount there is nothing to save."""
         loop = self._loop_for_signals
