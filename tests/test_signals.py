@@ -39,7 +39,7 @@ from tests.tui_helpers import options
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and ptys")
 
 EXIT_LIMIT = 20.0
-"""Seconds a test waits for the process to end: generous; the watchdog ends it after 1.2 s."""
+"""Seconds a test waits for the process to end: generous; the watchdog ends it within 1.25 s."""
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
 )
 """The signals that end a game (Windows has no SIGHUP)."""
-GRACE = 1.2
+GRACE = 1.0
 """Seconds the normal exit gets before the watchdog ends the process."""
-RESTORE_WAIT = 0.3
+RESTORE_WAIT = 0.25
 """Seconds the watchdog waits for the terminal to take the restoring sequence."""
 RESTORE_SEQUENCE = (
     b"\x1b[<u"  # Kitty keyboard protocol off
