@@ -44,7 +44,7 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
         assert b"Pass the keyboard" in _read_until(main, b"Pass the keyboard")
         process.send_signal(signal.SIGTERM)
         tail = _read_until(main, b"\x1b[?1049l")
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=30) == 128 + signal.SIGTERM
     finally:
         if process.poll() is None:
             process.kill()

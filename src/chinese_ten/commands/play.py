@@ -20,10 +20,14 @@ def run_game(options: GameOptions) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("chinese-ten: play and series need an interactive terminal", file=sys.stderr)
         return 2
+    from chinese_ten.signal_exit import SignalExit
     from chinese_ten.tui.app import ChineseTenApp
 
     app = ChineseTenApp(options)
-    app.run()
+    with SignalExit(app.stop_for_signal) as signals:
+        app.run()
+    if signals.code is not None:
+        return signals.code  # SIGTERM, SIGHUP or SIGINT: 128 + its number, after the save
     if app.return_code not in (None, 0):
         raise ChineseTenError(f"the game stopped with code {app.return_code}")
     return 0

@@ -1,8 +1,6 @@
 """The Textual application: themes, global keys, the command palette and clean shutdown."""
 
 import asyncio
-import contextlib
-import signal
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -19,7 +17,11 @@ from chinese_ten.tui_options import GameOptions
 
 
 class ChineseTenApp(App[None]):
-    """Hosts the game screen; quitting asks first, and signals exit cleanly (the game is saved)."""
+    """Hosts the game screen; quitting asks first (q, Ctrl+Q or Ctrl+C), a signal saves and exits.
+
+    The signal handlers themselves live in :mod:`chinese_ten.signal_exit`, installed by the
+    command around ``run``; they call :meth:`stop_for_signal`.
+    """
 
     CSS_PATH = "app.tcss"
     TITLE = "Chinese Ten"
@@ -32,6 +34,9 @@ class ChineseTenApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (the game is saved)"),
         Binding("q", "quit", "Quit", show=False),
+        # Replaces Textual's ctrl+c "help_quit" hint: Ctrl+C asks to quit like q. A focused
+        # input with selected text still copies it (its own binding comes first).
+        Binding("ctrl+c", "quit", "Quit", show=False),
         Binding("f1,question_mark", "rules", "Rules", tooltip="The rules and the keys"),
     ]
 
@@ -40,6 +45,7 @@ class ChineseTenApp(App[None]):
         self.options = options
         self.game = GameScreen(options)
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
+        self._loop_for_signals: asyncio.AbstractEventLoop | None = None
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys by name (``enter``), not symbol (``⏎``), when the screen must stay ASCII."""
@@ -57,11 +63,15 @@ class ChineseTenApp(App[None]):
             self.push_screen(AsciiCommandPalette())
 
     def on_mount(self) -> None:
+        self._loop_for_signals = asyncio.get_running_loop()
         self.push_screen(self.game)
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
-                loop.add_signal_handler(sig, self._signalled)
+
+    def stop_for_signal(self) -> None:
+        """Called inside a signal handler: the save and the exit wait for the event loop,
+        where no action is half applied. Before mount there is nothing to save."""
+        loop = self._loop_for_signals
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._signalled)
 
     def notify(
         self,
@@ -84,7 +94,7 @@ class ChineseTenApp(App[None]):
         )
 
     def _signalled(self) -> None:
-        """SIGTERM or SIGHUP: the game is saved after every action; leave the terminal tidy."""
+        """The game is saved after every action; save once more, then leave the terminal tidy."""
         self.game.save_now()
         self.exit()
 
