@@ -8,10 +8,13 @@ output. Beside ``chinese-ten play`` (launched three ways) runs a minimal Textual
 Static, measured the same way: the floor any Textual program pays. The commands take turns
 (interleaved), so a busy machine slows them all alike.
 
-Two environments are built for the run in a temporary folder with ``uv sync``: one as uv makes
-it by default (no bytecode: with PYTHONDONTWRITEBYTECODE=1 every start compiles Textual, Rich
-and the game from source), one with ``--compile-bytecode``. ``--envs current`` measures the
-project's own environment instead.
+Environments are built for the run in a temporary folder with ``uv sync``: as uv makes one by
+default (no bytecode: with PYTHONDONTWRITEBYTECODE=1 every start compiles Textual, Rich and the
+game from source); with ``--compile-bytecode``; and installed like a tool (``--no-editable``,
+so the game's own modules are compiled too; in the others they are editable and compile from
+source at every start). In the bytecode one, ``uv run --compile-bytecode`` shows what the
+``compile-bytecode`` setting would cost: uv then compiles the whole environment again on every
+run (astral-sh/uv#12202). ``--envs current`` measures the project's own .venv as it is.
 """
 
 import argparse
@@ -136,32 +139,33 @@ def _end(process: subprocess.Popen[bytes], master: int) -> None:
     process.wait(timeout=5)
 
 
-def build_env(path: Path, compiled: bool) -> float:
+ENVIRONMENTS = {
+    "no bytecode": ("--no-compile-bytecode",),
+    "bytecode": ("--compile-bytecode",),
+    "installed": ("--compile-bytecode", "--no-editable", "--no-dev"),
+}
+"""How each environment is synced: uv's default; with bytecode; installed like a tool (the game
+itself compiled too, no dev tools)."""
+
+
+def build_env(path: Path, flags: tuple[str, ...]) -> float:
     """``uv sync`` the project into ``path``; returns the seconds it took."""
-    flag = "--compile-bytecode" if compiled else "--no-compile-bytecode"
     env = {**os.environ, "UV_PROJECT_ENVIRONMENT": str(path)}
     env.pop("UV_COMPILE_BYTECODE", None)
     start = time.perf_counter()
-    subprocess.run(["uv", "sync", "--frozen", "--quiet", flag], cwd=ROOT, env=env, check=True)
+    subprocess.run(["uv", "sync", "--frozen", "--quiet", *flags], cwd=ROOT, env=env, check=True)
     return time.perf_counter() - start
 
 
-def commands_for(venv: Path, tag: str, minimal: Path, compiled: bool) -> list[Command]:
+def commands_for(venv: Path, tag: str, minimal: Path) -> list[Command]:
     env = {**os.environ, "UV_PROJECT_ENVIRONMENT": str(venv), "VIRTUAL_ENV": str(venv)}
     for name in ("UV_COMPILE_BYTECODE", "NO_COLOR", "TEXTUAL_THEME", "TEXTUAL_DRIVER"):
         env.pop(name, None)
     python = str(venv / "bin" / "python")
     uv = shutil.which("uv") or "uv"
+    script = [str(venv / "bin" / "chinese-ten"), "play"]
     commands = [
-        Command(
-            f"{tag}: .venv/bin/chinese-ten play",
-            [str(venv / "bin" / "chinese-ten"), "play"],
-            FIRST_SCREEN,
-            env,
-        ),
-        Command(
-            f"{tag}: uv run chinese-ten play", [uv, "run", "chinese-ten", "play"], FIRST_SCREEN, env
-        ),
+        Command(f"{tag}: .venv/bin/chinese-ten play", script, FIRST_SCREEN, env),
         Command(
             f"{tag}: python -m chinese_ten play",
             [python, "-m", "chinese_ten", "play"],
@@ -170,7 +174,11 @@ def commands_for(venv: Path, tag: str, minimal: Path, compiled: bool) -> list[Co
         ),
         Command(f"{tag}: minimal Textual app", [python, str(minimal)], MINIMAL_MARK, env),
     ]
-    if compiled:  # what ``[tool.uv] compile-bytecode = true`` would cost: uv compiles on every run
+    uv_run = [uv, "run", "chinese-ten", "play"]
+    if tag in ("no bytecode", "current"):
+        commands.append(Command(f"{tag}: uv run chinese-ten play", uv_run, FIRST_SCREEN, env))
+    if tag == "bytecode":  # with the ``compile-bytecode`` setting uv compiles on every run
+        commands.append(Command(f"{tag}: uv run chinese-ten play", uv_run, FIRST_SCREEN, env))
         commands.append(
             Command(
                 f"{tag}: uv run --compile-bytecode chinese-ten play",
@@ -187,8 +195,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9, help="launches of each command")
     parser.add_argument(
         "--envs",
-        choices=("both", "plain", "compiled", "current"),
-        default="both",
+        nargs="+",
+        choices=(*ENVIRONMENTS, "current"),
+        default=list(ENVIRONMENTS),
         help="environments to build and measure (current: the project's .venv as it is)",
     )
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a frame")
@@ -198,17 +207,13 @@ def main() -> None:
         minimal = Path(work) / "minimal_app.py"
         minimal.write_text(MINIMAL_APP)
         commands: list[Command] = []
-        if args.envs == "current":
-            commands += commands_for(ROOT / ".venv", "current", minimal, False)
-        else:
-            wanted = {"both": (False, True), "plain": (False,), "compiled": (True,)}[args.envs]
-            for compiled in wanted:
-                tag = "bytecode" if compiled else "no bytecode"
+        for tag in args.envs:
+            venv = ROOT / ".venv"
+            if tag != "current":
                 venv = Path(work) / tag.replace(" ", "-")
-                print(
-                    f"uv sync into a fresh environment ({tag}): {build_env(venv, compiled):.1f} s"
-                )
-                commands += commands_for(venv, tag, minimal, compiled)
+                seconds = build_env(venv, ENVIRONMENTS[tag])
+                print(f"uv sync into a fresh environment ({tag}): {seconds:.1f} s")
+            commands += commands_for(venv, tag, minimal)
         for command in commands:  # warm the file cache; not counted
             first_frame(command, args.timeout)
         launches: dict[str, list[Launch]] = {c.label: [] for c in commands}
