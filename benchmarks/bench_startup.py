@@ -37,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_SCREEN = "draw lots"  # on the start screen of ``chinese-ten play`` with no saved game
+VS_HARD = ["play", "--vs", "hard", "--seed", "3"]
+VS_HARD_SCREEN = "Deal 1"  # its first screen: the cut
 MINIMAL_MARK = "minimal app ready"
 MINIMAL_APP = f"""
 from textual.app import App, ComposeResult
@@ -173,6 +175,12 @@ def commands_for(venv: Path, tag: str, minimal: Path) -> list[Command]:
             env,
         ),
         Command(f"{tag}: minimal Textual app", [python, str(minimal)], MINIMAL_MARK, env),
+        Command(
+            f"{tag}: .venv/bin/chinese-ten play --vs hard",
+            [script[0], *VS_HARD],
+            VS_HARD_SCREEN,
+            env,
+        ),
     ]
     uv_run = [uv, "run", "chinese-ten", "play"]
     if tag in ("no bytecode", "current"):
