@@ -1,49 +1,20 @@
-"""What a player feels: start-up to the first screen, and a key press to the updated screen.
+"""What a player feels after start-up: a key press to the updated screen.
 
-Run: ``uv run python benchmarks/bench_tui.py``.
+Run: ``uv run python benchmarks/bench_tui.py``. (Start-up to the first screen, in a real
+terminal: ``bench_startup.py``.)
 
-- start-up: wall time from spawning ``python -m chinese_ten.commands.bench_launch``-like child
-  (interpreter start, imports, app construction) to its first rendered screen, headless;
-- keys: a seeded hot-seat game driven by Pilot. For each key, the time from sending it to the
-  last screen update it caused (``App._display``, the call that writes a frame to the
-  terminal), and the CPU time the process spent until it was idle again. Pilot's own idle
-  polling adds wall time a player never sees, so that figure is not reported.
+A seeded hot-seat game driven by Pilot. For each key, the time from sending it to the last
+screen update it caused (``App._display``, the call that writes a frame to the terminal), and
+the CPU time the process spent until it was idle again. Pilot's own idle polling adds wall
+time a player never sees, so that figure is not reported.
 """
 
 import argparse
 import asyncio
 import statistics
-import subprocess
-import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
-
-CHILD = textwrap.dedent(
-    """
-    import sys, time, tempfile
-    from pathlib import Path
-    from chinese_ten.tui.app import ChineseTenApp
-    from chinese_ten.tui_options import GameOptions
-
-    options = GameOptions(players=("Ana", "Ben"), seed=1, save_dir=Path(tempfile.mkdtemp()))
-    app = ChineseTenApp(options)
-
-    async def ready(pilot):
-        await pilot.pause()
-        print(time.time(), flush=True)
-        app.exit()
-
-    app.run(headless=True, size=(100, 30), auto_pilot=ready)
-    """
-)
-
-
-def startup_seconds() -> float:
-    start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True)
-    return float(out.stdout.split()[-1]) - start
 
 
 async def key_latencies(turns: int) -> dict[str, list[tuple[float, float, float]]]:
@@ -91,14 +62,8 @@ async def key_latencies(turns: int) -> dict[str, list[tuple[float, float, float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--turns", type=int, default=24)
     args = parser.parse_args()
-    starts = sorted(startup_seconds() for _ in range(args.starts))
-    print(
-        f"start-up to first screen: median {statistics.median(starts) * 1000:.0f} ms "
-        f"(min {starts[0] * 1000:.0f}, max {starts[-1] * 1000:.0f}, n={len(starts)})"
-    )
     timings = asyncio.run(key_latencies(args.turns))
     every = [t for pairs in timings.values() for t in pairs]
     for kind, pairs in [*timings.items(), ("every key", every)]:

@@ -35,3 +35,53 @@ def test_headless_commands_do_not_import_textual() -> None:
     )
     assert "chinese_ten.cli" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "textual"}
+
+
+FIRST_SCREEN = """
+import sys, tempfile
+from pathlib import Path
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui_options import GameOptions
+
+options = GameOptions(save_dir=Path(tempfile.mkdtemp()), seed=3, {extra})
+app = ChineseTenApp(options)
+
+async def first_screen(pilot):
+    await pilot.pause()
+    print(type(app.screen).__name__, " ".join(sorted(sys.modules)))
+    app.exit()
+
+app.run(headless=True, size=(100, 30), auto_pilot=first_screen)
+"""
+LATER = ("pydantic", "markdown_it", "textual.widgets._markdown", "chinese_ten.records")
+"""Loaded on first use (a save, the rules page), never before the first screen."""
+
+
+def _first_screen(extra: str) -> tuple[str, set[str]]:
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_SCREEN.format(extra=extra)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    screen, modules = out.stdout.split(" ", 1)
+    return screen, set(modules.split())
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> set[str]:
+    return {m for m in modules for n in names if m == n or m.startswith(n + ".")}
+
+
+def test_start_screen_loads_only_what_it_shows() -> None:
+    screen, modules = _first_screen("")
+    assert screen == "StartScreen"
+    assert "chinese_ten.tui.screens.start" in modules
+    deferred = ("chinese_ten.tui.screens.results", "chinese_ten.tui.screens.cut")
+    assert not _loaded(modules, (*LATER, *deferred, "chinese_ten.players.hard"))
+
+
+def test_hard_player_is_loaded_at_its_first_move_not_at_start() -> None:
+    screen, modules = _first_screen("players=('You', 'Computer'), computer=(None, 'hard')")
+    assert screen == "CutScreen"
+    assert not _loaded(modules, (*LATER, "chinese_ten.players.hard"))

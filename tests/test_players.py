@@ -18,7 +18,7 @@ from chinese_ten.deal import (
 )
 from chinese_ten.dealing import random_setup
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.players import LEVELS, PLAYER_NAMES, Player, make_player
+from chinese_ten.players import LEVELS, PLAYER_NAMES, LaterPlayer, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     HandDrawer,
@@ -86,6 +86,23 @@ def test_greedy_turned_card_takes_the_most_valuable_target() -> None:
 def test_unknown_player_is_an_error() -> None:
     with pytest.raises(ChineseTenError, match="unknown player 'wizard'"):
         make_player("wizard", random.Random(0))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_later_player_plays_as_the_player_it_stands_for(level: str) -> None:
+    later, now = LaterPlayer(level, random.Random(4)), make_player(level, random.Random(4))
+    assert later.name == now.name == LEVELS[level]
+    state = start(random_setup(random.Random(5), 0))
+    for _ in range(4):
+        view, legal = PlayerView(state, state.to_move), legal_actions(state)
+        action = later.choose(view, legal)
+        assert action == now.choose(view, legal)
+        state = advance(state, action)
+
+
+def test_later_player_refuses_an_unknown_name_at_once() -> None:
+    with pytest.raises(ChineseTenError, match="unknown player 'wizard'"):
+        LaterPlayer("wizard", random.Random(0))
 
 
 def test_levels_name_the_players() -> None:

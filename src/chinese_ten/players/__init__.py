@@ -1,5 +1,5 @@
 """Computer players. Each reads a :class:`~chinese_ten.view.PlayerView`, never the state."""
 
-from chinese_ten.players.base import LEVELS, PLAYER_NAMES, Player, make_player
+from chinese_ten.players.base import LEVELS, PLAYER_NAMES, LaterPlayer, Player, make_player
 
-__all__ = ["LEVELS", "PLAYER_NAMES", "Player", "make_player"]
+__all__ = ["LEVELS", "PLAYER_NAMES", "LaterPlayer", "Player", "make_player"]

@@ -35,13 +35,34 @@ def make_player(name: str, rng: random.Random, *, think: float | None = None) ->
 
     ``think`` caps the ``hard`` player's time per decision, in seconds.
     """
-    name = LEVELS.get(name, name)
+    name = _known(name)
     if name == "hard" and think is not None:
         from chinese_ten.players.hard import HardPlayer
 
         return HardPlayer(rng, time_budget=think)
-    factory = _registry().get(name)
-    if factory is None:
+    return _registry()[name](rng)
+
+
+def _known(name: str) -> str:
+    """The player behind a name or level; an unknown one is an error."""
+    name = LEVELS.get(name, name)
+    if name not in PLAYER_NAMES:
         known = ", ".join((*PLAYER_NAMES, *LEVELS))
         raise ChineseTenError(f"unknown player {name!r}: choose from {known}")
-    return factory(rng)
+    return name
+
+
+class LaterPlayer:
+    """:func:`make_player`'s player, made on its first move: the TUI's first screen need not
+    wait for the ``hard`` player's import (its playout tables take tens of milliseconds)."""
+
+    def __init__(self, name: str, rng: random.Random, *, think: float | None = None) -> None:
+        self.name = _known(name)
+        self._rng = rng
+        self._think = think
+        self._player: Player | None = None
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if self._player is None:
+            self._player = make_player(self.name, self._rng, think=self._think)
+        return self._player.choose(view, legal)

@@ -31,14 +31,12 @@ from chinese_ten.deal import (
 )
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.players import Player, make_player
+from chinese_ten.players import LaterPlayer, Player, make_player
 from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
-from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
-from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
@@ -92,7 +90,7 @@ class GameScreen(Screen[None]):
         self.computers: list[Player | None] = [
             None
             if level is None
-            else make_player(level, random.Random(options.seed), think=options.think)
+            else LaterPlayer(level, random.Random(options.seed), think=options.think)
             for level in options.computer
         ]
         self._rng = random.Random(options.seed)
@@ -193,6 +191,8 @@ class GameScreen(Screen[None]):
         self._next_deal()
 
     def _next_deal(self) -> None:
+        from chinese_ten.tui.screens.cut import CutScreen  # not needed by the start screen
+
         self.state = None
         self.stage = "idle"
         self._render_board()
@@ -349,6 +349,8 @@ class GameScreen(Screen[None]):
             self._enter_stage("flip")
 
     def _show_results(self, state: DealState) -> None:
+        from chinese_ten.tui.screens.results import ResultsScreen  # loaded at the first results
+
         self.app.push_screen(
             ResultsScreen(
                 names=self.names,
