@@ -15,3 +15,7 @@ class IllegalActionError(ChineseTenError):
 
 class RecordError(ChineseTenError):
     """A game record that cannot be read, or that does not replay legally."""
+
+
+class SaveError(ChineseTenError):
+    """The autosave cannot be held, written or archived; the message says where and what to do."""

@@ -2,7 +2,7 @@
 
 import sys
 
-from chinese_ten.errors import ChineseTenError
+from chinese_ten.errors import ChineseTenError, SaveError
 from chinese_ten.tui_options import GameOptions
 
 
@@ -24,6 +24,8 @@ def run_game(options: GameOptions) -> int:
 
     app = ChineseTenApp(options)
     app.run()
+    if app.game.unsaved is not None:  # said now, after the terminal is restored
+        raise SaveError(f"the game was not saved: {app.game.unsaved}")
     if app.return_code not in (None, 0):
         raise ChineseTenError(f"the game stopped with code {app.return_code}")
     return 0
