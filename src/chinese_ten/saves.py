@@ -59,6 +59,14 @@ def data_dir() -> Path:
     return user_data_path("chinese-ten", appauthor=False)
 
 
+def _make_folder(folder: Path) -> None:
+    """``mkdir -p``, where a file in the way is NotADirectoryError (not "exists")."""
+    if folder.exists() and not folder.is_dir():
+        code = errno.ENOTDIR
+        raise NotADirectoryError(code, os.strerror(code), str(folder))
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
 
@@ -83,10 +91,7 @@ class SaveSlot:
         if self._lock is not None:
             return True
         try:
-            if self.folder.exists() and not self.folder.is_dir():
-                code = errno.ENOTDIR
-                raise NotADirectoryError(code, os.strerror(code), str(self.folder))
-            self.folder.mkdir(parents=True, exist_ok=True)
+            _make_folder(self.folder)
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
             raise SaveError(file_problem(self.folder, error)) from None
@@ -140,7 +145,7 @@ class SaveSlot:
         """Move the save into ``archive/`` and return its new path (SaveError if impossible)."""
         target = self.folder / "archive" / f"{_stamp()}-{reason}.json"
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            _make_folder(target.parent)
             os.replace(self.path, target)
         except FileNotFoundError as error:
             failed = self.path if not self.path.exists() else target.parent
