@@ -70,6 +70,7 @@ async def test_two_games_on_one_folder_keep_their_own_saves(tmp_path: Path) -> N
             await two.pause()
             text = _flat(second)
             assert "Another Chinese Ten window is playing" in text and "current-2.json" in text
+            assert "this one saves its game separately" in text
             for _ in range(6):
                 await step(two)
             assert (tmp_path / "current.json").read_bytes() == mine  # never touched
@@ -93,7 +94,10 @@ async def test_resume_says_when_the_only_save_is_held_by_another_window(tmp_path
         app = ChineseTenApp(options(tmp_path, resume=True))
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
-            assert "Another Chinese Ten window is playing" in _flat(app)
+            text = _flat(app)
+            assert "Another Chinese Ten window is playing" in text
+            assert "this one starts a new game, saved separately, as" in text
+            assert "There is no saved game" not in text
             assert isinstance(app.screen, CutScreen)  # a new game, in its own slot
             await step(pilot)
         _, held = load_and_replay(tmp_path / "current.json")

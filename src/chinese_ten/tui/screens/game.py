@@ -162,18 +162,19 @@ class GameScreen(Screen[None]):
         slot = claim.slot
         if claim.busy:
             others = ", ".join(shown(path) for path in claim.busy)
-            resumed = resume and slot.exists()
+            if slot.exists() and resume:
+                then = f"this one continues {shown(slot.path)}."
+            else:
+                new = "starts a new game, saved" if resume else "saves its game"
+                then = f"this one {new} separately, as {shown(slot.path)}."
             self.notify(
-                f"Another Chinese Ten window is playing {others}, so "
-                + (
-                    f"this one continues {shown(slot.path)}."
-                    if resumed
-                    else f"this game is saved separately, as {shown(slot.path)}."
-                ),
+                f"Another Chinese Ten window is playing {others}, so {then}",
                 title="Saves held by another window",
                 markup=False,
                 timeout=12,
             )
+        elif resume and not slot.exists():
+            self.notify("There is no saved game to continue, so a new one begins.", timeout=6)
         self.slot = slot
         return slot
 
@@ -245,7 +246,6 @@ class GameScreen(Screen[None]):
         if slot is None:
             return False
         if not slot.exists():
-            self.notify("There is no saved game to continue, so a new one begins.", timeout=6)
             return False
         try:
             record, states = slot.load()
