@@ -1,6 +1,5 @@
 """The TUI driven as a player would: keys, clicks, resizes, resume, and what the screen shows."""
 
-import json
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -284,23 +283,6 @@ async def test_quit_asks_first_and_rules_open_and_close(tmp_path: Path) -> None:
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_code == 0
-
-
-async def test_export_writes_a_replayable_record(tmp_path: Path) -> None:
-    app = ChineseTenApp(options(tmp_path))
-    async with app.run_test(size=SIZE) as pilot:
-        for _ in range(8):
-            await step(pilot)
-        await pilot.press("e")
-        await pilot.pause()
-        target = tmp_path / "out.json"
-        field = app.screen.query_one("#export-path")
-        field.value = str(target)  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
-    data = json.loads(target.read_text())
-    assert data["players"] == ["Ana", "Ben"] and data["deals"][0]["turns"]
-    load_and_replay(target)
 
 
 async def test_a_deal_against_the_computer_has_no_hand_over(tmp_path: Path) -> None:

@@ -19,3 +19,7 @@ class RecordError(ChineseTenError):
 
 class PlayerNameError(ChineseTenError):
     """A player name that breaks the one rule for names (see :mod:`chinese_ten.names`)."""
+
+
+class SaveError(ChineseTenError):
+    """The autosave cannot be held, written or archived; the message says where and what to do."""

@@ -2,7 +2,8 @@
 
 import sys
 
-from chinese_ten.errors import ChineseTenError
+from chinese_ten.errors import ChineseTenError, SaveError
+from chinese_ten.names import visible
 from chinese_ten.tui_options import GameOptions
 
 
@@ -26,6 +27,11 @@ def run_game(options: GameOptions) -> int:
     app = ChineseTenApp(options)
     with SignalExit(app.stop_for_signal) as signals:
         app.run()
+    if app.game.unsaved is not None:  # said now, after the terminal is restored
+        error = SaveError(f"the game was not saved: {app.game.unsaved}")
+        if signals.code is None:
+            raise error
+        print(f"chinese-ten: {visible(str(error))}", file=sys.stderr)
     if signals.code is not None:
         return signals.code  # SIGTERM, SIGHUP or SIGINT: 128 + its number, after the save
     if app.return_code not in (None, 0):

@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from chinese_ten.names import visible
 from chinese_ten.tui.glyphs import ascii_key
-from chinese_ten.tui.screens.dialogs import QuitScreen
+from chinese_ten.tui.screens.dialogs import QuitChoice, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui_options import GameOptions
 
@@ -101,12 +101,14 @@ class ChineseTenApp(App[None]):
     async def action_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):
             return
-        self.push_screen(QuitScreen(), self._quit_answered)
+        self.game.save_now()
+        self.push_screen(QuitScreen(self.game.unsaved), self._quit_answered)
 
-    def _quit_answered(self, answer: bool | None) -> None:
-        if answer:
-            self.game.save_now()
-            self.exit()
+    def _quit_answered(self, answer: QuitChoice | None) -> None:
+        if answer == "quit":
+            self.game.leave()
+        elif answer == "copy":
+            self.game.save_copy()
 
     def action_rules(self) -> None:
         from chinese_ten.tui.screens.rules import RulesScreen  # Markdown loads on first use

@@ -1,53 +1,82 @@
-"""Small dialogs: confirm quitting, and choose where to export the game record."""
+"""Small dialogs: confirm quitting, choose where to write the game record, confirm replacing."""
 
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Literal
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from chinese_ten.files import shown
 
-class QuitScreen(ModalScreen[bool]):
-    """Quit? The game is saved after every action, so nothing is lost."""
+QuitChoice = Literal["quit", "stay", "copy"]
+
+
+class QuitScreen(ModalScreen[QuitChoice]):
+    """Quit? Says whether the game is saved; when it is not, offers to save a copy elsewhere."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Quit"),
-        Binding("n,escape", "answer(False)", "Keep playing"),
+        Binding("y", "answer('quit')", "Quit"),
+        Binding("n,escape", "answer('stay')", "Keep playing"),
+        Binding("s", "answer('copy')", "Save a copy"),
     ]
+
+    def __init__(self, unsaved: str | None = None) -> None:
+        super().__init__()
+        self.unsaved = unsaved
+        """Why the game is not saved (None: it is)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Quit Chinese Ten?", id="dialog-title")
-            yield Label("The game is saved; chinese-ten play --resume continues it.")
+            if self.unsaved is None:
+                yield Label("The game is saved; chinese-ten play --resume continues it.")
+            else:
+                yield Label(
+                    Text(f"The game is NOT saved: {self.unsaved}.", style="bold"),
+                    id="dialog-warning",
+                )
+                yield Label("Save a copy of it elsewhere before you quit?")
             with Horizontal(id="dialog-buttons"):
-                yield Button("Quit (y)", id="yes", variant="error")
-                yield Button("Keep playing (n)", id="no", variant="primary")
+                if self.unsaved is not None:
+                    yield Button("Save a copy (s)", id="copy", variant="primary")
+                quit_label = "Quit (y)" if self.unsaved is None else "Quit, lose it (y)"
+                yield Button(quit_label, id="quit", variant="error")
+                yield Button("Keep playing (n)", id="stay", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#stay" if self.unsaved is None else "#copy", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id or "stay")
 
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+    def action_answer(self, answer: str) -> None:
+        if answer == "copy" and self.unsaved is None:
+            return
+        self.dismiss("quit" if answer == "quit" else "copy" if answer == "copy" else "stay")
 
 
 class ExportScreen(ModalScreen[Path | None]):
-    """Ask for a file name for the game record."""
+    """Ask for a file name for the game record; ``note`` says what the file will hold."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, default: Path) -> None:
+    def __init__(
+        self, default: Path, note: str = "", title: str = "Export the game record to:"
+    ) -> None:
         super().__init__()
         self.default = default
+        self.note = note
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Export the game record to:", id="dialog-title")
+            yield Label(self.title_text, id="dialog-title")
+            if self.note:
+                yield Label(Text(self.note), id="dialog-note")
             yield Input(value=str(self.default), id="export-path")
             yield Label("Enter to write, Esc to cancel")
 
@@ -57,3 +86,33 @@ class ExportScreen(ModalScreen[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ReplaceScreen(ModalScreen[bool]):
+    """The file exists: replace it? No is the default, and Esc says no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Replace"),
+        Binding("n,escape", "answer(False)", "Keep it"),
+    ]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Replace the file?", id="dialog-title")
+            yield Label(Text(f"{shown(self.path)} exists; replacing it loses what it holds."))
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Replace (y)", id="yes", variant="error")
+                yield Button("Keep it (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

@@ -30,9 +30,10 @@ from chinese_ten.deal import (
     start,
 )
 from chinese_ten.dealing import draw_lots, random_setup
-from chinese_ten.errors import ChineseTenError
+from chinese_ten.errors import ChineseTenError, SaveError
+from chinese_ten.files import file_problem, shown, unused_name, write_new
 from chinese_ten.players import LaterPlayer, Player, make_player
-from chinese_ten.saves import SaveSlot
+from chinese_ten.saves import SaveSlot, claim_slot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
@@ -79,7 +80,12 @@ class GameScreen(Screen[None]):
     def __init__(self, options: GameOptions) -> None:
         super().__init__()
         self.options = options
-        self.slot = SaveSlot(options.save_dir)
+        self.slot: SaveSlot | None = None
+        """The save this game holds (None until held, or when no slot can be used)."""
+        self.save_problem: str | None = None
+        """Why the last save failed; shown on screen until a save succeeds."""
+        self._copied_at: tuple[int, int] | None = None
+        """The :meth:`_progress` at which a whole copy was written elsewhere (a failed save)."""
         self.names: tuple[str, str] = options.players or ("Player 1", "Player 2")
         self.series = SeriesScore(options.deals_planned, 0)
         self.finished: list[DealState] = []
@@ -106,6 +112,7 @@ class GameScreen(Screen[None]):
             "four_color": self.options.four_color,
             "ascii_only": self.options.ascii,
         }
+        yield TextLine(id="save-problem")
         with Vertical(id="board"):
             yield TextLine(id="status")
             with Horizontal(id="opponent"):
@@ -133,23 +140,117 @@ class GameScreen(Screen[None]):
         if self.options.ascii:
             ascii_scrollbars(self.query_one("#log"))
         self._render_board()
+        self._show_save_problem()
         if self.options.resume and self._resume():
             return
-        if self.slot.exists():
-            kept = self.slot.archive("unfinished")
-            self.notify(f"The game saved before was kept as {kept}", markup=False, timeout=8)
+        self._hold_fresh_slot()
         if self.options.players is None:
             self.app.push_screen(StartScreen(self.names, self._glyphs), self._names_chosen)
         else:
             self._names_chosen(self.names)
 
+    def on_unmount(self) -> None:
+        if self.slot is not None:
+            self.slot.release()
+
+    # ------------------------------------------------------------ saving
+    def _claim(self, *, resume: bool) -> SaveSlot | None:
+        """Hold a slot of the data folder; tell the person when other windows hold saves."""
+        try:
+            claim = claim_slot(self.options.save_dir, resume=resume)
+        except SaveError as error:
+            self._save_failed(str(error))
+            return None
+        slot = claim.slot
+        if claim.busy:
+            others = ", ".join(shown(path) for path in claim.busy)
+            if slot.exists() and resume:
+                then = f"this one continues {shown(slot.path)}."
+            else:
+                new = "starts a new game, saved" if resume else "saves its game"
+                then = f"this one {new} separately, as {shown(slot.path)}."
+            self.notify(
+                f"Another Chinese Ten window is playing {others}, so {then}",
+                title="Saves held by another window",
+                markup=False,
+                timeout=12,
+            )
+        elif resume and not slot.exists():
+            self.notify("There is no saved game to continue, so a new one begins.", timeout=6)
+        self.slot = slot
+        return slot
+
+    def _hold_fresh_slot(self) -> None:
+        """Hold a slot for a new game and put away what was saved there: nothing is replaced."""
+        slot = self.slot or self._claim(resume=False)
+        if slot is None:
+            return
+        try:
+            kept = slot.put_away("unfinished")
+        except SaveError as error:  # keep the old save: this game does not use the slot
+            slot.release()
+            self.slot = None
+            self._save_failed(f"the saved game could not be put away: {error}")
+            return
+        if kept is not None:
+            self.notify(f"The game saved before was kept as {shown(kept)}", markup=False, timeout=8)
+
+    def save_now(self) -> None:
+        """Save at once (before quitting); a game with nothing dealt yet has nothing to save."""
+        if self.state is not None or self.finished:
+            self._save()
+
+    def _save(self) -> None:
+        if self.slot is None:  # no slot yet, or it failed: try again, a save may work now
+            self._hold_fresh_slot()
+        if self.slot is None:
+            return
+        try:
+            self.slot.save(self._record(full=True))
+        except SaveError as error:
+            self._save_failed(str(error))
+        else:
+            if self.save_problem is not None:
+                self.notify(f"Saved again, in {shown(self.slot.path)}.", markup=False)
+            self.save_problem = None
+            self._show_save_problem()
+
+    def _save_failed(self, problem: str) -> None:
+        if problem != self.save_problem:
+            self.notify(problem, title="Could not save", severity="error", markup=False, timeout=10)
+        self.save_problem = problem
+        self._show_save_problem()
+
+    def _show_save_problem(self) -> None:
+        line = self.query_one("#save-problem", TextLine)
+        line.display = self.save_problem is not None
+        if self.save_problem is not None:
+            line.show(Text(f"⚠ Not saved: {self.save_problem}", style="bold"))
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why this game as it stands is stored nowhere (None: it is saved, or there is none)."""
+        if self.save_problem is None or self._copied_at == self._progress():
+            return None
+        return self.save_problem if self.state is not None or self.finished else None
+
+    def _progress(self) -> tuple[int, int]:
+        """Deals finished and actions played in the current one: changes with every move."""
+        return len(self.finished), len(self.state.actions) if self.state is not None else 0
+
+    def leave(self) -> None:
+        """End the program; the exit status says whether the game is lost (see ``unsaved``)."""
+        self.app.exit(return_code=0 if self.unsaved is None else 1)
+
     # ------------------------------------------------------------ game flow
     def _resume(self) -> bool:
-        if not self.slot.exists():
-            self.notify("There is no saved game, so a new one begins.", timeout=6)
+        slot = self._claim(resume=True)
+        if slot is None:
+            return False
+        if not slot.exists():
             return False
         try:
-            record, states = self.slot.load()
+            record, states = slot.load()
         except ChineseTenError as error:
             self.notify(
                 str(error),
@@ -184,7 +285,7 @@ class GameScreen(Screen[None]):
 
     def _names_chosen(self, names: tuple[str, str] | None) -> None:
         if names is None:
-            self.app.exit()
+            self.leave()
             return
         self.names = names
         self.series = SeriesScore(self.options.deals_planned, draw_lots(self._rng))
@@ -219,7 +320,7 @@ class GameScreen(Screen[None]):
 
     def _cut_chosen(self, position: int | None) -> None:
         if position is None:
-            self.app.exit()
+            self.leave()
             return
         number = len(self.series.outcomes) + 1
         setup = random_setup(self._deal_rng(number), self.series.next_dealer, position)
@@ -367,13 +468,23 @@ class GameScreen(Screen[None]):
         if choice == "next":
             self._next_deal()
         elif choice == "new":
-            self.slot.archive("finished")
+            if self.slot is not None:
+                self._put_away_finished(self.slot)
             self.finished = []
             self.series = SeriesScore(self.options.deals_planned, draw_lots(self._rng))
             self._log(Text("A new series begins.", style="bold"))
             self._next_deal()
         else:
-            self.app.exit()
+            self.leave()
+
+    def _put_away_finished(self, slot: SaveSlot) -> None:
+        """Archive the finished series; if that fails, the new one must not write over it."""
+        try:
+            slot.put_away("finished")
+        except SaveError as error:
+            slot.release()
+            self.slot = None
+            self._save_failed(f"the finished series could not be put away: {error}")
 
     # ------------------------------------------------------------- helpers
     def _state(self) -> DealState:
@@ -390,25 +501,18 @@ class GameScreen(Screen[None]):
     def _view(self) -> PlayerView:
         return PlayerView(self._state(), self.viewer())
 
-    def _record(self) -> "GameRecord":
-        """The whole game so far: finished deals, then the one being played."""
+    def _record(self, *, full: bool) -> "GameRecord":
+        """The finished deals, and with ``full`` the one being played (hands and stock order)."""
         from chinese_ten.records import game_record
 
         states = [*self.finished]
-        if self.state is not None and self.state.phase != OVER:
-            states.append(self.state)
+        if full and self.deal_in_play:
+            states.append(self._state())
         return game_record(self.names, self.series.deals_planned, states)
 
-    def save_now(self) -> None:
-        """Save at once (before quitting); a game with nothing dealt yet has nothing to save."""
-        if self.state is not None or self.finished:
-            self._save()
-
-    def _save(self) -> None:
-        try:
-            self.slot.save(self._record())
-        except OSError as error:
-            self.notify(f"Could not save: {error}", severity="error", markup=False)
+    @property
+    def deal_in_play(self) -> bool:
+        return self.state is not None and self.state.phase != OVER
 
     def _cards_text(self, cards: list[Card] | tuple[Card, ...]) -> Text:
         text = Text()
@@ -683,21 +787,86 @@ class GameScreen(Screen[None]):
         return text
 
     def action_export(self) -> None:
+        """A fair record: the finished deals only while a deal is played, so no hand shows."""
         from chinese_ten.tui.screens.dialogs import ExportScreen
 
-        self.app.push_screen(ExportScreen(Path.cwd() / "chinese-ten-game.json"), self._export_to)
-
-    def _export_to(self, path: Path | None) -> None:
-        if path is None:
+        done = len(self.finished)
+        deals = f"{done} finished deal" + ("" if done == 1 else "s")
+        if self.deal_in_play and not done:
+            self.notify(
+                "Nothing to export yet: export writes finished deals only, so that no hand in "
+                "play can be read, and the first deal is still being played.",
+                timeout=8,
+            )
             return
-        from chinese_ten.records import record_json, write_atomically
-
-        try:
-            write_atomically(path, record_json(self._record()))
-        except OSError as error:
-            self.notify(f"Could not export: {error}", severity="error", markup=False)
+        if self.deal_in_play:
+            note = f"The deal being played is left out (it would show the hands): {deals}."
         else:
-            self.notify(f"Game record written to {path}", markup=False)
+            note = f"The whole game: {deals}."
+        default = unused_name(Path.cwd() / "chinese-ten-game.json")
+        self.app.push_screen(
+            ExportScreen(default, note),
+            lambda path: self._write_record(path, full=False) if path else None,
+        )
+
+    def save_copy(self) -> None:
+        """After a failed save: write the whole game elsewhere, then quit if that worked."""
+        from chinese_ten.tui.screens.dialogs import ExportScreen
+
+        note = (
+            "The copy holds the deal in play, both hands too: keep it to yourself. To continue "
+            "it, put it as current.json in a data folder and start chinese-ten play --resume."
+        )
+        dialog = ExportScreen(
+            unused_name(Path.cwd() / "chinese-ten-save.json"), note, "Save a copy of the game to:"
+        )
+        self.app.push_screen(
+            dialog,
+            lambda path: self._write_record(path, full=True, then=self.leave) if path else None,
+        )
+
+    def _write_record(
+        self,
+        path: Path,
+        *,
+        full: bool,
+        replace: bool = False,
+        then: Callable[[], None] | None = None,
+    ) -> None:
+        """Write the record; an existing file is replaced only after the person says yes."""
+        from chinese_ten.records import record_json, write_atomically
+        from chinese_ten.tui.screens.dialogs import ReplaceScreen
+
+        text = record_json(self._record(full=full))
+        try:
+            if replace:
+                write_atomically(path, text)
+            else:
+                write_new(path, text)
+        except FileExistsError:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._write_record(path, full=full, replace=True, then=then)
+                else:
+                    self.notify(f"Nothing written; {shown(path)} is unchanged.", markup=False)
+
+            self.app.push_screen(ReplaceScreen(path), answered)
+            return
+        except OSError as error:
+            self.notify(
+                file_problem(path, error),
+                title="Could not write the game record",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return
+        if full:
+            self._copied_at = self._progress()
+        self.notify(f"Game record written to {shown(path)}", markup=False)
+        if then is not None:
+            then()
 
     @on(CardStrip.Clicked)
     def _clicked(self, message: CardStrip.Clicked) -> None:
