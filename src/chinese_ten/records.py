@@ -7,6 +7,7 @@ A record may stop part-way through a deal, even between the two actions of a tur
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,10 +40,13 @@ from chinese_ten.deal import (
     why_illegal,
 )
 from chinese_ten.errors import ChineseTenError, RecordError
-from chinese_ten.series import SeriesScore
+from chinese_ten.series import MAX_DEALS, SeriesScore
 
 FORMAT: Final = "chinese-ten"
 VERSION: Final = 1
+MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
+"""The largest record file read: 16 MiB. A record of 1000 deals as we write it is 1.9 MB,
+about 6 MB re-indented by hand with every optional field, so no legal record comes near."""
 
 
 def _card(value: object, info: ValidationInfo) -> Card:
@@ -53,12 +57,23 @@ def _card(value: object, info: ValidationInfo) -> Card:
     return parse_card(value)
 
 
+def _not_bool(value: object) -> object:
+    if isinstance(value, bool):
+        raise ValueError(f"a number is needed here, not {str(value).lower()}")
+    return value
+
+
+_NOT_BOOL = BeforeValidator(_not_bool)
+"""For a Literal of numbers, which would take ``true`` for 1 even when strict."""
+
 CardText = Annotated[int, BeforeValidator(_card), PlainSerializer(format_card, return_type=str)]
 """A card: card notation in JSON, an int inside."""
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+    """Strict JSON types: ``true`` is no dealer or version, ``"2"`` or ``2.0`` no count."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class TurnRecord(_Model):
@@ -78,7 +93,7 @@ class TurnRecord(_Model):
 
 
 class DealRecord(_Model):
-    dealer: Literal[0, 1]
+    dealer: Annotated[Literal[0, 1], _NOT_BOOL]
     hands: tuple[tuple[CardText, ...], tuple[CardText, ...]]
     layout: tuple[CardText, ...]
     stock: tuple[CardText, ...] = Field(description="top card first")
@@ -99,9 +114,9 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
 
 class GameRecord(_Model):
     format: Literal["chinese-ten"]
-    version: Literal[1]
+    version: Annotated[Literal[1], _NOT_BOOL]
     players: tuple[PlayerName, PlayerName]
-    deals_planned: int | None = Field(ge=1, le=1000)
+    deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
     deals: tuple[DealRecord, ...]
 
@@ -249,9 +264,12 @@ def replay_summary(record: GameRecord, states: Sequence[DealState]) -> dict[str,
 
 
 def parse_record(text: str, source: str = "record") -> GameRecord:
-    """Validate JSON text; RecordError with one line naming the first problem."""
+    """Validate JSON text; RecordError with one line naming the first problem.
+
+    A UTF-8 byte-order mark at the start is accepted (some editors write one).
+    """
     try:
-        return GameRecord.model_validate_json(text)
+        return GameRecord.model_validate_json(text.removeprefix("\ufeff"))
     except ValidationError as error:
         raise RecordError(f"{source}: {_first_problem(error)}") from None
 
@@ -269,13 +287,54 @@ def _first_problem(error: ValidationError) -> str:
 
 def load_record(path: Path) -> GameRecord:
     """Read and validate a record file; every failure is one RecordError line naming the file."""
+    data = _read_limited(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot read it ({error})") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"{path}: not UTF-8 text (byte {error.start}): a record is a JSON text file"
+        ) from None
     return parse_record(text, str(path))
+
+
+def _read_limited(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_RECORD_BYTES`; never blocks.
+
+    Opened without waiting (a FIFO with no writer would wait for ever), then refused unless
+    it is a regular file, so ``/dev/zero``, a pipe or a folder are named instead of read.
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file: check the path") from None
+    except PermissionError:
+        raise RecordError(f"{path}: no permission to read it") from None
+    except OSError as error:
+        raise RecordError(f"{path}: cannot open it ({error.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError(f"{path}: is a folder: give the path of a record file in it")
+        if not stat.S_ISREG(mode):
+            raise RecordError(f"{path}: not a regular file (a device, pipe or socket)")
+        chunks = []
+        size = 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read it ({error.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB, the most a record can be"
+        )
+    return b"".join(chunks)
 
 
 def load_and_replay(path: Path) -> tuple[GameRecord, list[DealState]]:
@@ -325,3 +384,20 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write a file that is not there yet; FileExistsError if it is, even if made meanwhile.
+
+    The text goes to a temporary file first, which is then hard-linked under its name: a
+    link never replaces a file, and a crash never leaves half a record.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.link(tmp, path)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
