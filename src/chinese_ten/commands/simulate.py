@@ -136,4 +136,4 @@ def _print_summary(
         line.append(str(folder.folder))
         if folder.first > 1:
             line.append(f" (numbered from {folder.first:05d}, after the records already there)")
-        out.print(line)
+        out.print(line, soft_wrap=True)  # a path is not broken across lines
