@@ -57,14 +57,14 @@ def _card(value: object, info: ValidationInfo) -> Card:
     return parse_card(value)
 
 
-def _not_bool(value: object) -> object:
-    if isinstance(value, bool):
-        raise ValueError(f"a number is needed here, not {str(value).lower()}")
+def _whole_number(value: object) -> object:
+    if type(value) is not int:
+        raise ValueError(f"a whole number is needed here, not {json.dumps(value)}")
     return value
 
 
-_NOT_BOOL = BeforeValidator(_not_bool)
-"""For a Literal of numbers, which would take ``true`` for 1 even when strict."""
+_WHOLE_NUMBER = BeforeValidator(_whole_number)
+"""For a Literal of numbers, which takes ``true`` or ``1.0`` for 1 even when strict."""
 
 CardText = Annotated[int, BeforeValidator(_card), PlainSerializer(format_card, return_type=str)]
 """A card: card notation in JSON, an int inside."""
@@ -93,7 +93,7 @@ class TurnRecord(_Model):
 
 
 class DealRecord(_Model):
-    dealer: Annotated[Literal[0, 1], _NOT_BOOL]
+    dealer: Annotated[Literal[0, 1], _WHOLE_NUMBER]
     hands: tuple[tuple[CardText, ...], tuple[CardText, ...]]
     layout: tuple[CardText, ...]
     stock: tuple[CardText, ...] = Field(description="top card first")
@@ -114,7 +114,7 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
 
 class GameRecord(_Model):
     format: Literal["chinese-ten"]
-    version: Annotated[Literal[1], _NOT_BOOL]
+    version: Annotated[Literal[1], _WHOLE_NUMBER]
     players: tuple[PlayerName, PlayerName]
     deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
