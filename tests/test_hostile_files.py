@@ -18,9 +18,15 @@ import pytest
 from chinese_ten.cli import main
 from chinese_ten.commands import simulate as simulate_command
 from chinese_ten.errors import RecordError
-from chinese_ten.records import MAX_RECORD_BYTES, load_record, record_json, write_new
+from chinese_ten.records import (
+    MAX_RECORD_BYTES,
+    game_record,
+    load_record,
+    record_json,
+    write_new,
+)
 
-from .test_records import _args, game_record
+from .test_records import _args
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
