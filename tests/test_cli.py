@@ -1,9 +1,15 @@
 """The headless commands, run as a user runs them."""
 
 import json
+import os
+import random
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,6 +38,10 @@ def test_version_and_help() -> None:
     [
         (["simulate", "--deals", "0"], "--deals: 0 must be at least 1"),
         (["simulate", "--deals", "x"], "'x' is not a whole number"),
+        (["simulate", "--deals", "1001", "--records", "r"], "--deals: 1001 is more than 1000"),
+        (["series", "--deals", "1001"], "--deals: 1001 is more than 1000 deals"),
+        (["series", "--deals", str(10**30)], "is more than 1000 deals"),
+        (["simulate", "--jobs", "0"], "--jobs: 0 must be at least 1"),
         (["simulate", "--players", "greedy,wizard"], "unknown player 'wizard'"),
         (["simulate", "--players", "greedy"], "must name two players"),
         (["frobnicate"], "invalid choice"),
@@ -92,3 +102,112 @@ def test_replay_bad_files_exit_1_with_one_line(tmp_path: Path) -> None:
 def test_rules_prints_the_rules_page() -> None:
     result = run("rules")
     assert result.returncode == 0 and "Worked example" in result.stdout and "105" in result.stdout
+
+
+def test_the_largest_series_is_accepted(tmp_path: Path) -> None:
+    result = run("simulate", "--games", "1", "--deals", "1000", "--records", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (path,) = tmp_path.glob("*.json")
+    assert run("replay", "--json", str(path)).returncode == 0
+
+
+def test_jobs_are_capped_by_series_and_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.simulate import usable_jobs
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1, 2, 3})
+    assert usable_jobs(1000, 2) == 2
+    assert usable_jobs(1000, 10**9) == 4
+    assert usable_jobs(3, 10**9) == 3
+    assert usable_jobs(1, 1) == 1
+    monkeypatch.delattr(os, "sched_getaffinity")
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert usable_jobs(1000, 1000) == 1
+
+
+def test_simulate_starts_no_more_workers_than_series(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    from chinese_ten.simulate import simulate
+
+    spawn = type(multiprocessing.get_context("spawn"))
+    real_pool = spawn.Pool
+    sizes: list[int | None] = []
+
+    def counting_pool(self: Any, processes: int | None = None, **kwargs: Any) -> Any:
+        sizes.append(processes)
+        return real_pool(self, processes, **kwargs)
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(64)))
+    monkeypatch.setattr(spawn, "Pool", counting_pool)
+    two = simulate(2, 1, ("greedy", "random"), 9, jobs=1000)
+    assert sizes == [2]
+    one = simulate(2, 1, ("greedy", "random"), 9, jobs=1)
+    assert sizes == [2] and two.as_json() == one.as_json()
+
+
+def test_results_are_the_same_for_any_jobs() -> None:
+    from chinese_ten.simulate import SeriesPlay, simulate
+
+    runs = []
+    for jobs in (1, 2):
+        plays: list[SeriesPlay] = []
+        summary = simulate(
+            5, 2, ("greedy", "random"), 21, duplicate=True, on_series=plays.append, jobs=jobs
+        )
+        runs.append((summary.as_json(), [p.states for p in plays]))
+    assert runs[0] == runs[1]
+
+
+def test_tasks_are_made_as_workers_need_them() -> None:
+    """So any --games starts at once: simulate feeds _run a generator of tasks."""
+    from chinese_ten import simulate as module
+
+    for workers in (1, 2):
+        made = 0
+
+        def tasks() -> Iterator[Any]:
+            nonlocal made
+            seeds = random.Random(3)
+            for _ in range(10**5):  # plenty, yet a regression that drains them stays small
+                made += 1
+                yield module._SeriesTask(
+                    seeds.getrandbits(48), 1, ("random", "random"), False, None
+                )
+
+        results = module._run(tasks(), workers)
+        first = next(results)
+        results.close()
+        assert len(first) == 1 and made <= 1 + workers * module._LOOK_AHEAD
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_simulate_with_one_line(tmp_path: Path, jobs: str) -> None:
+    """SIGINT to the whole process group, as a terminal's Ctrl+C sends it, workers included."""
+    args = ["--games", "100000", "--deals", "50", "--jobs", jobs, "--records", str(tmp_path)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chinese_ten", "simulate", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        process_group=0,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not any(tmp_path.glob("series-*.json")):  # under way: records are coming
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err == "chinese-ten: interrupted\n" and out == ""
+    assert len(workers) >= (2 if jobs == "2" else 0)
+    assert not any(t.name.endswith(".tmp") for t in tmp_path.iterdir())
+
+
+def _children(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()

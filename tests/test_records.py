@@ -10,6 +10,7 @@ import pytest
 from chinese_ten.deal import OVER, advance, legal_actions, start
 from chinese_ten.dealing import random_setup
 from chinese_ten.errors import RecordError
+from chinese_ten.files import write_atomically
 from chinese_ten.records import (
     game_record,
     load_and_replay,
@@ -18,7 +19,6 @@ from chinese_ten.records import (
     record_json,
     replay,
     replay_summary,
-    write_atomically,
 )
 from chinese_ten.simulate import SeriesPlay, simulate
 
@@ -116,6 +116,26 @@ def _broken(mutate: Any) -> str:
         (lambda d: d.update(deals_planned=1), "2 deals recorded but only 1 planned"),
         (lambda d: d["deals"][1].update(dealer=d["deals"][0]["dealer"]), "dealers alternate"),
         (lambda d: d.update(players=["Ana"]), "players"),
+        (
+            lambda d: d["deals"][0].update(dealer=True),
+            "dealer: a whole number is needed here, not true",
+        ),
+        (
+            lambda d: d["deals"][0].update(dealer=1.0),
+            "dealer: a whole number is needed here, not 1.0",
+        ),
+        (lambda d: d.update(version=True), "version: a whole number is needed here, not true"),
+        (lambda d: d.update(version="1"), 'version: a whole number is needed here, not "1"'),
+        (lambda d: d.update(version=1.0), "version: a whole number"),
+        (lambda d: d.update(deals_planned="2"), "deals_planned: Input should be a valid integer"),
+        (lambda d: d.update(deals_planned=2.0), "deals_planned: Input should be a valid integer"),
+        (lambda d: d.update(deals_planned=True), "deals_planned: Input should be a valid integer"),
+        (lambda d: d.update(deals_planned=1001), "deals_planned: Input should be less than or"),
+        (lambda d: d["deals"][0]["turns"][0].update(flipped=1), "flipped: Input should be a valid"),
+        (lambda d: d["deals"][0]["turns"][0].update(flipped="false"), "flipped"),
+        (lambda d: d["deals"][0]["turns"][0].update(capture=5), "a card is written as text"),
+        (lambda d: d["deals"][0]["hands"][0].__setitem__(0, True), "a card is written as text"),
+        (lambda d: d.update(players={"Ana": 1, "Ben": 2}), "players"),
     ],
 )
 def test_malformed_records_are_rejected_in_one_line(mutate: Any, message: str) -> None:
@@ -173,3 +193,12 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
 
 def test_finished_states_are_over() -> None:
     assert all(s.phase == OVER for s in _played().states)
+
+
+def test_strict_types_still_take_every_friendly_form() -> None:
+    data = _doc(_played())
+    data["deals_planned"] = None
+    data["deals"][0]["turns"][0]["flipped"] = True
+    assert parse_record(json.dumps(data)).deals_planned is None
+    data["deals_planned"] = 1000
+    assert parse_record("\ufeff" + json.dumps(data)).deals_planned == 1000

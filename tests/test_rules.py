@@ -193,6 +193,39 @@ def test_a_full_deal_checks_its_pack() -> None:
         start(DealSetup.from_text(0, ("AS", "2S"), "3S", "4S"))
 
 
+def _full_setup() -> DealSetup:
+    import random
+
+    from chinese_ten.dealing import random_setup
+
+    return random_setup(random.Random(5), 0)
+
+
+@pytest.mark.parametrize("card", [99, 52, -1, True, "AS", None])
+def test_a_checked_deal_refuses_what_is_not_a_card(card: object) -> None:
+    from chinese_ten.errors import RecordError
+
+    setup = _full_setup()
+    start(setup)  # the friendly case: a full pack passes
+    bad = DealSetup(setup.dealer, setup.hands, (card, *setup.layout[1:]), setup.stock)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="is not a card: cards are the numbers 0 to 51"):
+        start(bad, check=True)
+    with pytest.raises(RecordError, match="dealer must be seat 0 or 1"):
+        DealSetup(True, setup.hands, setup.layout, setup.stock).check()
+
+
+@pytest.mark.parametrize("action", ["play 8C taking 2H", None, 1.0, True, False, [8]])
+def test_apply_action_names_an_action_of_the_wrong_type(action: object) -> None:
+    state = position("2H", hand="8C", stock="4D")
+    assert legal_actions(state) == [parse_action("play 8C taking 2H")]
+    with pytest.raises(
+        TypeError, match=f"^apply_action: action must be an int .*{type(action).__name__}"
+    ):
+        apply_action(state, action)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="apply_action: state must be a DealState, not str"):
+        apply_action("state", parse_action("play 8C taking 2H"))  # type: ignore[arg-type]
+
+
 def test_apply_leaves_the_old_state_untouched() -> None:
     state = position("2H 6C JD 9S", hand="8C", stock="4D")
     before = tuple(state)

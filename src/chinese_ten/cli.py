@@ -14,7 +14,7 @@ from chinese_ten import __version__
 from chinese_ten.errors import ChineseTenError, PlayerNameError
 from chinese_ten.names import check_names, visible
 from chinese_ten.players import LEVELS, PLAYER_NAMES
-from chinese_ten.series import DEFAULT_DEALS
+from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.wording import YOU
 
@@ -33,6 +33,14 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _deal_count(text: str) -> int:
+    """A series length: 1 to MAX_DEALS, the most a record can plan."""
+    value = _positive(text)
+    if value > MAX_DEALS:
+        raise argparse.ArgumentTypeError(f"{value} is more than {MAX_DEALS} deals")
     return value
 
 
@@ -122,7 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play computer players against each other")
     sim.add_argument("--games", type=_positive, default=100, help="series to play (default 100)")
-    sim.add_argument("--deals", type=_positive, default=DEFAULT_DEALS, help="deals per series")
+    sim.add_argument(
+        "--deals",
+        type=_deal_count,
+        default=DEFAULT_DEALS,
+        help=f"deals per series, at most {MAX_DEALS} (default {DEFAULT_DEALS})",
+    )
     sim.add_argument(
         "--players",
         type=_bot_pair,
@@ -138,7 +151,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--records", type=Path, help="write every series as a record in this folder")
     sim.add_argument(
-        "--jobs", type=_positive, default=1, help="worker processes (same results for any number)"
+        "--jobs",
+        type=_positive,
+        default=1,
+        help="worker processes, at most one per series and per usable CPU "
+        "(same results for any number)",
     )
     _think_option(sim)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -148,9 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
     series = sub.add_parser("series", help="play a fixed series of deals (the TUI)")
     series.add_argument(
         "--deals",
-        type=_positive,
+        type=_deal_count,
         default=DEFAULT_DEALS,
-        help=f"deals in the series (default {DEFAULT_DEALS})",
+        help=f"deals in the series, at most {MAX_DEALS} (default {DEFAULT_DEALS})",
     )
     _game_options(series)
 

@@ -71,7 +71,7 @@ class DealSetup:
 
     def check(self) -> None:
         """Raise :class:`RecordError` unless this is a full, legal deal of one pack."""
-        if self.dealer not in (0, 1):
+        if type(self.dealer) is not int or self.dealer not in (0, 1):
             raise RecordError(f"dealer must be seat 0 or 1, not {self.dealer}")
         sizes = (
             ("hand of seat 0", self.hands[0], HAND_SIZE),
@@ -84,6 +84,8 @@ class DealSetup:
                 raise RecordError(f"the {name} has {len(cards)} cards; it must have {size}")
         seen: set[Card] = set()
         for card in self.hands[0] + self.hands[1] + self.layout + self.stock:
+            if type(card) is not int or not 0 <= card < len(DECK):
+                raise RecordError(f"{card!r} is not a card: cards are the numbers 0 to 51")
             if card in seen:
                 raise RecordError(f"card {format_card(card)} is dealt twice")
             seen.add(card)
@@ -267,8 +269,17 @@ def advance(state: DealState, action: Action) -> DealState:
 def apply_action(state: DealState, action: Action) -> DealState:
     """Apply ``action`` if it is legal; otherwise raise :class:`IllegalActionError`.
 
-    The old state is left exactly as it was either way.
+    The old state is left exactly as it was either way. A ``TypeError`` names an argument of
+    the wrong type: ``action`` is an ``int`` (not a ``bool``, not text: see
+    :func:`~chinese_ten.actions.parse_action`).
     """
+    if not isinstance(state, DealState):
+        raise TypeError(f"apply_action: state must be a DealState, not {type(state).__name__}")
+    if type(action) is not int:
+        raise TypeError(
+            f"apply_action: action must be an int such as legal_actions() gives, "
+            f"not {type(action).__name__} {action!r}"
+        )
     if action in legal_actions(state):
         return advance(state, action)
     raise IllegalActionError(f"{_describe(action)} is illegal: {why_illegal(state, action)}")

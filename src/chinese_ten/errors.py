@@ -21,5 +21,9 @@ class PlayerNameError(ChineseTenError):
     """A player name that breaks the one rule for names (see :mod:`chinese_ten.names`)."""
 
 
-class SaveError(ChineseTenError):
+class WriteError(ChineseTenError):
+    """A file or folder chinese-ten cannot write; the message names the path and what to do."""
+
+
+class SaveError(WriteError):
     """The autosave cannot be held, written or archived; the message says where and what to do."""

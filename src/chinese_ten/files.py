@@ -2,6 +2,7 @@
 
 import errno
 import os
+import tempfile
 from pathlib import Path
 
 from chinese_ten.names import visible
@@ -33,19 +34,44 @@ def file_problem(path: Path, error: OSError) -> str:
     return f"{shown(path)}: {problem}"
 
 
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` via a temporary file, fsync and rename, so a crash never leaves half a
+    file (the save slot: this program's own file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _written_aside(path, text)
+    try:
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
 def write_new(path: Path, text: str) -> None:
-    """Write ``text`` to a file that must not exist yet (FileExistsError if it does, even if it
-    appears meanwhile); a failed write removes the half-written file it created."""
+    """Write a file that is not there yet; FileExistsError if it is, even if made meanwhile.
+
+    The text goes to a temporary file first, which is then hard-linked under its name: a
+    link never replaces a file, and a crash never leaves half a file.
+    """
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    with path.open("x", encoding="utf-8") as handle:
-        try:
+    tmp = _written_aside(path, text)
+    try:
+        os.link(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _written_aside(path: Path, text: str) -> Path:
+    """``text`` in a new hidden temporary file beside ``path``, flushed to the disk."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        except BaseException:
-            path.unlink(missing_ok=True)
-            raise
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+    return Path(name)
 
 
 def unused_name(path: Path, limit: int = 100) -> Path:

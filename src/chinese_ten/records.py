@@ -7,7 +7,7 @@ A record may stop part-way through a deal, even between the two actions of a tur
 
 import json
 import os
-import tempfile
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
@@ -42,10 +42,13 @@ from chinese_ten.deal import (
 )
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.names import check_name, check_names
-from chinese_ten.series import SeriesScore
+from chinese_ten.series import MAX_DEALS, SeriesScore
 
 FORMAT: Final = "chinese-ten"
 VERSION: Final = 1
+MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
+"""The largest record file read: 16 MiB. A record of 1000 deals as we write it is 1.9 MB,
+about 6 MB re-indented by hand with every optional field, so no legal record comes near."""
 
 
 def _card(value: object, info: ValidationInfo) -> Card:
@@ -56,12 +59,23 @@ def _card(value: object, info: ValidationInfo) -> Card:
     return parse_card(value)
 
 
+def _whole_number(value: object) -> object:
+    if type(value) is not int:
+        raise ValueError(f"a whole number is needed here, not {json.dumps(value)}")
+    return value
+
+
+_WHOLE_NUMBER = BeforeValidator(_whole_number)
+"""For a Literal of numbers, which takes ``true`` or ``1.0`` for 1 even when strict."""
+
 CardText = Annotated[int, BeforeValidator(_card), PlainSerializer(format_card, return_type=str)]
 """A card: card notation in JSON, an int inside."""
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+    """Strict JSON types: ``true`` is no dealer or version, ``"2"`` or ``2.0`` no count."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class TurnRecord(_Model):
@@ -81,7 +95,7 @@ class TurnRecord(_Model):
 
 
 class DealRecord(_Model):
-    dealer: Literal[0, 1]
+    dealer: Annotated[Literal[0, 1], _WHOLE_NUMBER]
     hands: tuple[tuple[CardText, ...], tuple[CardText, ...]]
     layout: tuple[CardText, ...]
     stock: tuple[CardText, ...] = Field(description="top card first")
@@ -103,9 +117,9 @@ PlayerName = Annotated[str, AfterValidator(check_name)]
 
 class GameRecord(_Model):
     format: Literal["chinese-ten"]
-    version: Literal[1]
+    version: Annotated[Literal[1], _WHOLE_NUMBER]
     players: tuple[PlayerName, PlayerName]
-    deals_planned: int | None = Field(ge=1, le=1000)
+    deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
     deals: tuple[DealRecord, ...]
 
@@ -258,9 +272,12 @@ def replay_summary(record: GameRecord, states: Sequence[DealState]) -> dict[str,
 
 
 def parse_record(text: str, source: str = "record") -> GameRecord:
-    """Validate JSON text; RecordError with one line naming the first problem."""
+    """Validate JSON text; RecordError with one line naming the first problem.
+
+    A UTF-8 byte-order mark at the start is accepted (some editors write one).
+    """
     try:
-        return GameRecord.model_validate_json(text)
+        return GameRecord.model_validate_json(text.removeprefix("\ufeff"))
     except ValidationError as error:
         raise RecordError(f"{source}: {_first_problem(error)}") from None
 
@@ -278,13 +295,54 @@ def _first_problem(error: ValidationError) -> str:
 
 def load_record(path: Path) -> GameRecord:
     """Read and validate a record file; every failure is one RecordError line naming the file."""
+    data = _read_limited(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot read it ({error})") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"{path}: not UTF-8 text (byte {error.start}): a record is a JSON text file"
+        ) from None
     return parse_record(text, str(path))
+
+
+def _read_limited(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_RECORD_BYTES`; never blocks.
+
+    Opened without waiting (a FIFO with no writer would wait for ever), then refused unless
+    it is a regular file, so ``/dev/zero``, a pipe or a folder are named instead of read.
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file: check the path") from None
+    except PermissionError:
+        raise RecordError(f"{path}: no permission to read it") from None
+    except OSError as error:
+        raise RecordError(f"{path}: cannot open it ({error.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError(f"{path}: is a folder: give the path of a record file in it")
+        if not stat.S_ISREG(mode):
+            raise RecordError(f"{path}: not a regular file (a device, pipe or socket)")
+        chunks = []
+        size = 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read it ({error.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB, the most a record can be"
+        )
+    return b"".join(chunks)
 
 
 def load_and_replay(path: Path) -> tuple[GameRecord, list[DealState]]:
@@ -319,18 +377,3 @@ def record_json(record: GameRecord) -> str:
     head = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
     body = "[\n" + ",\n".join(deals) + "\n  ]" if deals else "[]"
     return f'{{\n{head},\n  "deals": {body}\n}}\n'
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write via a temporary file, fsync and rename, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

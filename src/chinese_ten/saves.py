@@ -113,7 +113,8 @@ class SaveSlot:
     def save(self, record: "GameRecord") -> None:
         """Write the save; a slot not held is held just for the write, unless another game
         holds it (SaveError: the other game's save is never touched)."""
-        from chinese_ten.records import record_json, write_atomically
+        from chinese_ten.files import write_atomically
+        from chinese_ten.records import record_json
 
         just_now = not self.held
         if just_now and not self.claim():

@@ -1,10 +1,13 @@
 """A series of deals: dealer by lot for the first deal, then alternating; totals and winner."""
 
 from dataclasses import dataclass
+from typing import Final
 
 from chinese_ten.deal import DealOutcome
 
-DEFAULT_DEALS = 6
+DEFAULT_DEALS: Final = 6
+MAX_DEALS: Final = 1000
+"""The most deals a series may plan: ``series --deals``, ``simulate --deals`` and records."""
 
 
 @dataclass(frozen=True, slots=True)

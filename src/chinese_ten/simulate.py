@@ -3,10 +3,18 @@
 The benchmark measures :func:`play_deal`, the same loop ``chinese-ten simulate`` runs.
 """
 
+import contextlib
+import itertools
 import math
+import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
+from typing import Final
 
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import draw_lots, random_setup
@@ -55,27 +63,34 @@ class SeriesPlay:
 
 @dataclass
 class SimulationSummary:
-    """Counts and the mean result per deal of the first-named player, with a 95% interval."""
+    """Counts and the mean result per deal of the first-named player, with a 95% interval.
+
+    The mean and variance are kept as running sums (Welford), so memory stays the same for
+    any number of series.
+    """
 
     players: tuple[str, str]
     series_played: int = 0
     series_won: list[int] = field(default_factory=lambda: [0, 0])
     series_tied: int = 0
-    deal_results: list[float] = field(default_factory=list)
-    """First player's result per deal (per duplicate pair: the mean of both seatings)."""
+    deals_scored: int = 0
+    """First player's results counted (per duplicate pair: the mean of both seatings)."""
+    mean: float = 0.0
+    _squares: float = 0.0
+    """Sum of squared differences from the running mean."""
 
-    @property
-    def mean(self) -> float:
-        return sum(self.deal_results) / len(self.deal_results) if self.deal_results else 0.0
+    def add_result(self, result: float) -> None:
+        self.deals_scored += 1
+        delta = result - self.mean
+        self.mean += delta / self.deals_scored
+        self._squares += delta * (result - self.mean)
 
     @property
     def ci95(self) -> float:
-        n = len(self.deal_results)
+        n = self.deals_scored
         if n < 2:
             return math.inf
-        m = self.mean
-        var = sum((x - m) ** 2 for x in self.deal_results) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return 1.96 * math.sqrt(self._squares / (n - 1) / n)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -86,7 +101,7 @@ class SimulationSummary:
                 self.players[1]: self.series_won[1],
             },
             "series_tied": self.series_tied,
-            "deals_scored": len(self.deal_results),
+            "deals_scored": self.deals_scored,
             "mean_result_per_deal": round(self.mean, 3),
             "ci95": round(self.ci95, 3),
         }
@@ -97,6 +112,15 @@ def _players(names: tuple[str, str], seed: int, think: float | None) -> list[Pla
         make_player(name, random.Random(seed * 2 + seat), think=think)
         for seat, name in enumerate(names)
     ]
+
+
+def usable_jobs(jobs: int, series: int) -> int:
+    """Worker processes worth starting: no more than asked, series to play, or CPUs usable."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        cpus = os.cpu_count() or 1
+    return max(1, min(jobs, series, cpus))
 
 
 def simulate(
@@ -112,29 +136,41 @@ def simulate(
 ) -> SimulationSummary:
     """Play ``games`` series of ``deals`` deals; with ``duplicate``, each again seats swapped.
 
-    Every series has its own seed drawn from ``seed`` up front, so ``jobs`` worker processes
-    give exactly the same results, in the same order, as one.
+    Every series has its own seed drawn from ``seed`` in order, so ``jobs`` worker processes
+    (capped by :func:`usable_jobs`) give exactly the same results, in the same order, as one.
     """
     master = random.Random(seed)
-    tasks = [
+    tasks = (
         _SeriesTask(master.getrandbits(48), deals, names, duplicate, think) for _ in range(games)
-    ]
+    )
     summary = SimulationSummary(names)
-    for play_pair in _run(tasks, jobs):
-        first_results = [0.0] * deals
-        for play, first_seat in play_pair:
-            summary.series_played += 1
-            score = play.score
-            if score.winner is None:
-                summary.series_tied += 1
-            else:
-                summary.series_won[0 if score.winner == first_seat else 1] += 1
-            for k, o in enumerate(score.outcomes):
-                first_results[k] += o.results[first_seat] / len(play_pair)
-            if on_series is not None:
-                on_series(play)
-        summary.deal_results += first_results
+    with contextlib.closing(_run(tasks, usable_jobs(jobs, games))) as results:
+        for play_pair in results:
+            _count(summary, play_pair, deals, on_series)
     return summary
+
+
+def _count(
+    summary: SimulationSummary,
+    play_pair: list[tuple[SeriesPlay, int]],
+    deals: int,
+    on_series: Callable[[SeriesPlay], None] | None,
+) -> None:
+    """Add one series (or duplicate pair) to the summary, in the order they were dealt."""
+    first_results = [0.0] * deals
+    for play, first_seat in play_pair:
+        summary.series_played += 1
+        score = play.score
+        if score.winner is None:
+            summary.series_tied += 1
+        else:
+            summary.series_won[0 if score.winner == first_seat else 1] += 1
+        for k, o in enumerate(score.outcomes):
+            first_results[k] += o.results[first_seat] / len(play_pair)
+        if on_series is not None:
+            on_series(play)
+    for result in first_results:
+        summary.add_result(result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,14 +182,54 @@ class _SeriesTask:
     think: float | None
 
 
-def _run(tasks: list[_SeriesTask], jobs: int) -> Iterator[list[tuple[SeriesPlay, int]]]:
-    if jobs <= 1 or len(tasks) <= 1:
+_LOOK_AHEAD: Final = 2
+"""Series handed to the pool per worker before the oldest result is awaited."""
+
+
+def _run(
+    tasks: Iterator[_SeriesTask], workers: int
+) -> Generator[list[tuple[SeriesPlay, int]], None, None]:
+    """Results in task order; tasks are taken from the iterator only as workers need them.
+
+    ``Pool.imap`` would drain the iterator at once, so at most ``workers * _LOOK_AHEAD``
+    tasks are pending here. Workers ignore SIGINT (they are started while it is ignored, so
+    none prints a traceback); Ctrl+C interrupts this process only, and the pool is terminated.
+    """
+    if workers <= 1:
         yield from map(_play_task, tasks)
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(_play_task, tasks)
+    with _sigint_ignored():
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+    with pool:
+        pending: deque[AsyncResult[list[tuple[SeriesPlay, int]]]] = deque(
+            pool.apply_async(_play_task, (task,))
+            for task in itertools.islice(tasks, workers * _LOOK_AHEAD)
+        )
+        while pending:
+            result = pending.popleft().get()
+            for task in itertools.islice(tasks, 1):
+                pending.append(pool.apply_async(_play_task, (task,)))
+            yield result
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT while workers start: they inherit it (a signal can only be set from the
+    main thread; elsewhere the workers' initializer alone sets it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_task(task: _SeriesTask) -> list[tuple[SeriesPlay, int]]:

@@ -834,7 +834,8 @@ class GameScreen(Screen[None]):
         then: Callable[[], None] | None = None,
     ) -> None:
         """Write the record; an existing file is replaced only after the person says yes."""
-        from chinese_ten.records import record_json, write_atomically
+        from chinese_ten.files import write_atomically
+        from chinese_ten.records import record_json
         from chinese_ten.tui.screens.dialogs import ReplaceScreen
 
         text = record_json(self._record(full=full))
