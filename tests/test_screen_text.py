@@ -332,3 +332,13 @@ async def test_the_export_field_shows_no_control_character(tmp_path: Path) -> No
         await pilot.press("enter")
         await pilot.pause()
         assert chosen[-1] == Path("y[2Jz.json")
+
+
+async def test_long_names_leave_room_for_the_results(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=LONG, computer=(None, "easy"), deals_planned=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until_results(pilot)
+        text = screen_text(app)
+    assert "Points" in text and "Result" in text and "Red cards" in text
+    assert "Alexandrina Wilhelmina…" in text and "Bartholomew Fitzgerald… (computer, easy)" in text
+    assert LONG[0] not in text.replace("\n", " ").split("wins")[0]  # the tables cut it

@@ -456,7 +456,8 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(
             ResultsScreen(
-                names=self.shown_names(),
+                names=self.names,
+                levels=self.options.computer,
                 deal=state,
                 series=self.series,
                 symbols=self._symbols,
