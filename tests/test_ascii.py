@@ -56,6 +56,16 @@ def finished_series(folder: Path, seed: int = 8) -> ChineseTenApp:
     return ascii_app(folder, resume=True)
 
 
+def one_deal_done(folder: Path) -> ChineseTenApp:
+    """A finished deal and one in play: export has something to write, so its dialog opens."""
+    plays: list[SeriesPlay] = []
+    simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)
+    first = plays[0].states[0]
+    second = start(make_setup(1 - first.setup.dealer, "", "2H 2C 6S 7S", ""))
+    SaveSlot(folder).save(game_record(("Ana", "Ben"), None, [first, second]))
+    return ascii_app(folder, resume=True)
+
+
 TRIPLE = (1, "8D KH", "KS KC KD 7S", "2S")
 CHOICE = (1, "8D", "2H 2C 6S 7S", "KS")
 FLIP = (1, "9S", "3H 4C 6S 7S", "8D")
@@ -78,7 +88,7 @@ SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
     "a long log": (long_log, ["enter"], "turned over"),
     "rules, keys table": (fresh(), ["enter", "enter", "f1", "keys"], "what it does"),
     "quit dialog": (fresh(), ["enter", "enter", "q"], "Quit Chinese Ten?"),
-    "export dialog": (fresh(), ["enter", "enter", "e"], "Export the game record"),
+    "export dialog": (one_deal_done, ["enter", "e"], "Export the game record"),
     "no saved game toast": (fresh(resume=True), [], "no saved game"),
     "command palette": (fresh(), ["enter", "enter", "ctrl+p"], "Search for commands"),
     "too small": (fresh(), ["enter", "enter", "resize"], "enlarge"),
