@@ -57,10 +57,12 @@ def finished_series(folder: Path, seed: int = 8) -> ChineseTenApp:
 
 
 def one_deal_done(folder: Path) -> ChineseTenApp:
-    """The first of two deals finished: export then writes that deal (no deal in play)."""
+    """A finished deal and one in play: export has something to write, so its dialog opens."""
     plays: list[SeriesPlay] = []
     simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)
-    SaveSlot(folder).save(game_record(("Ana", "Ben"), 2, plays[0].states[:1]))
+    first = plays[0].states[0]
+    second = start(make_setup(1 - first.setup.dealer, "", "2H 2C 6S 7S", ""))
+    SaveSlot(folder).save(game_record(("Ana", "Ben"), None, [first, second]))
     return ascii_app(folder, resume=True)
 
 
@@ -86,7 +88,7 @@ SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
     "a long log": (long_log, ["enter"], "turned over"),
     "rules, keys table": (fresh(), ["enter", "enter", "f1", "keys"], "what it does"),
     "quit dialog": (fresh(), ["enter", "enter", "q"], "Quit Chinese Ten?"),
-    "export dialog": (one_deal_done, ["enter", "enter", "e"], "Export the game record"),
+    "export dialog": (one_deal_done, ["enter", "e"], "Export the game record"),
     "no saved game toast": (fresh(resume=True), [], "no saved game"),
     "command palette": (fresh(), ["enter", "enter", "ctrl+p"], "Search for commands"),
     "too small": (fresh(), ["enter", "enter", "resize"], "enlarge"),

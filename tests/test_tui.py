@@ -312,7 +312,7 @@ async def test_the_banner_says_the_computer_is_thinking(tmp_path: Path) -> None:
             await step(pilot)
         assert app.game.stage == "computer"
         await pilot.pause()
-        assert "Ben is thinking…" in screen_text(app)
+        assert "Ben (computer, normal) is thinking…" in screen_text(app)
 
 
 async def test_the_human_against_the_computer_is_addressed_as_you(tmp_path: Path) -> None:

@@ -86,6 +86,10 @@ class CutScreen(Screen[int | None]):
         pack.append(f"\n{self.position} cards lifted, {PACK - self.position} below")
         self.query_one("#cut-pack", Static).update(pack)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The computer's cut is made: only Enter (and quitting) is left to the person."""
+        return not (self.computer_cuts and action in ("move", "random"))
+
     def action_move(self, delta: int) -> None:
         if not self.computer_cuts:
             self.position = min(PACK - 1, max(1, self.position + delta))

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from chinese_ten.files import shown
+from chinese_ten.names import unsafe, visible
 
 QuitChoice = Literal["quit", "stay", "copy"]
 
@@ -77,11 +78,26 @@ class ExportScreen(ModalScreen[Path | None]):
             yield Label(self.title_text, id="dialog-title")
             if self.note:
                 yield Label(Text(self.note), id="dialog-note")
-            yield Input(value=str(self.default), id="export-path")
+            yield Input(value=self._default_text, id="export-path")
             yield Label("Enter to write, Esc to cancel")
+
+    @property
+    def _default_text(self) -> str:
+        """The default path as the field shows it: a control character as an escape."""
+        return visible(str(self.default))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A pasted control character (ESC...) is left out at once, so it never reaches the
+        terminal through the field (as on the start screen)."""
+        kept = "".join(c for c in event.value if not unsafe(c))
+        if kept != event.value:
+            event.input.value = kept
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
+        if text == self._default_text.strip():  # the default, unchanged: its real path
+            self.dismiss(self.default)
+            return
         self.dismiss(Path(text).expanduser() if text else None)
 
     def action_cancel(self) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -18,7 +18,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from chinese_ten.actions import TRIPLE, Action, action_target, is_flip
+from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_flip
 from chinese_ten.cards import Card
 from chinese_ten.deal import (
     FLIP_PHASE,
@@ -39,16 +39,21 @@ from chinese_ten.tui.cardtext import card_name, describe_event
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.seats import NameOf, fit_line, marked
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
+from chinese_ten.tui.widgets.too_small import TOO_SMALL, too_small
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
 from chinese_ten.wording import possessive, says, signed
 
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
+
+_BOARD_ACTIONS = frozenset(("move", "confirm", "flip", "back", "pick", "hint", "export"))
+"""The game screen's own keys: none of them acts while the board is hidden."""
 
 Stage = Literal["idle", "handover", "select", "target", "flip", "flip-target", "computer", "over"]
 
@@ -127,10 +132,7 @@ class GameScreen(Screen[None]):
                 yield CardStrip("hand", **look, id="hand")
             yield TextLine(id="banner")
             yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
-        yield Static(
-            "The board needs a terminal of at least 80 x 24.\nPlease enlarge this window.",
-            id="too-small",
-        )
+        yield Static(TOO_SMALL, id="too-small")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -304,8 +306,8 @@ class GameScreen(Screen[None]):
             CutScreen(
                 deal_number=number,
                 deals_planned=self.series.deals_planned,
-                dealer=self.names[dealer],
-                cutter=self.names[1 - dealer],
+                dealer=self.shown_names()[dealer],
+                cutter=self.shown_names()[1 - dealer],
                 by_lot=number == 1,
                 computer_cuts=cutter_is_computer,
                 rng=self._deal_rng(number),
@@ -455,6 +457,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(
             ResultsScreen(
                 names=self.names,
+                levels=self.options.computer,
                 deal=state,
                 series=self.series,
                 symbols=self._symbols,
@@ -565,17 +568,21 @@ class GameScreen(Screen[None]):
         me, other = view.seat, 1 - view.seat
         stage = self.stage
         faces_visible = stage not in ("handover", "idle")
-        targets = (
-            {action_target(a) for a in self._options_for_selected()} if stage == "select" else set()
-        )
-        choices = [action_target(a) for a in self._choices()]
+        options = self._options_for_selected() if stage == "select" else []
+        choices = self._choices()
         chosen = choices[self.choice] if choices else None
 
+        def takes(action: Action, card: Card) -> bool:
+            code = capture_code(action)
+            return code == card + 1 or (code == TRIPLE and card >> 2 == view.triple)
+
         def table_mark(card: Card) -> str:
-            if card == chosen:
+            if chosen is not None and takes(chosen, card):
                 return "selected"
-            if card in choices or card in targets:
-                return "choice" if choices else "target"
+            if any(takes(a, card) for a in choices):
+                return "choice"
+            if any(takes(a, card) for a in options):
+                return "target"
             return "triple" if card >> 2 == view.triple else ""
 
         self.query_one("#table", CardStrip).show(
@@ -593,24 +600,44 @@ class GameScreen(Screen[None]):
             ]
         )
         flip_mark = "target" if stage == "flip" else ""
-        self._show_one(
-            "#stock", CardLook(None, face_up=False, count=view.stock_count, mark=flip_mark)
-        )
         turned = view.flip_card if stage == "flip-target" else None
+        stock = view.stock_count - (1 if turned is not None else 0)  # the turned card is out
+        self._show_one("#stock", CardLook(None, face_up=False, count=stock, mark=flip_mark))
         self._show_one("#turned", CardLook(turned, mark="turned" if turned is not None else ""))
         counts = view.pile_counts
         self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))
         self._show_one("#opponent-pile", CardLook(None, face_up=False, count=counts[other]))
         sep = self._glyphs.sep
+        points = self._open_points(view)
+        in_hand = view.opponent_hand_count
+        backs = 2 * in_hand + 3 if in_hand else 0
         self.query_one("#opponent-hand", HandBacks).show(
-            view.opponent_hand_count,
-            f"{self.names[other]} {sep} {view.opponent_hand_count} in hand",
+            in_hand,
+            self._fit(
+                lambda name: Text(f"{name(other)} {sep} {in_hand} in hand{points[other]}"),
+                self._room("#opponent-hand", 8) - backs - 2,
+            ).plain,
         )
-        owner = possessive(self.names[me])
-        hand_title = f"{owner} hand" if faces_visible else f"{owner} hand (hidden)"
-        self.query_one("#hand-area").border_title = Text(f"{hand_title} {sep} pile {counts[me]}")
+
+        def hand_title(name: NameOf) -> Text:
+            owner = possessive(name(me))
+            hidden = "" if faces_visible else " (hidden)"
+            return Text(f"{owner} hand{hidden} {sep} pile {counts[me]}{points[me]}")
+
+        hand_area = self.query_one("#hand-area")
+        hand_area.border_title = self._fit(hand_title, self._room("#hand-area") - 4)
         self.query_one("#status", TextLine).show(self._status_text(view))
         self.query_one("#banner", TextLine).show(self._banner_text(view))
+
+    def _open_points(self, view: PlayerView) -> tuple[str, str]:
+        """With ``--open-scores``, each pile's red points, for the labels beside the piles."""
+        if not self.options.open_scores:
+            return "", ""
+        from chinese_ten.cards import mask_points
+
+        sep = self._glyphs.sep
+        first, second = (f" {sep} {mask_points(pile)} red points" for pile in view.piles)
+        return first, second
 
     def _show_one(self, selector: str, look: CardLook) -> None:
         self.query_one(selector, CardStrip).show([look])
@@ -622,35 +649,55 @@ class GameScreen(Screen[None]):
         self.query_one("#status", TextLine).show(self._series_text())
         self.query_one("#banner", TextLine).show(Text(""))
 
-    def _series_text(self) -> Text:
+    def shown_names(self) -> tuple[str, str]:
+        """The names with the computer's mark, for the screens that have room for it."""
+        return marked(self.names, self.options.computer)
+
+    def _fit(self, build: Callable[[NameOf], Text], width: int) -> Text:
+        """The longest form of a line with names that fits ``width`` cells."""
+        return fit_line(build, width, self.names, self.options.computer, self._glyphs.ellipsis)
+
+    def _room(self, selector: str, beside: int = 0) -> int:
+        """Cells for text in a widget of the board; before the first layout, the screen's
+        width less ``beside`` (and less the log's column on a wide screen)."""
+        width = self.query_one(selector).content_size.width
+        if width > 0:
+            return width
+        screen = self.app.size.width
+        return screen - beside - (46 if screen >= 120 else 0)
+
+    def _series_line(self, name: NameOf) -> Text:
         done = len(self.series.outcomes)
         planned = self.series.deals_planned
         number = done + (1 if self.state is not None and self.state.phase != OVER else 0)
         text = Text(f"Deal {max(number, 1)}" + (f" of {planned}" if planned else ""), style="bold")
         totals = self.series.totals
         sep = self._glyphs.sep
-        text.append(
-            f"  {sep}  totals {self.names[0]} {signed(totals[0])}, "
-            f"{self.names[1]} {signed(totals[1])}"
-        )
+        text.append(f"  {sep}  totals {name(0)} {signed(totals[0])}, {name(1)} {signed(totals[1])}")
         return text
+
+    def _series_text(self) -> Text:
+        return self._fit(self._series_line, self._room("#status", 2))
 
     def _status_text(self, view: PlayerView) -> Text:
-        text = self._series_text()
         sep = self._glyphs.sep
-        text.append(f"  {sep}  dealer {self.names[view.dealer]}")
-        if self.options.open_scores:
-            from chinese_ten.cards import mask_points
 
-            pts = [mask_points(p) for p in view.piles]
-            text.append(f"  {sep}  red points {self.names[0]} {pts[0]}, {self.names[1]} {pts[1]}")
-        return text
+        def build(name: NameOf) -> Text:
+            text = self._series_line(name)
+            text.append(f"  {sep}  dealer {name(view.dealer, False)}")
+            return text
+
+        return self._fit(build, self._room("#status", 2))
 
     def _banner_text(self, view: PlayerView) -> Text:
-        name = self.names[view.to_move]
-        stage = self.stage
-        if self.hint is not None and stage in ("select", "target", "flip", "flip-target"):
+        if self.hint is not None and self.stage in ("select", "target", "flip", "flip-target"):
             return self.hint
+        return self._fit(
+            lambda name: self._banner_line(view, name(view.to_move)), self._room("#banner", 2)
+        )
+
+    def _banner_line(self, view: PlayerView, name: str) -> Text:
+        stage = self.stage
         if stage == "computer":
             return Text(f"{says(name, 'is thinking')}{self._glyphs.ellipsis}", style="italic")
         if stage == "handover":
@@ -670,8 +717,8 @@ class GameScreen(Screen[None]):
             else:
                 targets = [action_target(a) for a in options]
                 text.append(" and take ")
-                text.append_text(self._cards_text([t for t in targets if t is not None]))
-                text.append(" (you choose which)?" if len(targets) > 1 else "?")
+                text.append_text(self._cards_or([t for t in targets if t is not None]))
+                text.append(" (you choose)?" if len(targets) > 1 else "?")
             return text
         if stage == "target":
             arrows = self._glyphs.arrows
@@ -687,8 +734,19 @@ class GameScreen(Screen[None]):
             return text
         return Text("")
 
+    def _cards_or(self, cards: list[Card]) -> Text:
+        """``A♠ or A♣``, ``A♠, A♣ or A♦``: one of them, as a choice reads."""
+        text = Text()
+        for k, card in enumerate(cards):
+            if k:
+                text.append(" or " if k == len(cards) - 1 else ", ")
+            text.append_text(self._cards_text([card]))
+        return text
+
     # ------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if too_small(self.app) and action in _BOARD_ACTIONS:
+            return False  # the board is hidden: no key may act on what cannot be seen
         stage = self.stage
         if action in ("move", "confirm"):
             return stage in ("select", "target", "flip-target")
@@ -703,6 +761,11 @@ class GameScreen(Screen[None]):
         if action == "hint":
             return self.options.hints and stage in ("select", "target", "flip-target")
         return True
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The keys follow the size (see :meth:`check_action`); names refit the new width."""
+        self.refresh_bindings()
+        self.call_after_refresh(self._render_board)
 
     def action_move(self, delta: int) -> None:
         self.hint = None
@@ -775,10 +838,19 @@ class GameScreen(Screen[None]):
         self._render_board()
 
     def _describe_action(self, action: Action) -> Text:
+        target = action_target(action)
+        if is_flip(action) and self.stage == "flip-target" and capture_code(action):
+            text = Text("take ")  # the card is turned already: say what it takes
+            if target is not None:
+                text.append_text(self._cards_text([target]))
+            else:
+                text.append("the layout triple")
+            text.append(" with the turned ")
+            text.append_text(self._cards_text([action & 63]))
+            return text
         text = Text("turn over the stock card" if is_flip(action) else "play ")
         if not is_flip(action):
             text.append_text(self._cards_text([action & 63]))
-        target = action_target(action)
         if target is not None:
             text.append(" taking ")
             text.append_text(self._cards_text([target]))

@@ -3,11 +3,14 @@
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from chinese_ten.tui.widgets.too_small import TOO_SMALL, too_small
 
 
 class HandoverScreen(Screen[None]):
@@ -26,6 +29,7 @@ class HandoverScreen(Screen[None]):
             yield Static(id="handover-title")
             yield Static(id="handover-recap")
             yield Static(id="handover-ready")
+        yield Static(TOO_SMALL, id="too-small")
         yield Footer()
 
     def __init__(self) -> None:
@@ -54,8 +58,16 @@ class HandoverScreen(Screen[None]):
             Text(f"{player}, press Enter when you are ready.")
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Below the board's size the hand-over is hidden too, and waits."""
+        return not (action == "ready" and too_small(self.app))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_bindings()
+
     def action_ready(self) -> None:
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        if not too_small(self.app):
+            self.dismiss(None)

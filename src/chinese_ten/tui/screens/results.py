@@ -15,7 +15,11 @@ from chinese_ten.deal import DealState, outcome
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
+from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.wording import says, signed
+
+NAME_CELLS = 24
+"""A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""
 
 
 class ResultsScreen(Screen[str]):
@@ -31,6 +35,7 @@ class ResultsScreen(Screen[str]):
         self,
         *,
         names: tuple[str, str],
+        levels: tuple[str | None, str | None] = (None, None),
         deal: DealState,
         series: SeriesScore,
         symbols: bool,
@@ -39,6 +44,8 @@ class ResultsScreen(Screen[str]):
     ) -> None:
         super().__init__()
         self.names = names
+        self.levels = levels
+        """The computer's level in each seat (None: a person), for the mark beside its name."""
         self.deal = deal
         self.series = series
         self._symbols = symbols
@@ -56,6 +63,12 @@ class ResultsScreen(Screen[str]):
         if self._glyphs.ascii:
             ascii_scrollbars(self.query_one("#results-box"))
 
+    def _seat_name(self, seat: int, width: int | None = None) -> str:
+        """The seat's name, cut to ``width`` cells for a table column, and the computer's mark."""
+        name = self.names[seat]
+        shown = name if width is None else fit(name, width, self._glyphs.ellipsis)
+        return shown + computer_mark(name, self.levels[seat])
+
     def _deal_table(self) -> Table:
         result = outcome(self.deal)
         assert result is not None
@@ -70,7 +83,7 @@ class ResultsScreen(Screen[str]):
         for seat in (0, 1):
             red = [c for c in cards_of_mask(self.deal.piles[seat]) if POINTS[c]]
             table.add_row(
-                Text(self.names[seat]),
+                Text(self._seat_name(seat, NAME_CELLS)),
                 card_list(red, symbols=self._symbols, four_color=self._four_color),
                 str(result.points[seat]),
                 Text(signed(result.results[seat]), style="bold"),
@@ -80,13 +93,14 @@ class ResultsScreen(Screen[str]):
     def _series_table(self) -> Table:
         planned = self.series.deals_planned
         table = Table(
-            title="Series" + (f" of {planned} deals" if planned else ""),
+            title="Series"
+            + (f" of {planned} deal{'' if planned == 1 else 's'}" if planned else ""),
             expand=True,
             box=self._glyphs.table_box,
         )
         table.add_column("Deal", justify="right")
-        for name in self.names:
-            table.add_column(Text(name), justify="right")
+        for seat in (0, 1):
+            table.add_column(Text(self._seat_name(seat, NAME_CELLS)), justify="right")
         for k, o in enumerate(self.series.outcomes, start=1):
             table.add_row(str(k), signed(o.results[0]), signed(o.results[1]))
         totals = self.series.totals
@@ -100,13 +114,13 @@ class ResultsScreen(Screen[str]):
         if result.winner is None:
             text = Text("The deal is a tie: 105 points each. ", style="bold")
         else:
-            text = Text(f"{says(self.names[result.winner], 'wins the deal')}. ", style="bold")
+            text = Text(f"{says(self._seat_name(result.winner), 'wins the deal')}. ", style="bold")
         if self.series.is_over:
             winner = self.series.winner
             final = (
                 "The series is tied."
                 if winner is None
-                else f"{says(self.names[winner], 'wins the series')}!"
+                else f"{says(self._seat_name(winner), 'wins the series')}!"
             )
             text.append(final, style="bold reverse")
             text.append(f"\nn: new series {self._glyphs.sep} q: quit", style="dim")

@@ -1,0 +1,84 @@
+"""How a seat's name is drawn: marked when the computer plays it, shortened where room is short.
+
+Names may hold 40 characters, and a line of the board holds two of them beside counts that
+must never be cut; so a line is built with names fitted to a budget of cells, tried from the
+longest form down (:func:`fit_line`).
+"""
+
+from collections.abc import Callable, Iterator
+from typing import Protocol
+
+from rich.cells import cell_len
+from rich.text import Text
+
+
+class NameOf(Protocol):
+    """A seat's name as one form of a line shows it; ``mark`` adds the computer's mark
+    (once per line is enough)."""
+
+    def __call__(self, seat: int, mark: bool = True) -> str: ...
+
+
+SHORTEST = 4
+"""Cells a name keeps at the least (with its ellipsis)."""
+
+
+def fit(name: str, width: int, ellipsis: str) -> str:
+    """``name`` in at most ``width`` cells; a cut name ends in ``ellipsis``."""
+    if cell_len(name) <= width:
+        return name
+    room = max(width - cell_len(ellipsis), 1)
+    kept = ""
+    for char in name:
+        if cell_len(kept + char) > room:
+            break
+        kept += char
+    return kept.rstrip() + ellipsis
+
+
+def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
+    """What follows a name played by the computer at ``level``: `` (computer, hard)``, or
+    `` (computer)`` where room is short; nothing for a person, or for the default name
+    ``Computer (hard)`` that says it already."""
+    if level is None or name == f"Computer ({level})":
+        return ""
+    return " (computer)" if short else f" (computer, {level})"
+
+
+def marked(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[str, str]:
+    """Both names with their computer marks in full (for screens with room to wrap)."""
+    first, second = (
+        name + computer_mark(name, level) for name, level in zip(names, levels, strict=True)
+    )
+    return first, second
+
+
+def fit_line(
+    build: Callable[[NameOf], Text],
+    width: int,
+    names: tuple[str, str],
+    levels: tuple[str | None, str | None],
+    ellipsis: str,
+) -> Text:
+    """The first form of ``build``'s line that fits ``width`` cells: whole names with the
+    full mark, then names cut (to no fewer than 12 cells), then the short mark with names cut
+    down to :data:`SHORTEST`. Only names shrink, so counts and points always show."""
+    text = Text()
+    for short, budget in _forms(max(cell_len(n) for n in names)):
+
+        def name_of(seat: int, mark: bool = True, short: bool = short, budget: int = budget) -> str:
+            name = names[seat]
+            suffix = computer_mark(name, levels[seat], short=short) if mark else ""
+            return fit(name, budget, ellipsis) + suffix
+
+        text = build(name_of)
+        if text.cell_len <= width:
+            break
+    return text
+
+
+def _forms(longest: int) -> Iterator[tuple[bool, int]]:
+    for budget in range(longest, min(12, longest) - 1, -1):
+        yield False, budget
+    for budget in range(longest, min(SHORTEST, longest) - 1, -1):
+        yield True, budget
