@@ -63,11 +63,13 @@ def _verdict(planned: int | None, names: tuple[str, str], summary: dict[str, Any
         return _("{name} wins the series.").format(name=winner)
     if planned is not None and done == planned and summary["deals"][-1]["complete"]:
         return _("The series is tied.")
-    if planned:
+    if planned == 1:  # its one deal is unfinished
+        return _("0 of 1 deal finished; no series result yet.")
+    if planned:  # the words agree with the deals finished in French and Portuguese
         return ngettext(
-            "{done} of {planned} deal finished; no series result yet.",
             "{done} of {planned} deals finished; no series result yet.",
-            planned,
+            "{done} of {planned} deals finished; no series result yet.",
+            done,
         ).format(done=done, planned=planned)
     return ngettext(
         "{done} deal finished; no series result yet.",
