@@ -10,3 +10,4 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 for variable in ("NO_COLOR", "TEXTUAL_THEME", "FORCE_COLOR", "COLUMNS", "LINES"):
     os.environ.pop(variable, None)
+os.environ["LANGUAGE"] = "en"  # read first: English whatever the machine's locale (see i18n)

@@ -263,7 +263,7 @@ def test_disk_full_mid_run(
         _simulate(tmp_path),
         capsys,
         "series-00002-greedy-v-random.json: could not write the record (No space left",
-        "1 records were written before it",
+        "1 record was written before it",
     )
 
 

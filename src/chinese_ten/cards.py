@@ -15,6 +15,7 @@ True
 from typing import Final, TypeAlias
 
 from chinese_ten.errors import NotationError
+from chinese_ten.i18n import _, current
 
 Card: TypeAlias = int
 """A card, 0..51: ``rank * 4 + suit``."""
@@ -81,7 +82,9 @@ def parse_card(text: str) -> Card:
         cleaned = "T" + cleaned[2:]
     if len(cleaned) != 2 or cleaned[0] not in RANKS or cleaned[1] not in SUITS:
         raise NotationError(
-            f"{text!r} is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (S H D C)"
+            _(
+                "{text} is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (S H D C)"
+            ).format(text=repr(text))
         )
     return RANKS.index(cleaned[0]) * 4 + SUITS.index(cleaned[1])
 
@@ -91,11 +94,30 @@ def format_card(card: Card) -> str:
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
-def display_card(card: Card, *, symbols: bool = True) -> str:
-    """How a person reads the card: ``10♥`` (or ``10H`` where symbols cannot be drawn)."""
-    r = rank(card)
-    label = "10" if r == 9 else RANKS[r]
-    return label + (SUIT_SYMBOLS if symbols else SUITS)[card & 3]
+SHOWN_RANKS: Final = {
+    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+    "fr": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
+    "pt": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
+}
+"""Rank letters on screen: French valet dame roi, Portuguese valete dama rei, and A (as, ás)."""
+
+SHOWN_SUITS: Final = {"en": "SHDC", "fr": "PCKT", "pt": "ECOP"}
+"""Suit letters where symbols cannot be drawn, in ``S H D C`` order: French pique coeur
+carreau trefle, Portuguese espadas copas ouros paus."""
+
+
+def display_card(card: Card, *, symbols: bool = True, language: str | None = None) -> str:
+    """How a person reads the card, in ``language`` (default: the current one): ``10♥``,
+    ``10H`` where symbols cannot be drawn; ``R♥`` and ``RC`` for the king of hearts in French.
+
+    >>> display_card(parse_card("QD"), language="fr"), display_card(parse_card("TS"), symbols=False)
+    ('D♦', '10S')
+    >>> display_card(parse_card("KC"), symbols=False, language="pt")
+    'RP'
+    """
+    shown = language if language is not None and language in SHOWN_RANKS else current()
+    suits = SUIT_SYMBOLS if symbols else SHOWN_SUITS[shown]
+    return SHOWN_RANKS[shown][card >> 2] + suits[card & 3]
 
 
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -1,7 +1,8 @@
 """The ``chinese-ten`` command: play, series, replay, simulate, rules.
 
 Arguments are checked here, at the edge: a bad one gets one line on stderr and exit code 2,
-a bad file exit code 1, never a traceback. The headless commands never import Textual.
+a bad file exit code 1, never a traceback. The headless commands never import Textual. The
+language is chosen first (``--lang``, else the environment), since the parser's help is in it.
 """
 
 import argparse
@@ -10,8 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from chinese_ten import __version__
+from chinese_ten import __version__, i18n
 from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.i18n import _
 from chinese_ten.names import check_names, visible
 from chinese_ten.players import LEVELS, PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
@@ -23,16 +25,21 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but an error is one line (usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {visible(message)} (see --help)\n")
+        line = _("{prog}: error: {message} (see --help)").format(
+            prog=self.prog, message=visible(message)
+        )
+        self.exit(2, line + "\n")
 
 
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=repr(text))
+        ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+        raise argparse.ArgumentTypeError(_("{value} must be at least 1").format(value=value))
     return value
 
 
@@ -40,7 +47,9 @@ def _deal_count(text: str) -> int:
     """A series length: 1 to MAX_DEALS, the most a record can plan."""
     value = _positive(text)
     if value > MAX_DEALS:
-        raise argparse.ArgumentTypeError(f"{value} is more than {MAX_DEALS} deals")
+        raise argparse.ArgumentTypeError(
+            _("{value} is more than {most} deals").format(value=value, most=MAX_DEALS)
+        )
     return value
 
 
@@ -48,17 +57,23 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=repr(text))
+        ) from None
 
 
 def _bot_pair(text: str) -> tuple[str, str]:
     names = [n.strip().lower() for n in text.split(",")]
     if len(names) != 2:
-        raise argparse.ArgumentTypeError(f"{text!r} must name two players, such as greedy,random")
+        raise argparse.ArgumentTypeError(
+            _("{text} must name two players, such as greedy,random").format(text=repr(text))
+        )
     for name in names:
         if name not in PLAYER_NAMES and name not in LEVELS:
             known = ", ".join((*PLAYER_NAMES, *LEVELS))
-            raise argparse.ArgumentTypeError(f"unknown player {name!r}: choose from {known}")
+            raise argparse.ArgumentTypeError(
+                _("unknown player {name}: choose from {known}").format(name=repr(name), known=known)
+            )
     return names[0], names[1]
 
 
@@ -66,7 +81,9 @@ def _names(text: str) -> tuple[str, str]:
     names = text.split(",")
     if len(names) != 2:
         raise argparse.ArgumentTypeError(
-            f"{text!r} must be two names separated by a comma, such as Ana,Ben"
+            _("{text} must be two names separated by a comma, such as Ana,Ben").format(
+                text=repr(text)
+            )
         )
     try:
         return check_names(names)
@@ -75,25 +92,29 @@ def _names(text: str) -> tuple[str, str]:
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=_names, help='the two names, such as "Ana,Ben"')
-    parser.add_argument("--seed", type=_seed, help="the same seed deals the same cards")
-    parser.add_argument("--resume", action="store_true", help="continue the saved game")
-    parser.add_argument("--ascii", action="store_true", help="letters for suits, plain borders")
-    parser.add_argument("--four-color", action="store_true", help="a colour for each suit")
     parser.add_argument(
-        "--open-scores", action="store_true", help="show red points during the deal"
+        "--players", type=_names, metavar=_("NAMES"), help=_('the two names, such as "Ana,Ben"')
     )
     parser.add_argument(
-        "--vs", choices=tuple(LEVELS), help="play against the computer at this level"
+        "--seed", type=_seed, metavar="N", help=_("the same seed deals the same cards")
+    )
+    parser.add_argument("--resume", action="store_true", help=_("continue the saved game"))
+    parser.add_argument("--ascii", action="store_true", help=_("letters for suits, plain borders"))
+    parser.add_argument("--four-color", action="store_true", help=_("a colour for each suit"))
+    parser.add_argument(
+        "--open-scores", action="store_true", help=_("show red points during the deal")
+    )
+    parser.add_argument(
+        "--vs", choices=tuple(LEVELS), help=_("play against the computer at this level")
     )
     parser.add_argument(
         "--seat",
         type=int,
         choices=(1, 2),
         default=1,
-        help="your seat against the computer: 1 (first name) or 2",
+        help=_("your seat against the computer: 1 (first name) or 2"),
     )
-    parser.add_argument("--no-hints", action="store_true", help="switch the hint key off")
+    parser.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
     _think_option(parser)
 
 
@@ -101,9 +122,13 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds").format(text=repr(text))
+        ) from None
     if not 0.01 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{value} must be between 0.01 and 60 seconds")
+        raise argparse.ArgumentTypeError(
+            _("{value} must be between 0.01 and 60 seconds").format(value=value)
+        )
     return value
 
 
@@ -111,72 +136,130 @@ def _think_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--think",
         type=_seconds,
-        help="seconds the hard computer player may think per move (default: a fixed search)",
+        metavar=_("SECONDS"),
+        help=_("seconds the hard computer player may think per move (default: a fixed search)"),
     )
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--lang`` on every parser, so it may come before or after the command; it was read
+    already (see :func:`i18n.from_arguments`): here it is listed and checked."""
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=default,
+        help=_(
+            "language of the messages: en, fr or pt "
+            "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
+        ),
+    )
+
+
+def _command(
+    sub: "argparse._SubParsersAction[_Parser]", name: str, summary: str
+) -> argparse.ArgumentParser:
+    parser = sub.add_parser(name, help=summary, description=summary)
+    _lang_option(parser, argparse.SUPPRESS)  # a value before the command is kept
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="chinese-ten",
-        description="Chinese Ten (Jiǎn Hóng Diǎn), the two-player red-point capture game.",
+        description=_("Chinese Ten (Jiǎn Hóng Diǎn), the two-player red-point capture game."),
     )
-    parser.add_argument("--version", action="version", version=f"chinese-ten {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"chinese-ten {__version__}",
+        help=_("show the version and exit"),
+    )
+    _lang_option(parser, None)
+    sub = parser.add_subparsers(
+        dest="command", metavar=_("COMMAND"), parser_class=_Parser, title=_("commands")
+    )
     sub.required = True
 
-    replay = sub.add_parser("replay", help="check a game record and print its scores")
-    replay.add_argument("file", type=Path, help="a game record (JSON)")
-    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay = _command(sub, "replay", _("check a game record and print its scores"))
+    replay.add_argument("file", type=Path, metavar=_("FILE"), help=_("a game record (JSON)"))
+    replay.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
-    sim = sub.add_parser("simulate", help="play computer players against each other")
-    sim.add_argument("--games", type=_positive, default=100, help="series to play (default 100)")
+    sim = _command(sub, "simulate", _("play computer players against each other"))
+    sim.add_argument(
+        "--games",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help=_("series to play (default 100)"),
+    )
     sim.add_argument(
         "--deals",
         type=_deal_count,
         default=DEFAULT_DEALS,
-        help=f"deals per series, at most {MAX_DEALS} (default {DEFAULT_DEALS})",
+        metavar="N",
+        help=_("deals per series, at most {most} (default {default})").format(
+            most=MAX_DEALS, default=DEFAULT_DEALS
+        ),
     )
     sim.add_argument(
         "--players",
         type=_bot_pair,
         default=("greedy", "random"),
-        help="two of random, greedy, hard (or the levels easy, normal, hard), comma-separated "
-        "(default greedy,random)",
+        metavar=_("PLAYERS"),
+        help=_(
+            "two of random, greedy, hard (or the levels easy, normal, hard), comma-separated "
+            "(default greedy,random)"
+        ),
     )
-    sim.add_argument("--seed", type=_seed, default=None, help="same seed, same games")
+    sim.add_argument(
+        "--seed", type=_seed, default=None, metavar="N", help=_("same seed, same games")
+    )
     sim.add_argument(
         "--duplicate",
         action="store_true",
-        help="play every series again with the seats swapped and the same cards",
+        help=_("play every series again with the seats swapped and the same cards"),
     )
-    sim.add_argument("--records", type=Path, help="write every series as a record in this folder")
+    sim.add_argument(
+        "--records",
+        type=Path,
+        metavar=_("FOLDER"),
+        help=_("write every series as a record in this folder"),
+    )
     sim.add_argument(
         "--jobs",
         type=_positive,
         default=1,
-        help="worker processes, at most one per series and per usable CPU "
-        "(same results for any number)",
+        metavar="N",
+        help=_(
+            "worker processes, at most one per series and per usable CPU "
+            "(same results for any number)"
+        ),
     )
     _think_option(sim)
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
 
-    play = sub.add_parser("play", help="play deal after deal at one keyboard (the TUI)")
+    play = _command(sub, "play", _("play deal after deal at one keyboard (the TUI)"))
     _game_options(play)
-    series = sub.add_parser("series", help="play a fixed series of deals (the TUI)")
+    series = _command(sub, "series", _("play a fixed series of deals (the TUI)"))
     series.add_argument(
         "--deals",
         type=_deal_count,
         default=DEFAULT_DEALS,
-        help=f"deals in the series, at most {MAX_DEALS} (default {DEFAULT_DEALS})",
+        metavar="N",
+        help=_("deals in the series, at most {most} (default {default})").format(
+            most=MAX_DEALS, default=DEFAULT_DEALS
+        ),
     )
     _game_options(series)
 
-    sub.add_parser("rules", help="print the rules")
+    _command(sub, "rules", _("print the rules"))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    i18n.choose(i18n.from_arguments(arguments))
+    args = build_parser().parse_args(arguments)
     try:
         if args.command == "replay":
             from chinese_ten.commands.replay import run_replay
@@ -226,8 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_rules()
     except ChineseTenError as error:
-        print(f"chinese-ten: {visible(str(error))}", file=sys.stderr)
+        print(_("chinese-ten: {problem}").format(problem=visible(str(error))), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("chinese-ten: interrupted", file=sys.stderr)
+        print(_("chinese-ten: interrupted"), file=sys.stderr)
         return 130

@@ -5,19 +5,20 @@ import os
 import tempfile
 from pathlib import Path
 
+from chinese_ten.i18n import N_, _
 from chinese_ten.names import visible
 
 _PROBLEMS = {
-    errno.EEXIST: "it already exists: choose another name",
-    errno.EISDIR: "it is a folder: give a file name",
-    errno.ENOTDIR: "it is a file, or inside one, not a folder: choose another folder",
-    errno.EACCES: "no permission to write there: choose a folder you can write to",
-    errno.EPERM: "no permission to write there: choose a folder you can write to",
-    errno.EROFS: "the disk is read-only: choose another place",
-    errno.ENOSPC: "the disk is full: free some space, or choose another disk",
-    errno.EDQUOT: "the disk quota is used up: free some space, or choose another disk",
-    errno.ENOENT: "it vanished, or its folder does not exist: choose an existing folder",
-    errno.ENAMETOOLONG: "the name is too long: choose a shorter one",
+    errno.EEXIST: N_("it already exists: choose another name"),
+    errno.EISDIR: N_("it is a folder: give a file name"),
+    errno.ENOTDIR: N_("it is a file, or inside one, not a folder: choose another folder"),
+    errno.EACCES: N_("no permission to write there: choose a folder you can write to"),
+    errno.EPERM: N_("no permission to write there: choose a folder you can write to"),
+    errno.EROFS: N_("the disk is read-only: choose another place"),
+    errno.ENOSPC: N_("the disk is full: free some space, or choose another disk"),
+    errno.EDQUOT: N_("the disk quota is used up: free some space, or choose another disk"),
+    errno.ENOENT: N_("it vanished, or its folder does not exist: choose an existing folder"),
+    errno.ENAMETOOLONG: N_("the name is too long: choose a shorter one"),
 }
 
 
@@ -30,8 +31,9 @@ def file_problem(path: Path, error: OSError) -> str:
     """One line: the path, what is wrong with it, and what to do."""
     problem = _PROBLEMS.get(error.errno or 0)
     if problem is None:
-        problem = f"{error.strerror or error}: choose another place"
-    return f"{shown(path)}: {problem}"
+        reason = error.strerror or str(error)
+        return _("{path}: {reason}: choose another place").format(path=shown(path), reason=reason)
+    return _("{path}: {problem}").format(path=shown(path), problem=_(problem))
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from chinese_ten.errors import PlayerNameError
+from chinese_ten.i18n import _
 
 MAX_NAME_LENGTH: Final = 40
 """Characters (code points) in a name: the start screen's field holds as many."""
@@ -45,12 +46,14 @@ def why_refused(char: str) -> str:
     """Why a name cannot hold the :func:`unsafe` character ``char``."""
     code = f"U+{ord(char):04X}"
     if char in "\n\r\x0b\x0c\x1c\x1d\x1e\x85" or unicodedata.category(char) in ("Zl", "Zp"):
-        return f"a name must be one line (it holds a line break, {code})"
+        return _("a name must be one line (it holds a line break, {code})").format(code=code)
     if unicodedata.category(char) == "Cs":
-        return f"a name must be valid text (it holds an undecodable byte, {code})"
+        return _("a name must be valid text (it holds an undecodable byte, {code})").format(
+            code=code
+        )
     if char in BIDI_CONTROLS:
-        return f"a name cannot hold a control that reorders the text ({code})"
-    return f"a name cannot hold control characters (it holds {code})"
+        return _("a name cannot hold a control that reorders the text ({code})").format(code=code)
+    return _("a name cannot hold control characters (it holds {code})").format(code=code)
 
 
 def check_name(text: str) -> str:
@@ -61,17 +64,19 @@ def check_name(text: str) -> str:
     """
     name = text.strip()
     if not name:
-        raise PlayerNameError("a name cannot be empty")
+        raise PlayerNameError(_("a name cannot be empty"))
     if len(name) > MAX_NAME_LENGTH:
         raise PlayerNameError(
-            f"a name can have at most {MAX_NAME_LENGTH} characters ({len(name)} given)"
+            _("a name can have at most {most} characters ({count} given)").format(
+                most=MAX_NAME_LENGTH, count=len(name)
+            )
         )
     for char in name:
         if unsafe(char):
             raise PlayerNameError(why_refused(char))
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
         raise PlayerNameError(
-            "a name needs a letter, digit, punctuation mark or symbol, not only spacing"
+            _("a name needs a letter, digit, punctuation mark or symbol, not only spacing")
         )
     return name
 
@@ -85,15 +90,21 @@ def check_names(names: Sequence[str]) -> tuple[str, str]:
     """Two checked names that can be told apart: not the same up to case (or Unicode form,
     such as full-width letters), since the screens tell the players apart by name."""
     if len(names) != 2:
-        raise PlayerNameError(f"a game has two players, not {len(names)}")
+        raise PlayerNameError(_("a game has two players, not {count}").format(count=len(names)))
     checked = []
     for seat, name in enumerate(names, start=1):
         try:
             checked.append(check_name(name))
         except PlayerNameError as error:
-            raise PlayerNameError(f"player {seat}: {error}") from None
+            raise PlayerNameError(
+                _("player {seat}: {problem}").format(seat=seat, problem=error)
+            ) from None
     first, second = checked
     if _key(first) == _key(second):
-        same = f"both are {first}" if first == second else f"{first} and {second} read the same"
-        raise PlayerNameError(f"the two players need different names ({same})")
+        same = (
+            _("the two players need different names (both are {name})")
+            if first == second
+            else _("the two players need different names ({first} and {second} read the same)")
+        )
+        raise PlayerNameError(same.format(name=first, first=first, second=second))
     return first, second

@@ -41,6 +41,7 @@ from chinese_ten.deal import (
     why_illegal,
 )
 from chinese_ten.errors import ChineseTenError, RecordError
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.names import check_name, check_names
 from chinese_ten.series import MAX_DEALS, SeriesScore
 
@@ -55,13 +56,17 @@ def _card(value: object, info: ValidationInfo) -> Card:
     if info.mode == "python" and type(value) is int and 0 <= value < 52:
         return value  # built from engine state, not read from a file
     if not isinstance(value, str):
-        raise ValueError(f"a card is written as text such as 'TH', not {value!r}")
+        raise ValueError(
+            _("a card is written as text such as 'TH', not {value}").format(value=repr(value))
+        )
     return parse_card(value)
 
 
 def _whole_number(value: object) -> object:
     if type(value) is not int:
-        raise ValueError(f"a whole number is needed here, not {json.dumps(value)}")
+        raise ValueError(
+            _("a whole number is needed here, not {value}").format(value=json.dumps(value))
+        )
     return value
 
 
@@ -90,7 +95,9 @@ class TurnRecord(_Model):
     @model_validator(mode="after")
     def _unflipped_has_no_flip_capture(self) -> "TurnRecord":
         if not self.flipped and self.flip_capture is not None:
-            raise ValueError("a turn whose stock card is not turned over cannot have flip_capture")
+            raise ValueError(
+                _("a turn whose stock card is not turned over cannot have flip_capture")
+            )
         return self
 
 
@@ -132,11 +139,19 @@ class GameRecord(_Model):
     def _series_shape(self) -> "GameRecord":
         if self.deals_planned is not None and len(self.deals) > self.deals_planned:
             raise ValueError(
-                f"{len(self.deals)} deals recorded but only {self.deals_planned} planned"
+                ngettext(
+                    "{count} deals recorded but only {planned} planned",
+                    "{count} deals recorded but only {planned} planned",
+                    self.deals_planned,
+                ).format(count=len(self.deals), planned=self.deals_planned)
             )
         for k, deal in enumerate(self.deals[1:], start=1):
             if deal.dealer == self.deals[k - 1].dealer:
-                raise ValueError(f"deal {k + 1} has the same dealer as deal {k}: dealers alternate")
+                raise ValueError(
+                    _(
+                        "deal {number} has the same dealer as deal {previous}: dealers alternate"
+                    ).format(number=k + 1, previous=k)
+                )
         return self
 
 
@@ -184,16 +199,22 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
     base = card | FLIP if flipping else card
     options = [a for a in legal_actions(state) if a & (FLIP | 63) == base]
     if not options:
-        raise RecordError(
-            f"{'flip' if flipping else 'play'} {format_card(card)} is illegal: "
-            f"{why_illegal(state, base)}"
+        illegal = (
+            _("flip {card} is illegal: {reason}")
+            if flipping
+            else _("play {card} is illegal: {reason}")
         )
+        raise RecordError(illegal.format(card=format_card(card), reason=why_illegal(state, base)))
     if capture is None:
         if len(options) > 1:
             names = ", ".join(
                 format_card(c) for a in options if (c := action_target(a)) is not None
             )
-            raise RecordError(f"{format_card(card)} can take {names}: the record must name one")
+            raise RecordError(
+                _("{card} can take {cards}: the record must name one").format(
+                    card=format_card(card), cards=names
+                )
+            )
         return options[0]
     for a in options:
         code = a >> 6 & 63
@@ -201,7 +222,9 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
             return a
     wanted = base | (capture + 1) << 6
     raise RecordError(
-        f"{format_card(card)} cannot take {format_card(capture)}: {why_illegal(state, wanted)}"
+        _("{card} cannot take {target}: {reason}").format(
+            card=format_card(card), target=format_card(capture), reason=why_illegal(state, wanted)
+        )
     )
 
 
@@ -211,18 +234,20 @@ def replay_deal(record: DealRecord, *, last: bool) -> DealState:
     for number, turn in enumerate(record.turns, start=1):
         try:
             if state.phase != PLAY:
-                raise RecordError("the deal is already over")
+                raise RecordError(_("the deal is already over"))
             state = advance(state, _resolve(state, turn.play, turn.capture))
             if not turn.flipped:
                 if not last or number != len(record.turns):
-                    raise RecordError("only the last turn of a game may stop before the flip")
+                    raise RecordError(_("only the last turn of a game may stop before the flip"))
                 break
             flip_card = state.setup.stock[state.stock_pos]
             state = advance(state, _resolve(state, flip_card, turn.flip_capture))
         except RecordError as error:
-            raise RecordError(f"turn {number}: {error}") from None
+            raise RecordError(
+                _("turn {number}: {problem}").format(number=number, problem=error)
+            ) from None
     if state.phase != OVER and not last:
-        raise RecordError("the deal is unfinished but another deal follows it")
+        raise RecordError(_("the deal is unfinished but another deal follows it"))
     return state
 
 
@@ -233,7 +258,9 @@ def replay(record: GameRecord) -> list[DealState]:
         try:
             states.append(replay_deal(deal, last=k == len(record.deals)))
         except RecordError as error:
-            raise RecordError(f"deal {k}, {error}") from None
+            raise RecordError(
+                _("deal {number}, {problem}").format(number=k, problem=error)
+            ) from None
     return states
 
 
@@ -279,18 +306,68 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     try:
         return GameRecord.model_validate_json(text.removeprefix("\ufeff"))
     except ValidationError as error:
-        raise RecordError(f"{source}: {_first_problem(error)}") from None
+        raise RecordError(
+            _("{path}: {problem}").format(path=source, problem=_first_problem(error))
+        ) from None
 
 
 def _first_problem(error: ValidationError) -> str:
     problems = error.errors(include_url=False)
     first = problems[0]
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]).lstrip(".")
-    message = str(first["msg"]).removeprefix("Value error, ")
-    if first["type"] == "json_invalid":
-        message = f"not valid JSON ({first['ctx'].get('error', 'truncated?')})"
-    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-    return f"{where + ': ' if where else ''}{message}{more}"
+    message = _problem(first["type"], first.get("ctx") or {}, str(first["msg"]))
+    if len(problems) > 1:
+        others = len(problems) - 1
+        message = ngettext(
+            "{problem} (and {count} more problem)", "{problem} (and {count} more problems)", others
+        ).format(problem=message, count=others)
+    return _("{where}: {problem}").format(where=where, problem=message) if where else message
+
+
+def _problem(kind: str, ctx: dict[str, Any], english: str) -> str:
+    """Pydantic's message for the problems a hand-edited record meets, from the catalog (so
+    in the current language); pydantic's own English for the rare rest."""
+    if kind == "value_error":  # raised by our validators: already in the language
+        return str(ctx.get("error", english))
+    if kind == "json_invalid":
+        return _("not valid JSON ({reason})").format(reason=ctx.get("error", "truncated?"))
+    if kind == "literal_error":
+        return _("Input should be {expected}").format(expected=ctx.get("expected"))
+    if kind in ("too_short", "too_long"):
+        most = ctx.get("min_length" if kind == "too_short" else "max_length", 0)
+        text = (
+            ngettext(
+                "Input should have at least {count} item, not {actual}",
+                "Input should have at least {count} items, not {actual}",
+                most,
+            )
+            if kind == "too_short"
+            else ngettext(
+                "Input should have at most {count} item, not {actual}",
+                "Input should have at most {count} items, not {actual}",
+                most,
+            )
+        )
+        return text.format(count=most, actual=ctx.get("actual_length"))
+    if kind == "greater_than_equal":
+        return _("Input should be greater than or equal to {least}").format(least=ctx.get("ge"))
+    if kind == "less_than_equal":
+        return _("Input should be less than or equal to {most}").format(most=ctx.get("le"))
+    simple = _SIMPLE_PROBLEMS.get(kind)
+    return _(simple) if simple is not None else english
+
+
+_SIMPLE_PROBLEMS: Final = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "string_type": N_("Input should be a valid string"),
+    "int_type": N_("Input should be a valid integer"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "tuple_type": N_("Input should be a valid array"),
+    "list_type": N_("Input should be a valid list"),
+    "model_type": N_("Input should be an object"),
+    "dict_type": N_("Input should be a valid dictionary"),
+}
 
 
 def load_record(path: Path) -> GameRecord:
@@ -300,7 +377,9 @@ def load_record(path: Path) -> GameRecord:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordError(
-            f"{path}: not UTF-8 text (byte {error.start}): a record is a JSON text file"
+            _("{path}: not UTF-8 text (byte {offset}): a record is a JSON text file").format(
+                path=path, offset=error.start
+            )
         ) from None
     return parse_record(text, str(path))
 
@@ -315,17 +394,23 @@ def _read_limited(path: Path) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file: check the path") from None
+        raise RecordError(_("{path}: no such file: check the path").format(path=path)) from None
     except PermissionError:
-        raise RecordError(f"{path}: no permission to read it") from None
+        raise RecordError(_("{path}: no permission to read it").format(path=path)) from None
     except OSError as error:
-        raise RecordError(f"{path}: cannot open it ({error.strerror})") from None
+        raise RecordError(
+            _("{path}: cannot open it ({reason})").format(path=path, reason=error.strerror)
+        ) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise RecordError(f"{path}: is a folder: give the path of a record file in it")
+            raise RecordError(
+                _("{path}: is a folder: give the path of a record file in it").format(path=path)
+            )
         if not stat.S_ISREG(mode):
-            raise RecordError(f"{path}: not a regular file (a device, pipe or socket)")
+            raise RecordError(
+                _("{path}: not a regular file (a device, pipe or socket)").format(path=path)
+            )
         chunks = []
         size = 0
         while size <= MAX_RECORD_BYTES:
@@ -335,12 +420,16 @@ def _read_limited(path: Path) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as error:
-        raise RecordError(f"{path}: cannot read it ({error.strerror})") from None
+        raise RecordError(
+            _("{path}: cannot read it ({reason})").format(path=path, reason=error.strerror)
+        ) from None
     finally:
         os.close(fd)
     if size > MAX_RECORD_BYTES:
         raise RecordError(
-            f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB, the most a record can be"
+            _("{path}: larger than {size} MiB, the most a record can be").format(
+                path=path, size=MAX_RECORD_BYTES // 2**20
+            )
         )
     return b"".join(chunks)
 
@@ -350,7 +439,7 @@ def load_and_replay(path: Path) -> tuple[GameRecord, list[DealState]]:
     try:
         return record, replay(record)
     except ChineseTenError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise RecordError(_("{path}: {problem}").format(path=path, problem=error)) from None
 
 
 def record_json(record: GameRecord) -> str:

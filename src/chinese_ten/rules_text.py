@@ -1,13 +1,21 @@
-"""The rules page (docs/rules.md), from the installed package or from a source checkout."""
+"""The rules page of a language (docs/rules.md, rules.fr.md, rules.pt.md), from the installed
+package or from a source checkout."""
 
 from pathlib import Path
 
+from chinese_ten.i18n import _, current
+
 _HERE = Path(__file__).resolve().parent
-_CANDIDATES = (_HERE / "data" / "rules.md", _HERE.parents[1] / "docs" / "rules.md")
+_FOLDERS = (_HERE / "data", _HERE.parents[1] / "docs")
 
 
-def rules_markdown() -> str:
-    for path in _CANDIDATES:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    return "# Rules\n\nThe rules page is missing from this installation (docs/rules.md).\n"
+def rules_markdown(language: str | None = None) -> str:
+    """The page in ``language`` (default: the current one), else the English page."""
+    wanted = language or current()
+    names = ("rules.md",) if wanted == "en" else (f"rules.{wanted}.md", "rules.md")
+    for name in names:
+        for folder in _FOLDERS:
+            path = folder / name
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+    return _("# Rules\n\nThe rules page is missing from this installation (docs/rules.md).\n")

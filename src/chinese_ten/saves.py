@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from chinese_ten.errors import RecordError, SaveError
 from chinese_ten.files import file_problem, shown
+from chinese_ten.i18n import _
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.deal import DealState
@@ -118,7 +119,9 @@ class SaveSlot:
 
         just_now = not self.held
         if just_now and not self.claim():
-            raise SaveError(f"{shown(self.path)}: another running game holds this save")
+            raise SaveError(
+                _("{path}: another running game holds this save").format(path=shown(self.path))
+            )
         try:
             write_atomically(self.path, record_json(record))
         except OSError as error:
@@ -139,8 +142,14 @@ class SaveSlot:
             try:
                 kept = self.archive("corrupt")
             except SaveError as archive_error:
-                raise RecordError(f"{error} (moving it aside failed: {archive_error})") from None
-            raise RecordError(f"{error} (the file was kept as {shown(kept)})") from None
+                raise RecordError(
+                    _("{problem} (moving it aside failed: {reason})").format(
+                        problem=error, reason=archive_error
+                    )
+                ) from None
+            raise RecordError(
+                _("{problem} (the file was kept as {path})").format(problem=error, path=shown(kept))
+            ) from None
 
     def archive(self, reason: str) -> Path:
         """Move the save into ``archive/`` and return its new path (SaveError if impossible)."""
@@ -200,5 +209,7 @@ def claim_slot(folder: Path | None = None, *, resume: bool = False) -> Claim:
         if slot.path not in busy:
             busy.append(slot.path)
     raise SaveError(
-        f"{shown(base)}: all {MAX_SLOTS} saves are held by running games: close one of them"
+        _("{path}: all {count} saves are held by running games: close one of them").format(
+            path=shown(base), count=MAX_SLOTS
+        )
     )

@@ -3,6 +3,7 @@
 import sys
 
 from chinese_ten.errors import ChineseTenError, SaveError
+from chinese_ten.i18n import _
 from chinese_ten.names import visible
 from chinese_ten.tui_options import GameOptions
 
@@ -19,7 +20,7 @@ def suit_symbols_supported() -> bool:
 
 def run_game(options: GameOptions) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("chinese-ten: play and series need an interactive terminal", file=sys.stderr)
+        print(_("chinese-ten: play and series need an interactive terminal"), file=sys.stderr)
         return 2
     from chinese_ten.signal_exit import SignalExit
     from chinese_ten.tui.app import ChineseTenApp
@@ -28,12 +29,12 @@ def run_game(options: GameOptions) -> int:
     with SignalExit(app.stop_for_signal) as signals:
         app.run()
     if app.game.unsaved is not None:  # said now, after the terminal is restored
-        error = SaveError(f"the game was not saved: {app.game.unsaved}")
+        error = SaveError(_("the game was not saved: {reason}").format(reason=app.game.unsaved))
         if signals.code is None:
             raise error
-        print(f"chinese-ten: {visible(str(error))}", file=sys.stderr)
+        print(_("chinese-ten: {problem}").format(problem=visible(str(error))), file=sys.stderr)
     if signals.code is not None:
         return signals.code  # SIGTERM, SIGHUP or SIGINT: 128 + its number, after the save
     if app.return_code not in (None, 0):
-        raise ChineseTenError(f"the game stopped with code {app.return_code}")
+        raise ChineseTenError(_("the game stopped with code {code}").format(code=app.return_code))
     return 0

@@ -6,14 +6,16 @@ The record may come from anyone: its names and the file name are drawn as Rich `
 
 import json
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.records import load_and_replay, replay_summary
-from chinese_ten.wording import says, signed
+from chinese_ten.wording import YOU, signed
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -23,15 +25,18 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         print(json.dumps(summary))
         return 0
     names = record.players
-    table = Table(title=Text(f"{visible(path.name)}: {names[0]} v {names[1]}"))
-    table.add_column("Deal", justify="right")
-    table.add_column("Dealer")
+    title = _("{file}: {first} v {second}").format(
+        file=visible(path.name), first=names[0], second=names[1]
+    )
+    table = Table(title=Text(title))
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Dealer"))
     for name in names:
-        table.add_column(Text(f"{name} points"), justify="right")
+        table.add_column(Text(_("{name} points").format(name=name)), justify="right")
     for name in names:
-        table.add_column(Text(f"{name} result"), justify="right")
+        table.add_column(Text(_("{name} result").format(name=name)), justify="right")
     for k, deal in enumerate(summary["deals"], start=1):
-        results = deal["results"] or ["unfinished", "unfinished"]
+        results = deal["results"] or [_("unfinished"), _("unfinished")]
         table.add_row(
             str(k),
             Text(names[deal["dealer"]]),
@@ -40,18 +45,34 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         )
     totals = summary["totals"]
     table.add_section()
-    table.add_row("Total", "", "", "", signed(totals[0]), signed(totals[1]), style="bold")
+    table.add_row(_("Total"), "", "", "", signed(totals[0]), signed(totals[1]), style="bold")
     console = Console()
     console.print(table)
-    planned = record.deals_planned
+    console.print(Text(_verdict(record.deals_planned, names, summary)))
+    return 0
+
+
+def _verdict(planned: int | None, names: tuple[str, str], summary: dict[str, Any]) -> str:
+    """The series result as one whole sentence per case (a name is a placeholder, so each
+    language can agree with it; the human against the computer is addressed as "you")."""
     done = sum(1 for d in summary["deals"] if d["complete"])
     if summary["winner"] is not None:
-        verdict = f"{says(names[summary['winner']], 'wins the series')}."
-    elif planned is not None and done == planned and summary["deals"][-1]["complete"]:
-        verdict = "The series is tied."
-    else:
-        of = f" of {planned}" if planned else ""
-        deals = "deal" if (planned or done) == 1 else "deals"
-        verdict = f"{done}{of} {deals} finished; no series result yet."
-    console.print(Text(verdict))
-    return 0
+        winner = names[summary["winner"]]
+        if winner.casefold() == YOU.casefold():
+            return _("You win the series.")
+        return _("{name} wins the series.").format(name=winner)
+    if planned is not None and done == planned and summary["deals"][-1]["complete"]:
+        return _("The series is tied.")
+    if planned == 1:  # its one deal is unfinished
+        return _("0 of 1 deal finished; no series result yet.")
+    if planned:  # the words agree with the deals finished in French and Portuguese
+        return ngettext(
+            "{done} of {planned} deals finished; no series result yet.",
+            "{done} of {planned} deals finished; no series result yet.",
+            done,
+        ).format(done=done, planned=planned)
+    return ngettext(
+        "{done} deal finished; no series result yet.",
+        "{done} deals finished; no series result yet.",
+        done,
+    ).format(done=done)

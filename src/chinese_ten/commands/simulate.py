@@ -13,6 +13,7 @@ from rich.text import Text
 
 from chinese_ten.errors import WriteError
 from chinese_ten.files import write_new
+from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.records import game_record, record_json
 from chinese_ten.simulate import SeriesPlay, SimulationSummary, simulate
@@ -26,7 +27,11 @@ class RecordsFolder:
 
     def __init__(self, folder: Path) -> None:
         if folder.exists() and not folder.is_dir():
-            raise WriteError(f"{folder}: not a folder: --records needs a folder for the records")
+            raise WriteError(
+                _("{folder}: not a folder: --records needs a folder for the records").format(
+                    folder=visible(str(folder))
+                )
+            )
         try:
             folder.mkdir(parents=True, exist_ok=True)
             fd, probe = tempfile.mkstemp(prefix=".chinese-ten-probe-", dir=folder)
@@ -35,7 +40,9 @@ class RecordsFolder:
             numbers = [int(m[1]) for p in folder.iterdir() if (m := _NUMBERED.fullmatch(p.name))]
         except OSError as error:
             raise WriteError(
-                f"{folder}: cannot write records in this folder ({error.strerror})"
+                _("{folder}: cannot write records in this folder ({reason})").format(
+                    folder=visible(str(folder)), reason=error.strerror
+                )
             ) from None
         self.folder = folder
         self.first = max(numbers, default=0) + 1
@@ -55,8 +62,13 @@ class RecordsFolder:
                 continue
             except OSError as error:
                 raise WriteError(
-                    f"{path}: could not write the record ({error.strerror}); "
-                    f"{self.written} records were written before it"
+                    ngettext(
+                        "{path}: could not write the record ({reason}); "
+                        "{count} record was written before it",
+                        "{path}: could not write the record ({reason}); "
+                        "{count} records were written before it",
+                        self.written,
+                    ).format(path=visible(str(path)), reason=error.strerror, count=self.written)
                 ) from None
             self.written += 1
             return
@@ -87,7 +99,9 @@ def run_simulate(
         transient=True,
         disable=as_json or not console.is_terminal,
     ) as progress:
-        task = progress.add_task(f"{players[0]} v {players[1]}", total=total)
+        task = progress.add_task(
+            _("{first} v {second}").format(first=players[0], second=players[1]), total=total
+        )
 
         def after_series(play: SeriesPlay) -> None:
             progress.advance(task)
@@ -117,25 +131,43 @@ def _print_summary(
 ) -> None:
     """The table and the records line, built from Text: names and the folder are not markup."""
     first, second = summary.players
-    table = Table(
-        title=Text(f"{first} v {second}: {summary.series_played} series of {deals} deals")
+    played = summary.series_played
+    title = _("{first} v {second}: {series} of {deals}").format(
+        first=first,
+        second=second,
+        series=ngettext("{count} series", "{count} series", played).format(count=played),
+        deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
     )
+    table = Table(title=Text(title))
     table.add_column("")
     table.add_column(Text(first), justify="right")
     table.add_column(Text(second), justify="right")
-    table.add_row("series won", Text(str(summary.series_won[0])), Text(str(summary.series_won[1])))
-    table.add_row("series tied", Text(str(summary.series_tied)), Text(str(summary.series_tied)))
-    unit = "duplicate pair" if duplicate else "deal"
+    won, tied = summary.series_won, summary.series_tied
+    table.add_row(_("series won"), Text(str(won[0])), Text(str(won[1])))
+    table.add_row(_("series tied"), Text(str(tied)), Text(str(tied)))
+    mean = (
+        _("mean result per deal (95% CI, n={count} by duplicate pair)")
+        if duplicate
+        else _("mean result per deal (95% CI, n={count} by deal)")
+    )
     table.add_row(
-        f"mean result per deal (95% CI, n={summary.deals_scored} by {unit})",
+        Text(mean.format(count=summary.deals_scored)),
         Text(f"{summary.mean:+.2f} ± {summary.ci95:.2f}"),
         Text(f"{-summary.mean:+.2f} ± {summary.ci95:.2f}"),
     )
     out = Console()
     out.print(table)
     if folder is not None:
-        line = Text(f"{folder.written} records written to ")
-        line.append(visible(str(folder.folder)))
+        written = ngettext(
+            "{count} record written to {folder}",
+            "{count} records written to {folder}",
+            folder.written,
+        ).format(count=folder.written, folder=visible(str(folder.folder)))
+        line = Text(written)
         if folder.first > 1:
-            line.append(f" (numbered from {folder.first:05d}, after the records already there)")
+            line.append(
+                _(" (numbered from {first:05d}, after the records already there)").format(
+                    first=folder.first
+                )
+            )
         out.print(line, soft_wrap=True)  # a path is not broken across lines

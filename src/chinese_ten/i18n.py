@@ -1,0 +1,111 @@
+"""The language a person reads: chosen once at start-up, then every message goes through it.
+
+The choice is ``--lang`` on the command line, else the environment as gettext reads it (the
+first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, whose entries such
+as ``fr_FR.UTF-8`` or ``pt:en`` are tried in order), else English. The catalogs are compiled
+``.mo`` files beside this module (``locale/<lang>/LC_MESSAGES/chinese_ten.mo``), read with the
+standard library's :mod:`gettext`; argparse's own words are bound to the same catalog.
+
+Messages built at import time are marked with :func:`N_` and translated where they are shown.
+Only the standard library is imported here: the engine may use this module.
+"""
+
+import argparse
+import gettext
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Final
+
+LANGUAGES: Final = ("en", "fr", "pt")
+"""English (the messages in the code), French, Portuguese (European, as the rules seed)."""
+DEFAULT: Final = "en"
+DOMAIN: Final = "chinese_ten"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Read in this order, as gettext does: the first one set decides."""
+_OPTION: Final = "--lang"
+
+_current = DEFAULT
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def _language_of(entry: str) -> str | None:
+    """``fr`` for ``fr``, ``fr_FR``, ``fr_FR.UTF-8`` or ``fr@euro``; ``en`` for ``C``/``POSIX``."""
+    code = entry.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+    if code in ("c", "posix"):
+        return DEFAULT
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for (English when it names none of ours).
+
+    >>> from_environment({"LANG": "fr_FR.UTF-8"}), from_environment({"LANGUAGE": "de:pt_BR"})
+    ('fr', 'pt')
+    >>> from_environment({"LANGUAGE": "", "LC_ALL": "C", "LANG": "fr_FR.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = env.get(variable)
+        if value:
+            for entry in value.split(":"):
+                language = _language_of(entry)
+                if language is not None:
+                    return language
+            return DEFAULT
+    return DEFAULT
+
+
+def from_arguments(argv: Sequence[str]) -> str | None:
+    """The value given to ``--lang`` (or an abbreviation argparse accepts), before ``--``;
+    None if there is none. Read before the parser is built, since its help is translated."""
+    chosen = None
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        option, equals, value = arg.partition("=")
+        if len(option) >= 3 and _OPTION.startswith(option):
+            if equals:
+                chosen = value
+            elif k + 1 < len(argv):
+                chosen = argv[k + 1]
+    return chosen
+
+
+def choose(language: str | None = None) -> str:
+    """Use ``language`` (else the environment's) from now on; returns the one chosen.
+    A name not in :data:`LANGUAGES` falls back to the environment (the parser reports it)."""
+    global _current, _catalog  # noqa: PLW0603 (one language per process, set at start-up)
+    if language not in LANGUAGES:
+        language = from_environment()
+    _current = language
+    _catalog = (
+        gettext.NullTranslations()
+        if language == DEFAULT
+        else gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    )
+    argparse._ = _catalog.gettext  # type: ignore[attr-defined]  # its words, at call time
+    argparse.ngettext = _catalog.ngettext  # type: ignore[attr-defined]
+    return language
+
+
+def current() -> str:
+    """The language in use: one of :data:`LANGUAGES`."""
+    return _current
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the current language (French 0 is singular)."""
+    return _catalog.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)
+    """Mark a message built at import time; :func:`_` translates it where it is shown."""
+    return message
