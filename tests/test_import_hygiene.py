@@ -13,6 +13,7 @@ ENGINE = [
     "chinese_ten.records",
     "chinese_ten.simulate",
     "chinese_ten.players",
+    "chinese_ten.game_flow",
 ]
 
 
