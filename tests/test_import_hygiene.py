@@ -14,6 +14,7 @@ ENGINE = [
     "chinese_ten.simulate",
     "chinese_ten.players",
     "chinese_ten.i18n",
+    "chinese_ten.game_flow",
 ]
 
 

@@ -43,7 +43,9 @@ def test_a_choice_of_target(snap_compare: Snap, tmp_path: Path, size: tuple[int,
 @pytest.mark.parametrize("size", SIZES)
 def test_the_hand_over_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
     app = ChineseTenApp(options(tmp_path))
-    assert snap_compare(app, press=["enter", "enter", "enter", "space"], terminal_size=size)
+    assert snap_compare(
+        app, press=["enter", "enter", "enter", "space", "enter"], terminal_size=size
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

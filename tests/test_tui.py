@@ -9,7 +9,7 @@ from chinese_ten.deal import FLIP_PHASE, OVER
 from chinese_ten.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.dialogs import QuitScreen
+from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
@@ -128,6 +128,11 @@ async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
         assert "turned over Q♦" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
+        assert screen.stage == "turned"  # the mover sees what the turned card took
+        assert "turned over Q♦ and took Q♠" in screen_text(app)
+        assert "Pass the keyboard" in screen_text(app)  # the footer's Enter
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "took Q♠" in screen_text(app)
 
@@ -177,6 +182,8 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
                     assert await click_card(pilot, "#stock", 0)
                 elif game.stage == "flip-target":
                     await _click_a_choice(pilot, app)
+                elif game.stage == "turned":  # hot-seat: seen, pass the keyboard
+                    assert await click_card(pilot, "#turned", 0)
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert app.game.finished[-1].phase == OVER
@@ -236,14 +243,66 @@ async def test_a_corrupt_save_is_moved_aside_with_a_message(tmp_path: Path) -> N
         assert len(kept) == 1 and kept[0].read_text().startswith('{"format"')
 
 
-async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+async def test_a_new_game_asks_first_and_keeps_the_unfinished_one(tmp_path: Path) -> None:
     save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
     before = (tmp_path / "current.json").read_text()
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)  # before the names: nothing put away yet
+        assert "Ana v Ben, 0 deals finished" in screen_text(app)
+        assert not (tmp_path / "archive").exists()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        (kept,) = (tmp_path / "archive").glob("*-unfinished.json")
+        assert kept.read_text() == before
+
+
+async def test_the_unfinished_game_can_be_continued_with_enter(tmp_path: Path) -> None:
+    setup = make_setup(1, "KC", "KS KH KD 4C", "2S")
+    save_position(tmp_path, setup)
+    app = ChineseTenApp(options(tmp_path, players=("Cy", "Di")))  # --players asks too
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        await pilot.press("enter")  # the focused answer: continue
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.game.names == ("Ana", "Ben")
+        state = app.game.state
+        assert state is not None and state.setup == setup
+        assert not (tmp_path / "archive").exists()
+
+
+async def test_escape_at_the_question_quits_and_changes_nothing(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    before = (tmp_path / "current.json").read_bytes()
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        (kept,) = (tmp_path / "archive").glob("*-unfinished.json")
-        assert kept.read_text() == before
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert (tmp_path / "current.json").read_bytes() == before
+    assert not (tmp_path / "archive").exists()
+
+
+async def test_no_question_with_resume_or_after_a_finished_series(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+    (tmp_path / "current.json").unlink()
+    app = ChineseTenApp(options(tmp_path, deals_planned=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_results(pilot)  # a finished series stays in current.json
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        assert list((tmp_path / "archive").glob("*.json"))
 
 
 async def test_small_terminal_shows_a_message_not_a_crash(tmp_path: Path) -> None:

@@ -17,7 +17,12 @@ from chinese_ten.records import game_record, load_and_replay
 from chinese_ten.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.dialogs import ExportScreen, QuitScreen, ReplaceScreen
+from chinese_ten.tui.screens.dialogs import (
+    ContinueScreen,
+    ExportScreen,
+    QuitScreen,
+    ReplaceScreen,
+)
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.test_terminal import _read_until
@@ -180,6 +185,8 @@ async def test_an_old_save_that_cannot_be_put_away_is_never_overwritten(tmp_path
     (tmp_path / "archive").write_text("a file where the archive folder goes")
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
+        await _wait_for(pilot, ContinueScreen)
+        await pilot.press("n")  # a new game: the old one cannot be put away, so it stays
         for _ in range(3):
             await step(pilot)
         while not isinstance(app.screen, GameScreen):

@@ -10,9 +10,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from chinese_ten.names import visible
-from chinese_ten.tui.glyphs import ascii_key
-from chinese_ten.tui.screens.dialogs import QuitChoice, QuitScreen
-from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.glyphs import ascii_key, glyphs_for
+from chinese_ten.tui.screens.dialogs import ContinueScreen, OpeningChoice, QuitChoice, QuitScreen
+from chinese_ten.tui.screens.game import GameScreen, tell
+from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui_options import GameOptions
 
 
@@ -63,8 +64,59 @@ class ChineseTenApp(App[None]):
             self.push_screen(AsciiCommandPalette())
 
     def on_mount(self) -> None:
+        """The opening, before the board is built (composing it is most of our start-up):
+        continue the saved game, or ask about an unfinished one, or ask for names."""
         self._loop_for_signals = asyncio.get_running_loop()
+        flow = self.game.flow
+        if self.options.resume:
+            self._resume()
+            return
+        saved, notices = flow.find_unfinished()
+        tell(self, notices)
+        if saved is None:
+            self._new_game()
+        else:
+            self.push_screen(ContinueScreen(saved), self._opening_answered)
+
+    def on_unmount(self) -> None:
+        self.game.flow.release()
+
+    def _opening_answered(self, choice: OpeningChoice | None) -> None:
+        if choice == "continue":
+            self._resume()
+        elif choice == "new":
+            self._new_game()
+        else:
+            self.exit()  # nothing played, nothing changed: the save stays as it was
+
+    def _resume(self) -> None:
+        result = self.game.flow.resume()
+        tell(self, result.notices)
+        if result.resumed:
+            self.push_screen(self.game)
+        else:
+            self._new_game()
+
+    def _new_game(self) -> None:
+        """Put away what the slot held (kept in ``archive/``), then the names."""
+        flow = self.game.flow
+        tell(self, flow.hold_fresh_slot())
+        if self.options.players is None:
+            glyphs = glyphs_for(self.options.ascii)
+            self.push_screen(StartScreen(flow.names, glyphs), self._names_chosen)
+        else:
+            self._names_chosen(self.options.players)
+
+    def _names_chosen(self, names: tuple[str, str] | None) -> None:
+        if names is None:
+            self._leave()
+            return
+        self.game.flow.start_series(names)
         self.push_screen(self.game)
+
+    def _leave(self) -> None:
+        """End the program; the exit status says whether the game is lost."""
+        self.exit(return_code=0 if self.game.unsaved is None else 1)
 
     def stop_for_signal(self) -> None:
         """Called inside a signal handler: the save and the exit wait for the event loop,
@@ -106,7 +158,7 @@ class ChineseTenApp(App[None]):
 
     def _quit_answered(self, answer: QuitChoice | None) -> None:
         if answer == "quit":
-            self.game.leave()
+            self._leave()
         elif answer == "copy":
             self.game.save_copy()
 

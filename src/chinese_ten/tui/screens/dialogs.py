@@ -1,4 +1,4 @@
-"""Small dialogs: confirm quitting, choose where to write the game record, confirm replacing."""
+"""Small dialogs: continue a saved game, confirm quitting, where to write a record, replacing."""
 
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -11,9 +11,54 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from chinese_ten.files import shown
+from chinese_ten.game_flow import SavedGame
 from chinese_ten.names import unsafe, visible
 
 QuitChoice = Literal["quit", "stay", "copy"]
+OpeningChoice = Literal["continue", "new"]
+
+
+class ContinueScreen(ModalScreen[OpeningChoice | None]):
+    """An unfinished game is saved: continue it, or start a new one (the old one is kept)?
+
+    Asked before anything else, so that starting a game never puts one away unseen.
+    Enter continues (the focused button); Esc quits and leaves the save as it is.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "answer('continue')", "Continue it"),
+        Binding("n", "answer('new')", "New game"),
+        Binding("escape", "answer('quit')", "Quit"),
+    ]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        saved = self.saved
+        done = saved.deals_finished
+        if saved.deals_planned is None:
+            progress = f"{done} deal{'' if done == 1 else 's'} finished"
+        else:
+            progress = f"{done} of {saved.deals_planned} deals finished"
+        first, second = saved.names
+        with Vertical(id="dialog"):
+            yield Label("Continue the unfinished game?", id="dialog-title")
+            yield Label(Text(f"{first} v {second}, {progress}, is saved in {shown(saved.path)}."))
+            yield Label("A new game keeps it in the archive folder.")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Continue it (c)", id="continue", variant="primary")
+                yield Button("New game (n)", id="new")
+
+    def on_mount(self) -> None:
+        self.query_one("#continue", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id or "quit")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss("continue" if answer == "continue" else "new" if answer == "new" else None)
 
 
 class QuitScreen(ModalScreen[QuitChoice]):

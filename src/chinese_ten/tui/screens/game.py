@@ -1,17 +1,19 @@
-"""The game screen: it owns the game, and is the only part of the TUI that calls the engine.
+"""The game screen: it draws the game a :class:`GameFlow` holds and turns keys into its moves.
 
+The flow (series, deals, turns, saving, records) lives in :mod:`chinese_ten.game_flow`; this
+screen keeps what needs Textual: the stages of a turn, timers, threads, toasts and drawing.
 Widgets below it receive what to draw (from a :class:`PlayerView`) and post messages up;
 the other screens return the players' choices through ``dismiss``.
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
@@ -20,25 +22,15 @@ from textual.widgets import RichLog, Static
 
 from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_flip
 from chinese_ten.cards import Card
-from chinese_ten.deal import (
-    FLIP_PHASE,
-    OVER,
-    DealState,
-    apply_action,
-    legal_actions,
-    outcome,
-    start,
-)
-from chinese_ten.dealing import draw_lots, random_setup
-from chinese_ten.errors import ChineseTenError, SaveError
-from chinese_ten.files import file_problem, shown, unused_name, write_new
-from chinese_ten.players import LaterPlayer, Player, make_player
-from chinese_ten.saves import SaveSlot, claim_slot
+from chinese_ten.deal import FLIP_PHASE, OVER, DealState, legal_actions
+from chinese_ten.files import file_problem, shown, unused_name
+from chinese_ten.game_flow import GameFlow, Notice
+from chinese_ten.players import Player, make_player
+from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.screens.handover import HandoverScreen
-from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.seats import NameOf, fit_line, marked
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
@@ -55,7 +47,21 @@ if TYPE_CHECKING:
 _BOARD_ACTIONS = frozenset(("move", "confirm", "flip", "back", "pick", "hint", "export"))
 """The game screen's own keys: none of them acts while the board is hidden."""
 
-Stage = Literal["idle", "handover", "select", "target", "flip", "flip-target", "computer", "over"]
+Stage = Literal[
+    "idle", "handover", "select", "target", "flip", "flip-target", "turned", "computer", "over"
+]
+
+
+def tell(app: App[Any], notices: Iterable[Notice]) -> None:
+    """Show what the flow has to say, as toasts (never markup: paths and errors are data)."""
+    for notice in notices:
+        app.notify(
+            notice.text,
+            title=notice.title,
+            severity="error" if notice.error else "information",
+            timeout=notice.timeout,
+            markup=False,
+        )
 
 
 class GameScreen(Screen[None]):
@@ -70,6 +76,12 @@ class GameScreen(Screen[None]):
             "Play / take",
             tooltip="Play the chosen card or take the chosen target",
         ),
+        Binding(
+            "enter",
+            "pass_keyboard",
+            "Pass the keyboard",
+            tooltip="You have seen your turn: hide your hand for the other player",
+        ),
         Binding("space", "flip", "Turn over stock", tooltip="Turn over the top card of the stock"),
         Binding("escape", "back", "Back", tooltip="Choose another card"),
         *(Binding(str((k + 1) % 10), f"pick({k})", f"Card {k + 1}", show=False) for k in range(10)),
@@ -82,33 +94,55 @@ class GameScreen(Screen[None]):
     stage: var[Stage] = var[Stage]("idle")
     """Where the turn stands: which keys work and what the banner asks for."""
 
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: GameOptions, flow: GameFlow | None = None) -> None:
         super().__init__()
         self.options = options
-        self.slot: SaveSlot | None = None
-        """The save this game holds (None until held, or when no slot can be used)."""
-        self.save_problem: str | None = None
-        """Why the last save failed; shown on screen until a save succeeds."""
-        self._copied_at: tuple[int, int] | None = None
-        """The :meth:`_progress` at which a whole copy was written elsewhere (a failed save)."""
-        self.names: tuple[str, str] = options.players or ("Player 1", "Player 2")
-        self.series = SeriesScore(options.deals_planned, 0)
-        self.finished: list[DealState] = []
-        self.state: DealState | None = None
+        self.flow = flow if flow is not None else GameFlow(options)
         self.cursor = 0
         self.choice = 0
         self.logged = 0
-        self.computers: list[Player | None] = [
-            None
-            if level is None
-            else LaterPlayer(level, random.Random(options.seed), think=options.think)
-            for level in options.computer
-        ]
-        self._rng = random.Random(options.seed)
         self._handover = HandoverScreen()
         self.hint: Text | None = None
         self._symbols = options.symbols and not options.ascii
         self._glyphs = glyphs_for(options.ascii)
+
+    # ------------------------------------------------- the flow's state, for drawing and tests
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.flow.names
+
+    @property
+    def series(self) -> SeriesScore:
+        return self.flow.series
+
+    @property
+    def finished(self) -> list[DealState]:
+        return self.flow.finished
+
+    @property
+    def state(self) -> DealState | None:
+        return self.flow.state
+
+    @property
+    def computers(self) -> list[Player | None]:
+        return self.flow.computers
+
+    @property
+    def slot(self) -> SaveSlot | None:
+        return self.flow.slot
+
+    @property
+    def save_problem(self) -> str | None:
+        return self.flow.save_problem
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why this game as it stands is stored nowhere (None: it is saved, or there is none)."""
+        return self.flow.unsaved
+
+    @property
+    def deal_in_play(self) -> bool:
+        return self.flow.deal_in_play
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -136,6 +170,7 @@ class GameScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        """Go on from wherever the flow stands: a new series, or a game taken up again."""
         self.app.install_screen(self._handover, "handover")
         self.query_one("#table-area").border_title = "Table"
         self.query_one("#log").border_title = "Log"
@@ -143,190 +178,83 @@ class GameScreen(Screen[None]):
             ascii_scrollbars(self.query_one("#log"))
         self._render_board()
         self._show_save_problem()
-        if self.options.resume and self._resume():
-            return
-        self._hold_fresh_slot()
-        if self.options.players is None:
-            self.app.push_screen(StartScreen(self.names, self._glyphs), self._names_chosen)
+        flow = self.flow
+        if self._replay_log():
+            self._log(Text(f"Resumed {self.names[0]} v {self.names[1]}.", style="italic"))
+        if flow.deal_in_play:
+            self._begin_turn(resumed=True)
+        elif flow.series.is_over and flow.finished:
+            self._show_results(flow.finished[-1])
         else:
-            self._names_chosen(self.names)
+            self._next_deal()
 
     def on_unmount(self) -> None:
-        if self.slot is not None:
-            self.slot.release()
+        self.flow.release()
 
     # ------------------------------------------------------------ saving
-    def _claim(self, *, resume: bool) -> SaveSlot | None:
-        """Hold a slot of the data folder; tell the person when other windows hold saves."""
-        try:
-            claim = claim_slot(self.options.save_dir, resume=resume)
-        except SaveError as error:
-            self._save_failed(str(error))
-            return None
-        slot = claim.slot
-        if claim.busy:
-            others = ", ".join(shown(path) for path in claim.busy)
-            if slot.exists() and resume:
-                then = f"this one continues {shown(slot.path)}."
-            else:
-                new = "starts a new game, saved" if resume else "saves its game"
-                then = f"this one {new} separately, as {shown(slot.path)}."
-            self.notify(
-                f"Another Chinese Ten window is playing {others}, so {then}",
-                title="Saves held by another window",
-                markup=False,
-                timeout=12,
-            )
-        elif resume and not slot.exists():
-            self.notify("There is no saved game to continue, so a new one begins.", timeout=6)
-        self.slot = slot
-        return slot
-
-    def _hold_fresh_slot(self) -> None:
-        """Hold a slot for a new game and put away what was saved there: nothing is replaced."""
-        slot = self.slot or self._claim(resume=False)
-        if slot is None:
-            return
-        try:
-            kept = slot.put_away("unfinished")
-        except SaveError as error:  # keep the old save: this game does not use the slot
-            slot.release()
-            self.slot = None
-            self._save_failed(f"the saved game could not be put away: {error}")
-            return
-        if kept is not None:
-            self.notify(f"The game saved before was kept as {shown(kept)}", markup=False, timeout=8)
+    def _tell(self, notices: Iterable[Notice]) -> None:
+        tell(self.app, notices)
+        self._show_save_problem()
 
     def save_now(self) -> None:
         """Save at once (before quitting); a game with nothing dealt yet has nothing to save."""
-        if self.state is not None or self.finished:
-            self._save()
-
-    def _save(self) -> None:
-        if self.slot is None:  # no slot yet, or it failed: try again, a save may work now
-            self._hold_fresh_slot()
-        if self.slot is None:
-            return
-        try:
-            self.slot.save(self._record(full=True))
-        except SaveError as error:
-            self._save_failed(str(error))
-        else:
-            if self.save_problem is not None:
-                self.notify(f"Saved again, in {shown(self.slot.path)}.", markup=False)
-            self.save_problem = None
+        tell(self.app, self.flow.save_now())
+        if self.is_mounted:
             self._show_save_problem()
 
-    def _save_failed(self, problem: str) -> None:
-        if problem != self.save_problem:
-            self.notify(problem, title="Could not save", severity="error", markup=False, timeout=10)
-        self.save_problem = problem
-        self._show_save_problem()
-
     def _show_save_problem(self) -> None:
+        problem = self.flow.save_problem
         line = self.query_one("#save-problem", TextLine)
-        line.display = self.save_problem is not None
-        if self.save_problem is not None:
-            line.show(Text(f"⚠ Not saved: {self.save_problem}", style="bold"))
-
-    @property
-    def unsaved(self) -> str | None:
-        """Why this game as it stands is stored nowhere (None: it is saved, or there is none)."""
-        if self.save_problem is None or self._copied_at == self._progress():
-            return None
-        return self.save_problem if self.state is not None or self.finished else None
-
-    def _progress(self) -> tuple[int, int]:
-        """Deals finished and actions played in the current one: changes with every move."""
-        return len(self.finished), len(self.state.actions) if self.state is not None else 0
+        line.display = problem is not None
+        if problem is not None:
+            line.show(Text(f"⚠ Not saved: {problem}", style="bold"))
 
     def leave(self) -> None:
         """End the program; the exit status says whether the game is lost (see ``unsaved``)."""
         self.app.exit(return_code=0 if self.unsaved is None else 1)
 
     # ------------------------------------------------------------ game flow
-    def _resume(self) -> bool:
-        slot = self._claim(resume=True)
-        if slot is None:
-            return False
-        if not slot.exists():
-            return False
-        try:
-            record, states = slot.load()
-        except ChineseTenError as error:
-            self.notify(
-                str(error),
-                title="The save could not be read",
-                severity="error",
-                markup=False,
-                timeout=12,
-            )
-            return False
-        if not states:
-            self.notify("The saved game has no deal yet, so a new one begins.", timeout=6)
-            return False
-        self.names = record.players
-        self.series = SeriesScore(record.deals_planned, states[0].setup.dealer)
-        for state in states:
-            result = outcome(state)
-            if result is None:
-                self.state = state
-            else:
-                self.series = self.series.add(result)
-                self.finished.append(state)
-        self._log(Text(f"Resumed {self.names[0]} v {self.names[1]}.", style="italic"))
-        if self.state is not None:
-            self.logged = 0
-            self._log_new_events()
-            self._begin_turn(resumed=True)
-        elif self.series.is_over:
-            self._show_results(self.finished[-1])
-        else:
-            self._next_deal()
-        return True
-
-    def _names_chosen(self, names: tuple[str, str] | None) -> None:
-        if names is None:
-            self.leave()
-            return
-        self.names = names
-        self.series = SeriesScore(self.options.deals_planned, draw_lots(self._rng))
-        self._next_deal()
+    def _replay_log(self) -> bool:
+        """Write the log of the deals a resumed game holds, as the live log would have shown
+        them (public events only, one header per deal); False when there are none."""
+        deals = self.flow.deals()
+        for number, state in enumerate(deals, start=1):
+            dealer = state.setup.dealer
+            self._log(Text(f"Deal {number}: {says(self.names[dealer], 'deals')}.", style="bold"))
+            for event in PlayerView(state, self.viewer()).events():
+                self._log(self._describe(event))
+        self.logged = len(self._view().events()) if self.flow.deal_in_play else 0
+        return bool(deals)
 
     def _next_deal(self) -> None:
         from chinese_ten.tui.screens.cut import CutScreen  # not needed by the start screen
 
-        self.state = None
         self.stage = "idle"
         self._render_board()
-        dealer = self.series.next_dealer
-        number = len(self.series.outcomes) + 1
-        cutter_is_computer = self.computers[1 - dealer] is not None
+        flow = self.flow
+        dealer = flow.series.next_dealer
+        number = flow.deal_number
         self.app.push_screen(
             CutScreen(
                 deal_number=number,
-                deals_planned=self.series.deals_planned,
+                deals_planned=flow.series.deals_planned,
                 dealer=self.shown_names()[dealer],
                 cutter=self.shown_names()[1 - dealer],
                 by_lot=number == 1,
-                computer_cuts=cutter_is_computer,
-                rng=self._deal_rng(number),
+                computer_cuts=flow.computers[1 - dealer] is not None,
+                rng=flow.deal_rng(number),
                 glyphs=self._glyphs,
             ),
             self._cut_chosen,
         )
 
-    def _deal_rng(self, number: int) -> random.Random:
-        """Each deal's shuffle: reproducible from ``--seed``, independent of what came before."""
-        return random.Random(None if self.options.seed is None else f"{self.options.seed}:{number}")
-
     def _cut_chosen(self, position: int | None) -> None:
         if position is None:
             self.leave()
             return
-        number = len(self.series.outcomes) + 1
-        setup = random_setup(self._deal_rng(number), self.series.next_dealer, position)
-        self.state = start(setup)
+        number = self.flow.deal_number
+        notices = self.flow.deal(position)
+        setup = self._state().setup
         self.logged = 0
         self._log(
             Text(
@@ -337,7 +265,7 @@ class GameScreen(Screen[None]):
         )
         self._announce_sets()
         self._log_new_events()
-        self._save()
+        self._tell(notices)
         self._begin_turn()
 
     def _announce_sets(self) -> None:
@@ -361,18 +289,18 @@ class GameScreen(Screen[None]):
         state = self._state()
         self.cursor = 0
         self.choice = 0
-        seat = state.to_move
-        if self.computers[seat] is not None:
+        if self.flow.computer_to_move() is not None:
             self.stage = "computer"
             self._render_board()
             self._computer_after_pause()
             return
         next_stage: Stage = "flip" if state.phase == FLIP_PHASE else "select"
         if self.options.hot_seat:
+            turn_events = self._last_turn_text() if not resumed else []
+            self.flow.pass_keyboard()
             self.stage = "handover"
             self._render_board()
-            turn_events = self._last_turn_text() if not resumed else []
-            self._handover.prepare(self.names[seat], turn_events)
+            self._handover.prepare(self.names[state.to_move], turn_events)
             self.app.push_screen(self._handover, lambda _: self._enter_stage(next_stage))
         else:
             self._enter_stage(next_stage)
@@ -392,10 +320,10 @@ class GameScreen(Screen[None]):
 
     def _computer_step(self) -> None:
         """Ask the computer for its action in a thread, so the screen stays responsive."""
-        state = self._state()
-        player = self.computers[state.to_move]
+        player = self.flow.computer_to_move()
         if player is None or self.stage != "computer":
             return
+        state = self._state()
         legal = legal_actions(state)
         if len(legal) == 1:
             self._apply(legal[0])
@@ -430,26 +358,28 @@ class GameScreen(Screen[None]):
         self.run_worker(think, thread=True, group=group, exclusive=True, exit_on_error=True)
 
     def _apply(self, action: Action) -> None:
-        """Play one action through the engine, save, log, and move the game on."""
-        state = apply_action(self._state(), action)
-        self.state = state
-        result = outcome(state)
-        if result is not None:
-            self.series = self.series.add(result)
-            self.finished.append(state)
-        self._save()
+        """Play one action through the flow (which saves), log it, and move the game on."""
+        applied = self.flow.apply(action)
+        self._tell(applied.notices)
         self._log_new_events()
-        if result is not None:
+        if applied.result is not None:
             self.stage = "over"
             self._render_board()
-            self._show_results(state)
-        elif is_flip(action):
+            self._show_results(self._state())
+        elif applied.turn_over and self.options.hot_seat:
+            self._enter_stage("turned")  # the mover sees what the turned card took
+        elif applied.turn_over:
             self._begin_turn()
-        elif self.computers[state.to_move] is not None:
+        elif self.flow.computer_to_move() is not None:
             self._render_board()
             self._computer_after_pause()
         else:
             self._enter_stage("flip")
+
+    def action_pass_keyboard(self) -> None:
+        """Hot-seat: the mover has seen the turned card; hand over to the other player."""
+        if self.stage == "turned":
+            self._begin_turn()
 
     def _show_results(self, state: DealState) -> None:
         from chinese_ten.tui.screens.results import ResultsScreen  # loaded at the first results
@@ -471,23 +401,11 @@ class GameScreen(Screen[None]):
         if choice == "next":
             self._next_deal()
         elif choice == "new":
-            if self.slot is not None:
-                self._put_away_finished(self.slot)
-            self.finished = []
-            self.series = SeriesScore(self.options.deals_planned, draw_lots(self._rng))
+            self._tell(self.flow.new_series())
             self._log(Text("A new series begins.", style="bold"))
             self._next_deal()
         else:
             self.leave()
-
-    def _put_away_finished(self, slot: SaveSlot) -> None:
-        """Archive the finished series; if that fails, the new one must not write over it."""
-        try:
-            slot.put_away("finished")
-        except SaveError as error:
-            slot.release()
-            self.slot = None
-            self._save_failed(f"the finished series could not be put away: {error}")
 
     # ------------------------------------------------------------- helpers
     def _state(self) -> DealState:
@@ -496,26 +414,24 @@ class GameScreen(Screen[None]):
 
     def viewer(self) -> int:
         """Whose eyes the board is drawn for: the person at the keyboard."""
-        humans = [seat for seat in (0, 1) if self.computers[seat] is None]
-        if len(humans) == 1:
-            return humans[0]
-        return self.state.to_move if self.state is not None else 0
+        return self.flow.viewer()
 
     def _view(self) -> PlayerView:
         return PlayerView(self._state(), self.viewer())
 
     def _record(self, *, full: bool) -> "GameRecord":
         """The finished deals, and with ``full`` the one being played (hands and stock order)."""
-        from chinese_ten.records import game_record
+        return self.flow.record(full=full)
 
-        states = [*self.finished]
-        if full and self.deal_in_play:
-            states.append(self._state())
-        return game_record(self.names, self.series.deals_planned, states)
+    def _just_turned(self) -> Card | None:
+        """The stock card the mover just turned over (shown until the keyboard is passed)."""
+        flips = [e.card for e in self._view().events() if e.kind == "flip"]
+        return flips[-1] if flips else None
 
-    @property
-    def deal_in_play(self) -> bool:
-        return self.state is not None and self.state.phase != OVER
+    def _turned_apart(self) -> Card | None:
+        """The card just turned over when it took a card (else it lies on the table)."""
+        card = self._just_turned()
+        return None if card is None or card in self._view().table else card
 
     def _cards_text(self, cards: list[Card] | tuple[Card, ...]) -> Text:
         text = Text()
@@ -572,11 +488,15 @@ class GameScreen(Screen[None]):
         choices = self._choices()
         chosen = choices[self.choice] if choices else None
 
+        just_turned = self._just_turned() if stage == "turned" else None
+
         def takes(action: Action, card: Card) -> bool:
             code = capture_code(action)
             return code == card + 1 or (code == TRIPLE and card >> 2 == view.triple)
 
         def table_mark(card: Card) -> str:
+            if card == just_turned:  # it took nothing and stayed on the table
+                return "turned"
             if chosen is not None and takes(chosen, card):
                 return "selected"
             if any(takes(a, card) for a in choices):
@@ -600,8 +520,14 @@ class GameScreen(Screen[None]):
             ]
         )
         flip_mark = "target" if stage == "flip" else ""
-        turned = view.flip_card if stage == "flip-target" else None
-        stock = view.stock_count - (1 if turned is not None else 0)  # the turned card is out
+        turned = (
+            view.flip_card
+            if stage == "flip-target"
+            else self._turned_apart()
+            if stage == "turned"
+            else None
+        )
+        stock = view.stock_count - (1 if stage == "flip-target" else 0)  # the turned card is out
         self._show_one("#stock", CardLook(None, face_up=False, count=stock, mark=flip_mark))
         self._show_one("#turned", CardLook(turned, mark="turned" if turned is not None else ""))
         counts = view.pile_counts
@@ -725,6 +651,11 @@ class GameScreen(Screen[None]):
             return Text(f"{name}: choose the card to take ({arrows}, Enter; Esc to go back).")
         if stage == "flip":
             return Text(f"{name}: press Space (or click the stock) to turn over the top card.")
+        if stage == "turned":
+            events = view.events()
+            text = self._describe(events[-1]) if events else Text("")
+            text.append(f". Enter passes the keyboard to {self.names[view.to_move]}.")
+            return text
         if stage == "flip-target":
             text = Text(f"{name} turned over ")
             text.append_text(
@@ -754,6 +685,8 @@ class GameScreen(Screen[None]):
             return stage in ("select", "target")
         if action == "flip":
             return stage == "flip"
+        if action == "pass_keyboard":
+            return stage == "turned"
         if action == "back":
             return stage == "target"
         if action == "export":
@@ -906,16 +839,10 @@ class GameScreen(Screen[None]):
         then: Callable[[], None] | None = None,
     ) -> None:
         """Write the record; an existing file is replaced only after the person says yes."""
-        from chinese_ten.files import write_atomically
-        from chinese_ten.records import record_json
         from chinese_ten.tui.screens.dialogs import ReplaceScreen
 
-        text = record_json(self._record(full=full))
         try:
-            if replace:
-                write_atomically(path, text)
-            else:
-                write_new(path, text)
+            self.flow.write_record(path, full=full, replace=replace)
         except FileExistsError:
 
             def answered(yes: bool | None) -> None:
@@ -935,8 +862,6 @@ class GameScreen(Screen[None]):
                 timeout=12,
             )
             return
-        if full:
-            self._copied_at = self._progress()
         self.notify(f"Game record written to {shown(path)}", markup=False)
         if then is not None:
             then()
@@ -952,6 +877,8 @@ class GameScreen(Screen[None]):
                 self.action_pick(index)
         elif zone == "stock" and self.stage == "flip":
             self.action_flip()
+        elif zone == "turned" and self.stage == "turned":
+            self.action_pass_keyboard()  # the mover has seen the card they turned over
         elif zone == "table":
             self._table_clicked(index)
 

@@ -1,0 +1,353 @@
+"""The flow of a game, without a screen: series, deals, turns, computers, the save and records.
+
+The game screen drives a :class:`GameFlow` and draws what it holds; tests drive it directly.
+Whatever a person should be told comes back as :class:`Notice` values (the screen shows them
+as toasts), so the flow never imports Textual or Rich.
+"""
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from chinese_ten.actions import Action, is_flip
+from chinese_ten.deal import OVER, DealOutcome, DealState, apply_action, outcome, start
+from chinese_ten.dealing import draw_lots, random_setup
+from chinese_ten.errors import ChineseTenError, SaveError
+from chinese_ten.files import shown, write_atomically, write_new
+from chinese_ten.players import LaterPlayer, Player
+from chinese_ten.saves import SaveSlot, claim_slot
+from chinese_ten.series import SeriesScore
+from chinese_ten.tui_options import GameOptions
+from chinese_ten.view import PlayerView
+
+if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
+    from chinese_ten.records import GameRecord
+
+DEFAULT_NAMES = ("Player 1", "Player 2")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something to tell the person at once (a toast on screen)."""
+
+    text: str
+    title: str = ""
+    error: bool = False
+    timeout: float = 6.0
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """An unfinished game in the data folder that no running game holds."""
+
+    names: tuple[str, str]
+    deals_finished: int
+    deals_planned: int | None
+    path: Path
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one action did, for the screen: the deal's result if it ended, whose turn next."""
+
+    result: DealOutcome | None
+    turn_over: bool
+    """The action turned over the stock card: the mover's turn is done."""
+    notices: list[Notice] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Whether a saved game was taken up, and what to tell the person either way."""
+
+    resumed: bool
+    notices: list[Notice]
+
+
+class GameFlow:
+    """One game: the names, the series score, the deals, each seat's computer and the save."""
+
+    def __init__(self, options: GameOptions) -> None:
+        self.options = options
+        self.names: tuple[str, str] = options.players or DEFAULT_NAMES
+        self.series = SeriesScore(options.deals_planned, 0)
+        self.finished: list[DealState] = []
+        """Every deal of the series played to its end, in order."""
+        self.state: DealState | None = None
+        """The deal in play, or the deal just finished (also the last of ``finished``)."""
+        self.computers: list[Player | None] = [
+            None
+            if level is None
+            else LaterPlayer(level, random.Random(options.seed), think=options.think)
+            for level in options.computer
+        ]
+        self.keyboard = 0
+        """In hot-seat, the seat whose person has the keyboard (changes at the hand-over)."""
+        self.slot: SaveSlot | None = None
+        """The save this game holds (None until held, or when no slot can be used)."""
+        self.save_problem: str | None = None
+        """Why the last save failed; None once a save succeeds."""
+        self._copied_at: tuple[int, int] | None = None
+        """The :meth:`progress` at which a whole copy was written elsewhere (a failed save)."""
+        self._lots = random.Random(options.seed)
+        self._found: tuple[GameRecord, list[DealState]] | None = None
+        """The save :meth:`find_unfinished` read, kept for :meth:`resume`."""
+
+    # ------------------------------------------------------------ the position
+    @property
+    def deal_in_play(self) -> bool:
+        return self.state is not None and self.state.phase != OVER
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play, or of the next one to be dealt."""
+        return len(self.series.outcomes) + 1
+
+    def viewer(self) -> int:
+        """Whose eyes the board is drawn for: the person at the keyboard."""
+        humans = [seat for seat in (0, 1) if self.computers[seat] is None]
+        if len(humans) == 1:
+            return humans[0]
+        return self.keyboard
+
+    def view(self) -> PlayerView:
+        assert self.state is not None
+        return PlayerView(self.state, self.viewer())
+
+    def computer_to_move(self) -> Player | None:
+        """The computer whose turn it is, or None when a person is to move."""
+        if not self.deal_in_play:
+            return None
+        assert self.state is not None
+        return self.computers[self.state.to_move]
+
+    def pass_keyboard(self) -> None:
+        """The person to move now has the keyboard (hot-seat: after the hand-over)."""
+        if self.state is not None:
+            self.keyboard = self.state.to_move
+
+    def deals(self) -> list[DealState]:
+        """Every deal of the series so far: the finished ones, then the one in play."""
+        in_play = [self.state] if self.state is not None and self.deal_in_play else []
+        return [*self.finished, *in_play]
+
+    # ------------------------------------------------------------ the series
+    def start_series(self, names: tuple[str, str]) -> None:
+        """A new game between ``names``: the first dealer is drawn by lot."""
+        self.names = names
+        self.series = SeriesScore(self.options.deals_planned, draw_lots(self._lots))
+
+    def new_series(self) -> list[Notice]:
+        """Another series between the same players, as long as the last one; the finished
+        series is archived first (if that fails, the new one must not write over it)."""
+        notices: list[Notice] = []
+        if self.slot is not None:
+            try:
+                self.slot.put_away("finished")
+            except SaveError as error:
+                self.slot.release()
+                self.slot = None
+                notices += self._save_failed(f"the finished series could not be put away: {error}")
+        self.finished = []
+        self.state = None
+        self.series = SeriesScore(self.series.deals_planned, draw_lots(self._lots))
+        return notices
+
+    def deal_rng(self, number: int) -> random.Random:
+        """Each deal's shuffle: reproducible from ``--seed``, independent of what came before."""
+        return random.Random(None if self.options.seed is None else f"{self.options.seed}:{number}")
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in play, or of the next one."""
+        if self.deal_in_play:
+            assert self.state is not None
+            return self.state.setup.dealer
+        return self.series.next_dealer
+
+    def deal(self, position: int) -> list[Notice]:
+        """Shuffle, cut at ``position`` and deal the next deal; it is saved at once."""
+        setup = random_setup(self.deal_rng(self.deal_number), self.series.next_dealer, position)
+        self.state = start(setup)
+        self.keyboard = self.state.to_move
+        return self.save()
+
+    def apply(self, action: Action) -> Applied:
+        """Play one action through the engine, count a finished deal, and save."""
+        assert self.state is not None
+        self.state = apply_action(self.state, action)
+        result = outcome(self.state)
+        if result is not None:
+            self.series = self.series.add(result)
+            self.finished.append(self.state)
+        return Applied(result, is_flip(action), self.save())
+
+    # ------------------------------------------------------------ the save
+    def _claim(self, *, resume: bool, newest: bool = True) -> list[Notice]:
+        """Hold a slot of the data folder: with ``newest`` the newest save no running game
+        holds, else the lowest free slot; say when other windows hold saves. ``resume``: the
+        person asked to continue a game."""
+        if self.slot is not None:
+            return []
+        try:
+            claim = claim_slot(self.options.save_dir, resume=newest)
+        except SaveError as error:
+            return self._save_failed(str(error))
+        slot = claim.slot
+        self.slot = slot
+        notices: list[Notice] = []
+        if claim.busy:
+            others = ", ".join(shown(path) for path in claim.busy)
+            if slot.exists() and resume:
+                then = f"this one continues {shown(slot.path)}."
+            else:
+                new = "starts a new game, saved" if resume else "saves its game"
+                then = f"this one {new} separately, as {shown(slot.path)}."
+            notices.append(
+                Notice(
+                    f"Another Chinese Ten window is playing {others}, so {then}",
+                    title="Saves held by another window",
+                    timeout=12,
+                )
+            )
+        elif resume and not slot.exists():
+            notices.append(Notice("There is no saved game to continue, so a new one begins."))
+        return notices
+
+    def _load(self) -> tuple[tuple["GameRecord", list[DealState]] | None, list[Notice]]:
+        """The game saved in the slot held (a save that cannot be read is moved aside)."""
+        if self._found is not None:
+            return self._found, []
+        if self.slot is None or not self.slot.exists():
+            return None, []
+        try:
+            self._found = self.slot.load()
+        except ChineseTenError as error:
+            notice = Notice(str(error), title="The save could not be read", error=True, timeout=12)
+            return None, [notice]
+        return self._found, []
+
+    def find_unfinished(self) -> tuple[SavedGame | None, list[Notice]]:
+        """Hold a slot, and say whether it holds an unfinished game no running game holds
+        (the person is then asked: continue it, or start a new one)."""
+        notices = self._claim(resume=False)
+        found, more = self._load()
+        notices += more
+        if found is None:
+            return None, notices
+        record, states = found
+        score = _score(record.deals_planned, states)
+        if not states or score.is_over:
+            return None, notices
+        assert self.slot is not None
+        saved = SavedGame(record.players, len(score.outcomes), record.deals_planned, self.slot.path)
+        return saved, notices
+
+    def resume(self) -> Resume:
+        """Take up the saved game: names, series and deals, from the newest free save."""
+        notices = self._claim(resume=True)
+        found, more = self._load()
+        notices += more
+        if found is None:
+            return Resume(False, notices)
+        record, states = found
+        if not states:
+            notices.append(Notice("The saved game has no deal yet, so a new one begins."))
+            return Resume(False, notices)
+        self.names = record.players
+        self.series = _score(record.deals_planned, states)
+        self.finished = [s for s in states if outcome(s) is not None]
+        self.state = states[-1]
+        self.keyboard = self.state.to_move
+        return Resume(True, notices)
+
+    def hold_fresh_slot(self) -> list[Notice]:
+        """Hold a slot for a new game and put away what was saved there: nothing is replaced."""
+        notices = self._claim(resume=False, newest=False)
+        self._found = None
+        slot = self.slot
+        if slot is None:
+            return notices
+        try:
+            kept = slot.put_away("unfinished")
+        except SaveError as error:  # keep the old save: this game does not use the slot
+            slot.release()
+            self.slot = None
+            return notices + self._save_failed(f"the saved game could not be put away: {error}")
+        if kept is not None:
+            notices.append(Notice(f"The game saved before was kept as {shown(kept)}", timeout=8))
+        return notices
+
+    def save(self) -> list[Notice]:
+        """Write the save (after every action); a failure is kept in ``save_problem``."""
+        notices: list[Notice] = []
+        if self.slot is None:  # no slot yet, or it failed: try again, a save may work now
+            notices += self.hold_fresh_slot()
+        if self.slot is None:
+            return notices
+        try:
+            self.slot.save(self.record(full=True))
+        except SaveError as error:
+            return notices + self._save_failed(str(error))
+        if self.save_problem is not None:
+            notices.append(Notice(f"Saved again, in {shown(self.slot.path)}.", timeout=5))
+        self.save_problem = None
+        return notices
+
+    def save_now(self) -> list[Notice]:
+        """Save at once (before quitting); a game with nothing dealt yet has nothing to save."""
+        return self.save() if self.state is not None or self.finished else []
+
+    def _save_failed(self, problem: str) -> list[Notice]:
+        """Keep why the save failed; say it once (not again for the same problem)."""
+        said = problem == self.save_problem
+        self.save_problem = problem
+        return [] if said else [Notice(problem, title="Could not save", error=True, timeout=10)]
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why this game as it stands is stored nowhere (None: it is saved, or there is none)."""
+        if self.save_problem is None or self._copied_at == self.progress():
+            return None
+        return self.save_problem if self.state is not None or self.finished else None
+
+    def progress(self) -> tuple[int, int]:
+        """Deals finished and actions played in the current one: changes with every move."""
+        return len(self.finished), len(self.state.actions) if self.state is not None else 0
+
+    def release(self) -> None:
+        """Let another game take the save slot (when the program ends)."""
+        if self.slot is not None:
+            self.slot.release()
+
+    # ------------------------------------------------------------ records
+    def record(self, *, full: bool) -> "GameRecord":
+        """The finished deals, and with ``full`` the one being played (hands and stock order)."""
+        from chinese_ten.records import game_record
+
+        states = self.deals() if full else [*self.finished]
+        return game_record(self.names, self.series.deals_planned, states)
+
+    def write_record(self, path: Path, *, full: bool, replace: bool = False) -> None:
+        """Write the record to ``path``; FileExistsError unless ``replace``, OSError if the
+        file cannot be written. A whole copy counts as saved (see :attr:`unsaved`)."""
+        from chinese_ten.records import record_json
+
+        text = record_json(self.record(full=full))
+        if replace:
+            write_atomically(path, text)
+        else:
+            write_new(path, text)
+        if full:
+            self._copied_at = self.progress()
+
+
+def _score(deals_planned: int | None, states: list[DealState]) -> SeriesScore:
+    """The series score of the saved deals (the first one's dealer starts the alternation)."""
+    score = SeriesScore(deals_planned, states[0].setup.dealer if states else 0)
+    for state in states:
+        result = outcome(state)
+        if result is not None:
+            score = score.add(result)
+    return score
