@@ -44,7 +44,9 @@ from chinese_ten.wording import possessive, says, signed
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
 
-_BOARD_ACTIONS = frozenset(("move", "confirm", "flip", "back", "pick", "hint", "export"))
+_BOARD_ACTIONS = frozenset(
+    ("move", "confirm", "flip", "back", "pick", "hint", "export", "pass_keyboard")
+)
 """The game screen's own keys: none of them acts while the board is hidden."""
 
 Stage = Literal[
