@@ -285,3 +285,12 @@ def test_records_folder_named_like_markup_is_printed_as_it_is(
     assert main(_simulate(folder)) == 0
     assert f"\n2 records written to {folder}\n" in capsys.readouterr().out
     assert len(list(folder.glob("series-*.json"))) == 2
+
+
+def test_a_records_folder_name_too_long_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from chinese_ten.cli import main
+
+    too_long = Path("/tmp") / ("n" * 300)
+    assert main(["simulate", "--games", "1", "--records", str(too_long)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write records" in err and "Traceback" not in err

@@ -26,13 +26,13 @@ class RecordsFolder:
     records already in it, and written without ever replacing a file."""
 
     def __init__(self, folder: Path) -> None:
-        if folder.exists() and not folder.is_dir():
-            raise WriteError(
-                _("{folder}: not a folder: --records needs a folder for the records").format(
-                    folder=visible(str(folder))
-                )
-            )
         try:
+            if folder.exists() and not folder.is_dir():
+                raise WriteError(
+                    _("{folder}: not a folder: --records needs a folder for the records").format(
+                        folder=visible(str(folder))
+                    )
+                )
             folder.mkdir(parents=True, exist_ok=True)
             fd, probe = tempfile.mkstemp(prefix=".chinese-ten-probe-", dir=folder)
             os.close(fd)
