@@ -473,3 +473,16 @@ async def test_a_save_with_no_deal_starts_a_new_game(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
         assert list((tmp_path / "archive").glob("*-unfinished.json"))
+
+
+async def test_q_on_the_results_screen_asks_like_everywhere_else(tmp_path: Path) -> None:
+    """q on the results went straight out, past the dialog that offers a copy of a failed save."""
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_results(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)

@@ -28,7 +28,7 @@ class ResultsScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next deal"),
         Binding("n", "new", "New series"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("q", "app.quit", "Quit"),  # the quit dialog, which knows a failed save
     ]
 
     def __init__(
@@ -140,6 +140,3 @@ class ResultsScreen(Screen[str]):
 
     def action_new(self) -> None:
         self.dismiss("new")
-
-    def action_quit_game(self) -> None:
-        self.dismiss("quit")
