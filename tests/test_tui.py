@@ -486,3 +486,16 @@ async def test_q_on_the_results_screen_asks_like_everywhere_else(tmp_path: Path)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_quitting_before_the_first_deal_claims_no_save(tmp_path: Path) -> None:
+    """Before anything is dealt the dialog said "The game is saved", which nothing was."""
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        text = screen_text(app)
+        assert "nothing to save" in text and "The game is saved" not in text

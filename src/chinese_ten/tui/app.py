@@ -154,7 +154,8 @@ class ChineseTenApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
-        self.push_screen(QuitScreen(self.game.unsaved), self._quit_answered)
+        dealt = self.game.state is not None or bool(self.game.finished)
+        self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt), self._quit_answered)
 
     def _quit_answered(self, answer: QuitChoice | None) -> None:
         if answer == "quit":

@@ -70,15 +70,19 @@ class QuitScreen(ModalScreen[QuitChoice]):
         Binding("s", "answer('copy')", "Save a copy"),
     ]
 
-    def __init__(self, unsaved: str | None = None) -> None:
+    def __init__(self, unsaved: str | None = None, *, dealt: bool = True) -> None:
         super().__init__()
         self.unsaved = unsaved
         """Why the game is not saved (None: it is)."""
+        self.dealt = dealt
+        """False before the first deal: there is nothing to save, so nothing is claimed saved."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Quit Chinese Ten?", id="dialog-title")
-            if self.unsaved is None:
+            if self.unsaved is None and not self.dealt:
+                yield Label("Nothing has been dealt yet, so there is nothing to save.")
+            elif self.unsaved is None:
                 yield Label("The game is saved; chinese-ten play --resume continues it.")
             else:
                 yield Label(
