@@ -211,3 +211,37 @@ def test_ctrl_c_stops_simulate_with_one_line(tmp_path: Path, jobs: str) -> None:
 
 def _children(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_term_or_hangup_to_simulate_alone_stops_its_workers_quietly(
+    tmp_path: Path, signum: signal.Signals
+) -> None:
+    """The signal to the main process only (kill PID): it used to die at once and leave its
+    workers printing BrokenPipeError tracebacks."""
+    args = ["--games", "100000", "--deals", "50", "--jobs", "2", "--records", str(tmp_path)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chinese_ten", "simulate", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        process_group=0,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not any(tmp_path.glob("series-*.json")):
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        process.send_signal(signum)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + signum
+    assert err == "chinese-ten: interrupted\n" and out == ""
+    assert len(workers) >= 2
+    deadline = time.monotonic() + 30  # a bound on waiting for the pool's own shutdown
+    while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{w}").exists() for w in workers)

@@ -266,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_replay(args.file, as_json=args.json)
         if args.command == "simulate":
+            _stop_on_hangup_or_term()
             from chinese_ten.commands.simulate import run_simulate
 
             return run_simulate(
@@ -311,6 +312,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ChineseTenError as error:
         print(_("chinese-ten: {problem}").format(problem=visible(str(error))), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         print(_("chinese-ten: interrupted"), file=sys.stderr)
-        return 130
+        return stop.code if isinstance(stop, _Stopped) else 130
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, unwound like Ctrl+C (the worker pool is terminated on the way out,
+    so no worker is left writing tracebacks into a closed pipe); exit 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.code = 128 + signum
+
+
+def _stop_on_hangup_or_term() -> None:
+    import signal
+
+    def stop(signum: int, _frame: object) -> None:
+        raise _Stopped(signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
