@@ -64,7 +64,7 @@ SCREENS = {
         (
             (b"", b"cut the pack"),
             (b"\r", b"Pass the keyboard"),
-            (b"\r", b"Play / take"),
+            (b"\r", b": play "),  # the banner: a new line, drawn whole (the footer may be a diff)
             (b"\r", b"to turn over"),  # the first card is played: the banner asks for Space
         ),
         1,
@@ -124,6 +124,7 @@ class Game:
         assert self.main is not None
         for keys, needle in self.screen.steps:
             if keys:
+                time.sleep(0.3)  # let the screen that drew the needle take keys (not a measure)
                 os.write(self.main, keys)
             seen = _read_until(self.main, needle)
             assert needle in seen, seen[-400:]
