@@ -294,3 +294,21 @@ def test_a_records_folder_name_too_long_is_one_line(capsys: pytest.CaptureFixtur
     assert main(["simulate", "--games", "1", "--records", str(too_long)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot write records" in err and "Traceback" not in err
+
+
+def test_a_checked_setup_names_the_part_of_the_wrong_type() -> None:
+    import dataclasses
+    import random
+
+    from chinese_ten.deal import start
+    from chinese_ten.dealing import random_setup
+
+    setup = random_setup(random.Random(1), 0, 26)
+    for bad, part in (
+        (dataclasses.replace(setup, hands=[setup.hands[0], list(setup.hands[1])]), "hands"),
+        (dataclasses.replace(setup, hands=(setup.hands[0], list(setup.hands[1]))), "seat 1"),
+        (dataclasses.replace(setup, layout=None), "layout"),
+    ):
+        with pytest.raises(TypeError, match=part):
+            start(bad, check=True)
+    start(setup, check=True)  # the friendly one still passes

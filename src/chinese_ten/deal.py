@@ -73,6 +73,8 @@ class DealSetup:
         """Raise :class:`RecordError` unless this is a full, legal deal of one pack."""
         if type(self.dealer) is not int or self.dealer not in (0, 1):
             raise RecordError(f"dealer must be seat 0 or 1, not {self.dealer}")
+        if type(self.hands) is not tuple or len(self.hands) != 2:
+            raise TypeError(f"hands must be a tuple of two tuples of cards, not {self.hands!r}")
         sizes = (
             ("hand of seat 0", self.hands[0], HAND_SIZE),
             ("hand of seat 1", self.hands[1], HAND_SIZE),
@@ -80,6 +82,8 @@ class DealSetup:
             ("stock", self.stock, STOCK_SIZE),
         )
         for name, cards, size in sizes:
+            if type(cards) is not tuple:
+                raise TypeError(f"the {name} must be a tuple of cards, not {type(cards).__name__}")
             if len(cards) != size:
                 raise RecordError(f"the {name} has {len(cards)} cards; it must have {size}")
         seen: set[Card] = set()
