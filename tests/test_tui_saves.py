@@ -330,3 +330,19 @@ async def test_an_export_error_is_one_notification(tmp_path: Path, where: str, s
         text = _flat(app)
         assert "Could not write the game record" in text and says in text
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_a_failed_save_is_said_on_the_hand_over_screen_too(tmp_path: Path) -> None:
+    """The cut, hand-over and results screens cover the board's warning line: the failed save
+    stays said there by a toast that lasts until a save works (it used to go after 10 s)."""
+    from chinese_ten.tui.screens.handover import HandoverScreen
+
+    app = ChineseTenApp(options(_broken_folder(tmp_path)))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        for _ in range(8):
+            await step(pilot)
+            if isinstance(app.screen, HandoverScreen):
+                break
+        assert isinstance(app.screen, HandoverScreen)
+        lasting = [n for n in app._notifications if n.title == "Could not save"]
+        assert lasting and all(n.timeout > 3600 for n in lasting)

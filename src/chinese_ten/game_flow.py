@@ -35,6 +35,9 @@ class Notice:
     title: str = ""
     error: bool = False
     timeout: float = 6.0
+    lasting: bool = False
+    """Shown on every screen until a notice that ``ends_lasting`` (a failed save stays said)."""
+    ends_lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +294,9 @@ class GameFlow:
         except SaveError as error:
             return notices + self._save_failed(str(error))
         if self.save_problem is not None:
-            notices.append(Notice(f"Saved again, in {shown(self.slot.path)}.", timeout=5))
+            notices.append(
+                Notice(f"Saved again, in {shown(self.slot.path)}.", timeout=5, ends_lasting=True)
+            )
         self.save_problem = None
         return notices
 
@@ -303,7 +308,7 @@ class GameFlow:
         """Keep why the save failed; say it once (not again for the same problem)."""
         said = problem == self.save_problem
         self.save_problem = problem
-        return [] if said else [Notice(problem, title="Could not save", error=True, timeout=10)]
+        return [] if said else [Notice(problem, title="Could not save", error=True, lasting=True)]
 
     @property
     def unsaved(self) -> str | None:

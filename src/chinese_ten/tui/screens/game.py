@@ -54,14 +54,21 @@ Stage = Literal[
 ]
 
 
+_LASTING = 24 * 3600.0
+"""Seconds a lasting toast stays: until cleared, in practice (cut, hand-over and results
+screens cover the board's warning line, so a failed save is said by a toast that stays)."""
+
+
 def tell(app: App[Any], notices: Iterable[Notice]) -> None:
     """Show what the flow has to say, as toasts (never markup: paths and errors are data)."""
     for notice in notices:
+        if notice.ends_lasting:
+            app.clear_notifications()
         app.notify(
             notice.text,
             title=notice.title,
             severity="error" if notice.error else "information",
-            timeout=notice.timeout,
+            timeout=_LASTING if notice.lasting else notice.timeout,
             markup=False,
         )
 
