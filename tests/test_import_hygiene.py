@@ -1,7 +1,10 @@
 """The engine and the headless commands run without Textual (and the engine without Rich)."""
 
+import os
 import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 ENGINE = [
     "chinese_ten.cards",
@@ -87,3 +90,36 @@ def test_hard_player_is_loaded_at_its_first_move_not_at_start() -> None:
     screen, modules = _first_screen("players=('You', 'Computer'), computer=(None, 'hard')")
     assert screen == "CutScreen"
     assert not _loaded(modules, (*LATER, "chinese_ten.players.hard"))
+
+
+def test_start_screen_is_drawn_before_the_engine_loads(tmp_path: Path) -> None:
+    """Start-up: the first frame (the start screen) needs neither the engine nor the board;
+    they load right after it, when the app asks whether an unfinished game is saved."""
+    probe = textwrap.dedent(
+        """
+        import sys
+        from chinese_ten.tui.app import ChineseTenApp
+        from chinese_ten.tui.screens.start import StartScreen
+        from chinese_ten.tui_options import GameOptions
+
+        seen = []
+        StartScreen.on_mount = lambda self: seen.append(sorted(sys.modules))
+
+        async def pilot(p):
+            await p.pause()
+            seen.append(sorted(sys.modules))
+            p.app.exit()
+
+        ChineseTenApp(GameOptions()).run(headless=True, auto_pilot=pilot)
+        print(" ".join(seen[0]))
+        print(" ".join(seen[1]))
+        """
+    )
+    env = {**os.environ, "CHINESE_TEN_HOME": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
+    )
+    at_first_frame, after = (set(line.split()) for line in out.stdout.splitlines())
+    heavy = {"chinese_ten.deal", "chinese_ten.players", "chinese_ten.tui.screens.game"}
+    assert not heavy & at_first_frame
+    assert heavy <= after  # then loaded, to look for an unfinished game

@@ -14,8 +14,8 @@ from typing import NoReturn
 from chinese_ten import __version__, i18n
 from chinese_ten.errors import ChineseTenError, PlayerNameError
 from chinese_ten.i18n import _
+from chinese_ten.levels import LEVELS, PLAYER_NAMES
 from chinese_ten.names import check_names, visible
-from chinese_ten.players import LEVELS, PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.wording import YOU

@@ -18,13 +18,11 @@ from chinese_ten.files import shown, write_atomically, write_new
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
 from chinese_ten.series import SeriesScore
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.tui_options import DEFAULT_NAMES, GameOptions
 from chinese_ten.view import PlayerView
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.records import GameRecord
-
-DEFAULT_NAMES = ("Player 1", "Player 2")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
 """A series of deals: dealer by lot for the first deal, then alternating; totals and winner."""
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from chinese_ten.deal import DealOutcome
+if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the engine
+    from chinese_ten.deal import DealOutcome
 
 DEFAULT_DEALS: Final = 6
 MAX_DEALS: Final = 1000
@@ -16,7 +17,7 @@ class SeriesScore:
 
     deals_planned: int | None
     first_dealer: int
-    outcomes: tuple[DealOutcome, ...] = ()
+    outcomes: "tuple[DealOutcome, ...]" = ()
 
     def dealer_of(self, index: int) -> int:
         """Dealer of deal ``index`` (0-based): the deal alternates."""
@@ -45,5 +46,5 @@ class SeriesScore:
         first, second = self.totals
         return None if first == second else (0 if first > second else 1)
 
-    def add(self, outcome: DealOutcome) -> "SeriesScore":
+    def add(self, outcome: "DealOutcome") -> "SeriesScore":
         return SeriesScore(self.deals_planned, self.first_dealer, (*self.outcomes, outcome))

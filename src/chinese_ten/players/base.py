@@ -6,6 +6,7 @@ from typing import Protocol
 
 from chinese_ten.actions import Action
 from chinese_ten.errors import ChineseTenError
+from chinese_ten.levels import LEVELS, PLAYER_NAMES
 from chinese_ten.view import PlayerView
 
 
@@ -23,11 +24,6 @@ def _registry() -> dict[str, Callable[[random.Random], Player]]:
     from chinese_ten.players.random_player import RandomPlayer
 
     return {"random": RandomPlayer, "greedy": GreedyPlayer, "hard": HardPlayer}
-
-
-PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "hard")
-LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "hard"}
-"""Difficulty levels offered to a person, and the players behind them."""
 
 
 def make_player(name: str, rng: random.Random, *, think: float | None = None) -> Player:

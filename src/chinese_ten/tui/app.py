@@ -2,7 +2,7 @@
 
 import asyncio
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -11,10 +11,12 @@ from textual.screen import Screen
 
 from chinese_ten.names import visible
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
-from chinese_ten.tui.screens.dialogs import ContinueScreen, OpeningChoice, QuitChoice, QuitScreen
-from chinese_ten.tui.screens.game import GameScreen, tell
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.tui_options import DEFAULT_NAMES, GameOptions
+
+if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
+    from chinese_ten.tui.screens.dialogs import OpeningChoice, QuitChoice
+    from chinese_ten.tui.screens.game import GameScreen
 
 
 class ChineseTenApp(App[None]):
@@ -44,7 +46,7 @@ class ChineseTenApp(App[None]):
     def __init__(self, options: GameOptions) -> None:
         super().__init__()
         self.options = options
-        self.game = GameScreen(options)
+        self._game: GameScreen | None = None
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
 
@@ -63,15 +65,37 @@ class ChineseTenApp(App[None]):
         if self.use_command_palette and not isinstance(self.screen, AsciiCommandPalette):
             self.push_screen(AsciiCommandPalette())
 
+    @property
+    def game(self) -> "GameScreen":
+        """The game screen, built on first use: importing the engine and the board is most of
+        our start-up, and the start screen needs neither."""
+        if self._game is None:
+            from chinese_ten.tui.screens.game import GameScreen
+
+            self._game = GameScreen(self.options)
+        return self._game
+
     def on_mount(self) -> None:
-        """The opening, before the board is built (composing it is most of our start-up):
-        continue the saved game, or ask about an unfinished one, or ask for names."""
+        """The first frame comes first: the start screen is drawn at once, and whether an
+        unfinished game is saved is asked right after, over it (continue it, or a new one)."""
         self._loop_for_signals = asyncio.get_running_loop()
-        flow = self.game.flow
         if self.options.resume:
             self._resume()
-            return
-        saved, notices = flow.find_unfinished()
+        elif self.options.players is None:
+            glyphs = glyphs_for(self.options.ascii)
+            self.push_screen(StartScreen(DEFAULT_NAMES, glyphs), self._names_chosen)
+            self.call_after_refresh(self._opening)
+        else:
+            self._opening()
+
+    def _opening(self) -> None:
+        """Ask about an unfinished game, if one is saved; otherwise hold a fresh save."""
+        from chinese_ten.tui.screens.dialogs import ContinueScreen
+        from chinese_ten.tui.screens.game import tell
+
+        if self.options.players is None and not self._asking_names():
+            return  # names were given before this ran: the game's first save holds a slot
+        saved, notices = self.game.flow.find_unfinished()
         tell(self, notices)
         if saved is None:
             self._new_game()
@@ -79,9 +103,10 @@ class ChineseTenApp(App[None]):
             self.push_screen(ContinueScreen(saved), self._opening_answered)
 
     def on_unmount(self) -> None:
-        self.game.flow.release()
+        if self._game is not None:
+            self._game.flow.release()
 
-    def _opening_answered(self, choice: OpeningChoice | None) -> None:
+    def _opening_answered(self, choice: "OpeningChoice | None") -> None:
         if choice == "continue":
             self._resume()
         elif choice == "new":
@@ -90,22 +115,31 @@ class ChineseTenApp(App[None]):
             self.exit()  # nothing played, nothing changed: the save stays as it was
 
     def _resume(self) -> None:
+        from chinese_ten.tui.screens.game import tell
+
         result = self.game.flow.resume()
         tell(self, result.notices)
-        if result.resumed:
-            self.push_screen(self.game)
-        else:
+        if not result.resumed:
             self._new_game()
+        elif isinstance(self.screen, StartScreen):  # asked over the start screen: leave it
+            self.switch_screen(self.game)
+        else:
+            self.push_screen(self.game)
 
     def _new_game(self) -> None:
-        """Put away what the slot held (kept in ``archive/``), then the names."""
-        flow = self.game.flow
-        tell(self, flow.hold_fresh_slot())
-        if self.options.players is None:
-            glyphs = glyphs_for(self.options.ascii)
-            self.push_screen(StartScreen(flow.names, glyphs), self._names_chosen)
-        else:
+        """Put away what the slot held (kept in ``archive/``); then the names, unless the
+        start screen already asks for them or they were given."""
+        from chinese_ten.tui.screens.game import tell
+
+        tell(self, self.game.flow.hold_fresh_slot())
+        if self.options.players is not None:
             self._names_chosen(self.options.players)
+        elif not self._asking_names():
+            glyphs = glyphs_for(self.options.ascii)
+            self.push_screen(StartScreen(DEFAULT_NAMES, glyphs), self._names_chosen)
+
+    def _asking_names(self) -> bool:
+        return any(isinstance(screen, StartScreen) for screen in self.screen_stack)
 
     def _names_chosen(self, names: tuple[str, str] | None) -> None:
         if names is None:
@@ -116,7 +150,7 @@ class ChineseTenApp(App[None]):
 
     def _leave(self) -> None:
         """End the program; the exit status says whether the game is lost."""
-        self.exit(return_code=0 if self.game.unsaved is None else 1)
+        self.exit(return_code=0 if self._game is None or self._game.unsaved is None else 1)
 
     def stop_for_signal(self) -> None:
         """Called inside a signal handler: the save and the exit wait for the event loop,
@@ -147,17 +181,20 @@ class ChineseTenApp(App[None]):
 
     def _signalled(self) -> None:
         """The game is saved after every action; save once more, then leave the terminal tidy."""
-        self.game.save_now()
+        if self._game is not None:
+            self._game.save_now()
         self.exit()
 
     async def action_quit(self) -> None:
+        from chinese_ten.tui.screens.dialogs import QuitScreen
+
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
         dealt = self.game.state is not None or bool(self.game.finished)
         self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt), self._quit_answered)
 
-    def _quit_answered(self, answer: QuitChoice | None) -> None:
+    def _quit_answered(self, answer: "QuitChoice | None") -> None:
         if answer == "quit":
             self._leave()
         elif answer == "copy":
