@@ -6,15 +6,11 @@ SIGHUP and SIGCONT: exit code 129 shows the SIGHUP arrived). Time limits here bo
 only; they measure nothing.
 """
 
-import fcntl
 import os
-import pty
 import random
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -33,7 +29,7 @@ from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.start import StartScreen
-from tests.test_terminal import _read_until
+from tests.pty_helpers import Terminal
 from tests.tui_helpers import options
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and ptys")
@@ -104,43 +100,33 @@ def _results_screen(home: Path) -> Screen:
     )
 
 
-CONTROLLING_TERMINAL = (
-    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
-    "os.execv(sys.executable, [sys.executable, '-m', 'chinese_ten', *sys.argv[1:]])"
-)
-"""Run in the new session: the pty on stdin becomes its controlling terminal, then the game
-replaces this process (same pid). A launcher, because ``preexec_fn`` is unsafe with threads."""
-
-
 @dataclass
 class Game:
     screen: Screen
-    process: "subprocess.Popen[bytes]"
-    main: int | None
-    """The master side of the pty; ``None`` once closed."""
+    terminal: Terminal
+
+    @property
+    def process(self) -> "subprocess.Popen[bytes]":
+        return self.terminal.process
 
     def reach(self) -> None:
         """Press the keys that lead to the screen, waiting for each step's text."""
-        assert self.main is not None
         for keys, needle in self.screen.steps:
             if keys:
                 time.sleep(0.3)  # let the screen that drew the needle take keys (not a measure)
-                os.write(self.main, keys)
-            seen = _read_until(self.main, needle)
+                self.terminal.write(keys)
+            seen = self.terminal.read_until(needle)
             assert needle in seen, seen[-400:]
 
     def close_terminal(self) -> None:
-        assert self.main is not None
-        os.close(self.main)
-        self.main = None
+        self.terminal.close_terminal()
 
     def output_until_exit(self) -> bytes:
         """Everything the game writes until it ends (reading keeps its writes flowing)."""
-        assert self.main is not None
         seen = b""
         end = time.monotonic() + EXIT_LIMIT
         while time.monotonic() < end:
-            chunk = _read_until(self.main, b"\x00never\x00", limit=0.3)
+            chunk = self.terminal.read_until(b"\x00never\x00", limit=0.3)
             seen += chunk
             if self.process.poll() is not None and not chunk:
                 break
@@ -155,30 +141,13 @@ def launch() -> Iterator[Launch]:
     games: list[Game] = []
 
     def run(screen: Screen, home: Path) -> Game:
-        main, child = pty.openpty()
-        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "CHINESE_TEN_HOME": str(home), "TERM": "xterm-256color"}
-        process = subprocess.Popen(
-            [sys.executable, "-c", CONTROLLING_TERMINAL, *screen.args],
-            stdin=child,
-            stdout=child,
-            stderr=child,
-            env=env,
-            close_fds=True,
-            start_new_session=True,
-        )
-        os.close(child)
-        game = Game(screen, process, main)
+        game = Game(screen, Terminal(screen.args, home, controlling=True))
         games.append(game)
         return game
 
     yield run
     for game in games:
-        if game.process.poll() is None:
-            game.process.kill()
-            game.process.wait()
-        if game.main is not None:
-            os.close(game.main)
+        game.terminal.end()
 
 
 def _ends(game: Game, signum: int) -> None:

@@ -1,10 +1,7 @@
 """Saving in the TUI as a person meets it: two windows, failed saves, quitting, fair exports."""
 
-import os
-import pty
 import random
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -25,7 +22,7 @@ from chinese_ten.tui.screens.dialogs import (
 )
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.results import ResultsScreen
-from tests.test_terminal import _read_until
+from tests.pty_helpers import Terminal
 from tests.tui_helpers import options, play_until_results, screen_text, step
 
 SIZE = (100, 32)
@@ -213,33 +210,21 @@ async def test_a_new_series_after_the_save_vanished(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_the_command_exits_1_with_one_line_when_the_game_is_not_saved(tmp_path: Path) -> None:
-    main, child = pty.openpty()
     folder = _broken_folder(tmp_path)
-    env = {**os.environ, "CHINESE_TEN_HOME": str(folder), "TERM": "xterm-256color"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "chinese_ten", "play", "--players", "Ana,Ben", "--seed", "4"],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        env=env,
-        close_fds=True,
-    )
-    os.close(child)
+    game = Terminal(["play", "--players", "Ana,Ben", "--seed", "4"], folder)
     try:
-        assert b"cut the pack" in _read_until(main, b"cut the pack")
-        os.write(main, b"\r")  # the cut
-        assert b"I am ready" in _read_until(main, b"I am ready")
-        os.write(main, b"\r")  # past the hand-over screen, to the board and its warning
-        assert b"Not saved" in _read_until(main, b"Not saved")
-        os.write(main, b"q")
-        assert b"NOT saved" in _read_until(main, b"NOT saved")
-        os.write(main, b"y")
-        tail = _read_until(main, b"the game was not saved")
-        assert process.wait(timeout=30) == 1
+        assert b"cut the pack" in game.read_until(b"cut the pack")
+        game.write(b"\r")  # the cut
+        assert b"I am ready" in game.read_until(b"I am ready")
+        game.write(b"\r")  # past the hand-over screen, to the board and its warning
+        assert b"Not saved" in game.read_until(b"Not saved")
+        game.write(b"q")
+        assert b"NOT saved" in game.read_until(b"NOT saved")
+        game.write(b"y")
+        tail = game.read_until(b"the game was not saved")
+        assert game.process.wait(timeout=30) == 1
     finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(main)
+        game.end()
     restored = tail.rindex(b"\x1b[?1049l")
     line = tail[restored:].split(b"chinese-ten: ", 1)[1].split(b"\r\n")[0].decode()
     assert line == f"the game was not saved: {folder}: it is a file, or inside one, not a " + (
