@@ -83,7 +83,14 @@ def test_hostile_names_are_refused_with_the_reason(name: str, reason: str) -> No
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("Ana", "ana"), ("ZOË", "zoë"), ("Zoë", "zoe\u0308"), ("Ana", "\uff21\uff4e\uff41")],
+    [
+        ("Ana", "ana"),
+        ("ZOË", "zoë"),
+        ("Zoë", "zoe\u0308"),
+        ("Ana", "\uff21\uff4e\uff41"),
+        ("Ana", "An\u200ba"),  # a zero-width space reads as nothing
+        ("Ana", "\u00adAna"),  # so does a soft hyphen
+    ],
 )
 def test_names_that_differ_only_in_case_or_form_are_refused(first: str, second: str) -> None:
     with pytest.raises(PlayerNameError, match="need different names"):

@@ -151,6 +151,8 @@ def test_illegal_actions_name_the_action_and_the_reason() -> None:
         act(state, "play 8C taking 4D")
     with pytest.raises(IllegalActionError, match="not a well-formed action"):
         apply_action(state, 1 << 20)
+    with pytest.raises(IllegalActionError, match=r"^action 1180591620717411303424 is illegal"):
+        apply_action(state, 2**70)  # its low bits spell "play AS": not named as that
     done = act(position("KS", hand="4D", stock="7C"), "play 4D", "flip 7C")
     with pytest.raises(IllegalActionError, match="the deal is over"):
         act(done, "play 4D")

@@ -290,6 +290,10 @@ def apply_action(state: DealState, action: Action) -> DealState:
 
 
 def _describe(action: Action) -> str:
+    """The action in notation, or its number when it is no action at all (``2**70`` is not
+    read as another action by its low bits)."""
+    if not 0 <= action < 2 * FLIP:
+        return f"action {action}"
     try:
         return format_action(action)
     except IndexError:

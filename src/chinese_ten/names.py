@@ -82,8 +82,10 @@ def check_name(text: str) -> str:
 
 
 def _key(name: str) -> str:
-    """What two names must not share: the same letters up to case and Unicode form."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names must not share: the same letters up to case and Unicode form, leaving
+    out invisible format characters (``Ana`` and ``Ana`` with a zero-width space read the same)."""
+    normal = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in normal if unicodedata.category(c) != "Cf")
 
 
 def check_names(names: Sequence[str]) -> tuple[str, str]:
