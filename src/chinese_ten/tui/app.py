@@ -82,9 +82,9 @@ class ChineseTenApp(App[None]):
         if self.options.resume:
             self._resume()
         elif self.options.players is None:
-            glyphs = glyphs_for(self.options.ascii)
-            self.push_screen(StartScreen(DEFAULT_NAMES, glyphs), self._names_chosen)
-            self.call_after_refresh(self._opening)
+            start = StartScreen(DEFAULT_NAMES, glyphs_for(self.options.ascii))
+            self.push_screen(start, self._names_chosen)
+            start.call_after_refresh(self._opening)  # once drawn: it shows behind the question
         else:
             self._opening()
 
