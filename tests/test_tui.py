@@ -250,6 +250,7 @@ async def test_a_new_game_asks_first_and_keeps_the_unfinished_one(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)  # before the names: nothing put away yet
+        assert isinstance(app.screen_stack[-2], StartScreen)  # drawn first, in sight behind
         assert "Ana v Ben, 0 deals finished" in screen_text(app)
         assert not (tmp_path / "archive").exists()
         await pilot.press("n")
@@ -273,6 +274,18 @@ async def test_the_unfinished_game_can_be_continued_with_enter(tmp_path: Path) -
         state = app.game.state
         assert state is not None and state.setup == setup
         assert not (tmp_path / "archive").exists()
+
+
+async def test_continuing_over_the_start_screen_leaves_it(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert not any(isinstance(s, StartScreen) for s in app.screen_stack)
+        assert app.game.names == ("Ana", "Ben")
 
 
 async def test_escape_at_the_question_quits_and_changes_nothing(tmp_path: Path) -> None:
