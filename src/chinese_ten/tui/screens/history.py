@@ -11,7 +11,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
@@ -43,13 +43,15 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
             yield Static(Text(_("History")), id="history-title")
+            yield Static(
+                Text(_("Enter reviews the chosen game; Tab moves to the players.")),
+                id="history-hint",
+            )
             yield Static(id="history-problem")
             yield DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
-            with Horizontal(id="history-lower"):
-                yield DataTable(id="history-players", cursor_type="row")
-                with Vertical(id="history-trend"):
-                    yield Static(id="history-trend-title")
-                    yield Sparkline([], id="history-sparkline")
+            yield DataTable(id="history-players", cursor_type="row")
+            yield Static(id="history-trend-title")
+            yield Sparkline([], id="history-sparkline")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -62,14 +64,13 @@ class HistoryScreen(Screen[None]):
         except ChineseTenError as error:
             self._say(str(error))
             return
-        if warnings:
-            self._say("\n".join(warnings))
         self.rows = everything[:MAX_ROWS]
         self.stats = player_stats(everything)
         self._fill_games()
         self._fill_players()
-        if not self.rows:
-            self._say(_("No games in the history yet."), error=False)
+        empty = [] if self.rows else [_("No games in the history yet.")]
+        if warnings or empty:
+            self._say("\n".join([*warnings, *empty]), error=bool(warnings))
         self.query_one("#history-games", DataTable).focus()
 
     def _say(self, text: str, *, error: bool = True) -> None:
