@@ -81,9 +81,10 @@ def check_name(text: str) -> str:
     return name
 
 
-def _key(name: str) -> str:
-    """What two names must not share: the same letters up to case and Unicode form, leaving
-    out invisible format characters (``Ana`` and ``Ana`` with a zero-width space read the same)."""
+def name_key(name: str) -> str:
+    """What two players' names must not share, and two spellings of one player's name do:
+    the same letters up to case and Unicode form, leaving out invisible format characters
+    (``Ana`` and ``Ana`` with a zero-width space read the same)."""
     normal = unicodedata.normalize("NFKC", name).casefold()
     return "".join(c for c in normal if unicodedata.category(c) != "Cf")
 
@@ -102,7 +103,7 @@ def check_names(names: Sequence[str]) -> tuple[str, str]:
                 _("player {seat}: {problem}").format(seat=seat, problem=error)
             ) from None
     first, second = checked
-    if _key(first) == _key(second):
+    if name_key(first) == name_key(second):
         same = (
             _("the two players need different names (both are {name})")
             if first == second
