@@ -15,6 +15,8 @@ ENGINE = [
     "chinese_ten.players",
     "chinese_ten.i18n",
     "chinese_ten.game_flow",
+    "chinese_ten.history",
+    "chinese_ten.stats",
 ]
 
 
@@ -33,7 +35,8 @@ def test_headless_commands_do_not_import_textual() -> None:
     loaded = _loaded_after(
         "from chinese_ten.cli import main\n"
         "import chinese_ten.commands.simulate, chinese_ten.commands.replay\n"
-        "import chinese_ten.commands.rules"
+        "import chinese_ten.commands.rules, chinese_ten.commands.history\n"
+        "import chinese_ten.commands.stats"
     )
     assert "chinese_ten.cli" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "textual"}

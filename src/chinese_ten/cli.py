@@ -1,4 +1,4 @@
-"""The ``chinese-ten`` command: play, series, replay, simulate, rules.
+"""The ``chinese-ten`` command: play, series, replay, simulate, rules, history, stats.
 
 Arguments are checked here, at the edge: a bad one gets one line on stderr and exit code 2,
 a bad file exit code 1, never a traceback. The headless commands never import Textual. The
@@ -9,12 +9,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from chinese_ten import __version__, i18n
 from chinese_ten.errors import ChineseTenError, PlayerNameError
 from chinese_ten.i18n import _
-from chinese_ten.names import check_names, visible
+from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.players import LEVELS, PLAYER_NAMES
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
@@ -253,7 +253,75 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(series)
 
     _command(sub, "rules", _("print the rules"))
+    _history_commands(sub)
     return parser
+
+
+MAX_LIST: Final = 100_000
+"""The most games ``history --limit`` lists."""
+
+
+def _game_id(text: str) -> int:
+    value = _positive(text)
+    if value >= 2**63:
+        raise argparse.ArgumentTypeError(_("there is no game {id}").format(id=value))
+    return value
+
+
+def _list_limit(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_LIST:
+        raise argparse.ArgumentTypeError(
+            _("{value} is more than {most} games").format(value=value, most=MAX_LIST)
+        )
+    return value
+
+
+def _player(text: str) -> str:
+    try:
+        return check_name(text)
+    except PlayerNameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _history_commands(sub: "argparse._SubParsersAction[_Parser]") -> None:
+    """``history`` (list, ``export``, ``import``) and ``stats``."""
+    history = _command(sub, "history", _("list the games played, export or import records"))
+    history.add_argument(
+        "--player", type=_player, metavar=_("NAME"), help=_("only the games of this player")
+    )
+    history.add_argument(
+        "--limit",
+        type=_list_limit,
+        default=50,
+        metavar="N",
+        help=_("list at most N games, the newest (default 50, at most {most})").format(
+            most=MAX_LIST
+        ),
+    )
+    history.add_argument("--json", action="store_true", help=_("print the list as JSON"))
+    actions: argparse._SubParsersAction[_Parser] = history.add_subparsers(
+        dest="history_action", metavar=_("ACTION"), title=_("actions"), parser_class=_Parser
+    )
+    export = _command(
+        actions, "export", _("write a game's record (to standard output without FILE)")
+    )
+    export.add_argument("id", type=_game_id, metavar="ID", help=_("the game's number in the list"))
+    export.add_argument(
+        "file", type=Path, nargs="?", metavar=_("FILE"), help=_("a new file (never replaced)")
+    )
+    imports = _command(actions, "import", _("add game records to the history, each once"))
+    imports.add_argument(
+        "files", type=Path, nargs="+", metavar=_("FILE"), help=_("game records (JSON)")
+    )
+    stats = _command(sub, "stats", _("results of each player against each opponent"))
+    stats.add_argument(
+        "--player", type=_player, metavar=_("NAME"), help=_("only this player's statistics")
+    )
+    stats.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
+    stats.add_argument(
+        "--ascii", action="store_true", help=_("draw the running total in ASCII characters")
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -306,6 +374,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     open_scores=args.open_scores,
                 )
             )
+        if args.command == "history":
+            from chinese_ten.commands import history
+
+            if args.history_action == "export":
+                return history.run_export(args.id, args.file)
+            if args.history_action == "import":
+                return history.run_import(args.files)
+            return history.run_list(player=args.player, limit=args.limit, as_json=args.json)
+        if args.command == "stats":
+            from chinese_ten.commands.stats import run_stats
+
+            return run_stats(player=args.player, as_json=args.json, ascii_only=args.ascii)
         from chinese_ten.commands.rules import run_rules
 
         return run_rules()

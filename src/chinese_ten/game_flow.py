@@ -7,6 +7,7 @@ as toasts), so the flow never imports Textual or Rich.
 
 import random
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -96,6 +97,9 @@ class GameFlow:
         self._lots = random.Random(options.seed)
         self._found: tuple[GameRecord, list[DealState]] | None = None
         """The save :meth:`find_unfinished` read, kept for :meth:`resume`."""
+        self.history_id: int | None = None
+        """This game's row in the history (None until stored; after a resume it is found)."""
+        self.started = datetime.now(UTC)
 
     # ------------------------------------------------------------ the position
     @property
@@ -140,6 +144,7 @@ class GameFlow:
         """A new game between ``names``: the first dealer is drawn by lot."""
         self.names = names
         self.series = SeriesScore(self.options.deals_planned, draw_lots(self._lots))
+        self.history_id, self.started = None, datetime.now(UTC)
 
     def new_series(self) -> list[Notice]:
         """Another series between the same players, as long as the last one; the finished
@@ -155,6 +160,7 @@ class GameFlow:
         self.finished = []
         self.state = None
         self.series = SeriesScore(self.series.deals_planned, draw_lots(self._lots))
+        self.history_id, self.started = None, datetime.now(UTC)
         return notices
 
     def deal_rng(self, number: int) -> random.Random:
@@ -181,10 +187,31 @@ class GameFlow:
         assert self.state is not None
         self.state = apply_action(self.state, action)
         result = outcome(self.state)
+        notices = []
         if result is not None:
             self.series = self.series.add(result)
             self.finished.append(self.state)
-        return Applied(result, is_flip(action), self.save())
+            notices = self.remember()
+        return Applied(result, is_flip(action), self.save() + notices)
+
+    def remember(self) -> list[Notice]:
+        """Store the finished deals in the history (a failure is said, and play goes on)."""
+        from chinese_ten.history import keep
+        from chinese_ten.i18n import _
+
+        kept = keep(
+            self.options.save_dir,
+            self.record(full=False),
+            computers=self.options.computer,
+            started=self.started,
+            game_id=self.history_id,
+        )
+        self.history_id = kept.game_id
+        notices = [Notice(text, title=_("History"), timeout=12) for text in kept.warnings]
+        if kept.problem is not None:
+            title = _("This deal was not kept in the history")
+            notices.append(Notice(kept.problem, title=title, error=True, timeout=12))
+        return notices
 
     # ------------------------------------------------------------ the save
     def _claim(self, *, resume: bool, newest: bool = True) -> list[Notice]:

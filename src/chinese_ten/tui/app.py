@@ -9,6 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from chinese_ten.i18n import _
 from chinese_ten.names import visible
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.dialogs import ContinueScreen, OpeningChoice, QuitChoice, QuitScreen
@@ -39,6 +40,7 @@ class ChineseTenApp(App[None]):
         # input with selected text still copies it (its own binding comes first).
         Binding("ctrl+c", "quit", "Quit", show=False),
         Binding("f1,question_mark", "rules", "Rules", tooltip="The rules and the keys"),
+        Binding("f2", "history", "History", show=False),
     ]
 
     def __init__(self, options: GameOptions) -> None:
@@ -169,9 +171,18 @@ class ChineseTenApp(App[None]):
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(ascii_only=self.options.ascii))
 
+    def action_history(self) -> None:
+        from chinese_ten.tui.screens.history import HistoryScreen  # loads on first use
+
+        if not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen(self.options.save_dir))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules", "The rules of Chinese Ten and the keys", self.action_rules)
+        yield SystemCommand(
+            _("History"), _("Games played, statistics, and a game to review"), self.action_history
+        )
         game = self.game
         if game.state is not None:
             yield SystemCommand(

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chinese_ten.errors import PlayerNameError
+from chinese_ten.i18n import _
 from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
 from chinese_ten.tui.glyphs import Glyphs
 
@@ -19,6 +20,7 @@ class StartScreen(Screen[tuple[str, str] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Quit", show=False),  # the footer shows ^q for quitting
+        Binding("f2", "app.history", _("History")),
     ]
 
     def __init__(self, defaults: tuple[str, str], glyphs: Glyphs) -> None:

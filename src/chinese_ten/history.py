@@ -1,0 +1,589 @@
+"""Every game played, kept in an SQLite database in the data folder (``history.sqlite``).
+
+The game flow stores a game as each of its deals ends (insert, then update the same row);
+``chinese-ten history import`` adds records made elsewhere. Only the standard library's
+:mod:`sqlite3` is used; pydantic (records) is imported on first use.
+
+Schema, version 1 (``PRAGMA user_version``; :data:`MIGRATIONS` brings any earlier version up,
+version 0 being a new, empty file)::
+
+    games(
+      id            INTEGER PRIMARY KEY,
+      record_key    TEXT NOT NULL,     -- sha256 of the canonical record (see record_key)
+      record        TEXT NOT NULL,     -- the whole game record, canonical JSON
+      player0, player1        TEXT,    -- the names, as written
+      name_key0, name_key1    TEXT,    -- the names up to case and Unicode form (names.name_key)
+      computer0, computer1    TEXT,    -- the level of a computer seat, NULL for a person
+      started, ended          TEXT,    -- ISO 8601 UTC; NULL when not known (an import)
+      added         TEXT NOT NULL,     -- when the row was first written
+      deals_planned INTEGER,           -- NULL for open-ended play
+      deals_played  INTEGER NOT NULL,  -- deals finished
+      total0, total1 INTEGER NOT NULL, -- series totals of the finished deals
+      winner        INTEGER,           -- seat that won the series; NULL: tied or not over
+      over          INTEGER NOT NULL,  -- 1 when a planned series is played to its end
+      results       TEXT NOT NULL,     -- JSON list: seat 0's result in each finished deal
+      imported      INTEGER NOT NULL   -- 1 for a record added by ``history import``
+    )
+    analysis(game_id REFERENCES games(id) ON DELETE CASCADE, key TEXT, text TEXT,
+             PRIMARY KEY (game_id, key))   -- the review's stored analyses, by budget/version
+
+The journal is WAL with a busy timeout, and every write is one ``BEGIN IMMEDIATE``
+transaction, so two games ending at once are both kept. A file that is not a database (or is
+corrupt) is moved aside as ``history.sqlite.broken-<n>``, never deleted, and a new one begun.
+
+The same game is stored once: :func:`record_key` hashes the record rebuilt from its replayed
+deals (so the optional ``capture`` fields and the order of a hand do not matter), and an import
+whose key is already there adds nothing. A game stored as it is played keeps its row while it
+grows (the flow keeps the id); its key is that of the finished deals stored so far, which is
+how a resumed game finds its row again.
+"""
+
+import hashlib
+import json
+import os
+import sqlite3
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Final
+
+from chinese_ten.errors import ChineseTenError
+from chinese_ten.files import file_problem, shown
+from chinese_ten.i18n import _
+
+if TYPE_CHECKING:
+    from chinese_ten.deal import DealState
+    from chinese_ten.records import GameRecord
+
+FILE_NAME: Final = "history.sqlite"
+BUSY_TIMEOUT_MS: Final = 10_000
+"""How long a write waits for another game's write to finish before it fails."""
+MAX_BROKEN: Final = 1000
+"""``history.sqlite.broken-1`` ... : how many broken files are kept before giving up."""
+
+_NOT_A_DATABASE: Final = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
+
+
+class HistoryError(ChineseTenError):
+    """The history cannot be opened, read or written, or holds no such game."""
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            record_key TEXT NOT NULL,
+            record TEXT NOT NULL,
+            player0 TEXT NOT NULL,
+            player1 TEXT NOT NULL,
+            name_key0 TEXT NOT NULL,
+            name_key1 TEXT NOT NULL,
+            computer0 TEXT,
+            computer1 TEXT,
+            started TEXT,
+            ended TEXT,
+            added TEXT NOT NULL,
+            deals_planned INTEGER,
+            deals_played INTEGER NOT NULL,
+            total0 INTEGER NOT NULL,
+            total1 INTEGER NOT NULL,
+            winner INTEGER,
+            over INTEGER NOT NULL,
+            results TEXT NOT NULL,
+            imported INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX games_record_key ON games(record_key)")
+    db.execute("CREATE INDEX games_name_key0 ON games(name_key0)")
+    db.execute("CREATE INDEX games_name_key1 ON games(name_key1)")
+    db.execute(
+        """CREATE TABLE analysis (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (game_id, key)
+        )"""
+    )
+
+
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1,)
+"""``MIGRATIONS[v]`` brings a database of version ``v`` to version ``v + 1``."""
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game, as listed (the record itself: :meth:`History.record`)."""
+
+    id: int
+    players: tuple[str, str]
+    computers: tuple[str | None, str | None]
+    """The level of each computer seat; None for a person (and for every imported seat)."""
+    started: datetime | None
+    ended: datetime | None
+    """When the last finished deal stored ended; None when not known (an import)."""
+    deals_planned: int | None
+    deals_played: int
+    totals: tuple[int, int]
+    winner: int | None
+    """The seat that won the series; None while tied or not over."""
+    over: bool
+    """A planned series played to its last deal."""
+    results: tuple[int, ...]
+    """Seat 0's result in each finished deal (seat 1's is its negative)."""
+    imported: bool
+
+    def when(self) -> datetime | None:
+        """The time the list is sorted by: the end, else the start."""
+        return self.ended or self.started
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one player share: the name up to case and Unicode form."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def canonical(record: "GameRecord") -> tuple["GameRecord", list["DealState"]]:
+    """The record rebuilt from its replayed deals (RecordError if it does not replay), and
+    those deals: every capture named, hands sorted, so equal games give equal JSON."""
+    from chinese_ten.records import game_record, replay
+
+    states = replay(record)
+    return game_record(record.players, record.deals_planned, states), states
+
+
+def record_key(record: "GameRecord") -> str:
+    """The key under which a game is stored once: sha256 of its canonical JSON."""
+    return _key_of(canonical(record)[0])
+
+
+def _key_of(canonical_record: "GameRecord") -> str:
+    text = canonical_record.model_dump_json()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _time(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # a naive time is local time
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _read_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    """The query columns of a record."""
+
+    values: dict[str, object]
+    key: str
+    text: str
+
+
+def _columns(record: "GameRecord") -> _Columns:
+    from chinese_ten.deal import outcome
+    from chinese_ten.records import series_score
+
+    rebuilt, states = canonical(record)
+    score = series_score(rebuilt, states)
+    results = [o.results[0] for s in states if (o := outcome(s)) is not None]
+    values: dict[str, object] = {
+        "player0": rebuilt.players[0],
+        "player1": rebuilt.players[1],
+        "name_key0": name_key(rebuilt.players[0]),
+        "name_key1": name_key(rebuilt.players[1]),
+        "deals_planned": rebuilt.deals_planned,
+        "deals_played": len(results),
+        "total0": score.totals[0],
+        "total1": score.totals[1],
+        "winner": score.winner,
+        "over": int(score.is_over),
+        "results": json.dumps(results),
+    }
+    text = rebuilt.model_dump_json()
+    return _Columns(values, hashlib.sha256(text.encode("utf-8")).hexdigest(), text)
+
+
+_ROW_COLUMNS: Final = (
+    "id, player0, player1, computer0, computer1, started, ended, deals_planned, "
+    "deals_played, total0, total1, winner, over, results, imported"
+)
+
+
+def _row(values: tuple[object, ...]) -> GameRow:
+    (
+        game_id,
+        p0,
+        p1,
+        c0,
+        c1,
+        started,
+        ended,
+        planned,
+        played,
+        t0,
+        t1,
+        winner,
+        over,
+        results,
+        imp,
+    ) = values
+    return GameRow(
+        id=int(str(game_id)),
+        players=(str(p0), str(p1)),
+        computers=(None if c0 is None else str(c0), None if c1 is None else str(c1)),
+        started=_read_time(None if started is None else str(started)),
+        ended=_read_time(None if ended is None else str(ended)),
+        deals_planned=None if planned is None else int(str(planned)),
+        deals_played=int(str(played)),
+        totals=(int(str(t0)), int(str(t1))),
+        winner=None if winner is None else int(str(winner)),
+        over=bool(over),
+        results=tuple(int(r) for r in json.loads(str(results))),
+        imported=bool(imp),
+    )
+
+
+class History:
+    """An open history database. Use :func:`open_history`; close it (or use ``with``).
+
+    It may be used from another thread than the one that opened it (a Textual worker), but
+    by one thread at a time."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, warnings: list[str]) -> None:
+        self._db = db
+        self.path = path
+        self.warnings = warnings
+        """What a person should be told about the opening (a broken file moved aside)."""
+
+    def __enter__(self) -> "History":
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken at once (so a second writer waits, then goes on)."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise _problem(self.path, error) from None
+
+    def _reading(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        try:
+            return list(self._db.execute(sql, parameters))
+        except sqlite3.Error as error:
+            raise _problem(self.path, error) from None
+
+    def store(
+        self,
+        record: "GameRecord",
+        *,
+        computers: tuple[str | None, str | None],
+        started: datetime,
+        ended: datetime | None,
+        game_id: int | None = None,
+    ) -> int:
+        """Insert a game, or with ``game_id`` update the game stored as it went on; its id.
+
+        An update keeps the first start time and forgets analyses of the shorter record.
+        """
+        columns = _columns(record)
+        values = {
+            **columns.values,
+            "record_key": columns.key,
+            "record": columns.text,
+            "computer0": computers[0],
+            "computer1": computers[1],
+            "ended": _time(ended),
+        }
+        with self._writing() as db:
+            if game_id is not None:
+                found = db.execute(
+                    "SELECT record_key FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if found is not None:
+                    sets = ", ".join(f"{name} = :{name}" for name in values)
+                    db.execute(
+                        f"UPDATE games SET {sets}, started = COALESCE(started, :started) "
+                        "WHERE id = :id",
+                        {**values, "started": _time(started), "id": game_id},
+                    )
+                    if found[0] != columns.key:
+                        db.execute("DELETE FROM analysis WHERE game_id = ?", (game_id,))
+                    return game_id
+            return self._insert(
+                db, {**values, "started": _time(started), "imported": 0}, game_id=game_id
+            )
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, values: dict[str, object], game_id: int | None) -> int:
+        values = {**values, "added": _time(datetime.now(UTC)), "id": game_id}
+        names = ", ".join(values)
+        marks = ", ".join(f":{name}" for name in values)
+        cursor = db.execute(f"INSERT INTO games ({names}) VALUES ({marks})", values)
+        return int(cursor.lastrowid or 0)
+
+    def import_record(self, record: "GameRecord") -> tuple[int, bool]:
+        """Add a record made elsewhere, once: (its id, whether it was new). RecordError if it
+        does not replay."""
+        columns = _columns(record)
+        with self._writing() as db:
+            found = db.execute(
+                "SELECT id FROM games WHERE record_key = ? ORDER BY id LIMIT 1", (columns.key,)
+            ).fetchone()
+            if found is not None:
+                return int(found[0]), False
+            values = {
+                **columns.values,
+                "record_key": columns.key,
+                "record": columns.text,
+                "computer0": None,
+                "computer1": None,
+                "started": None,
+                "ended": None,
+                "imported": 1,
+            }
+            return self._insert(db, values, game_id=None), True
+
+    def find(self, record: "GameRecord") -> int | None:
+        """The id of the game stored with exactly this record (a resumed game's row)."""
+        key = record_key(record)
+        rows = self._reading(
+            "SELECT id FROM games WHERE record_key = ? ORDER BY id DESC LIMIT 1", (key,)
+        )
+        return int(str(rows[0][0])) if rows else None
+
+    def games(self, player: str | None = None, limit: int | None = None) -> list[GameRow]:
+        """Stored games, newest first (by end, else start, else when added); ``player``
+        matches a name up to case and Unicode form."""
+        sql = f"SELECT {_ROW_COLUMNS} FROM games"
+        parameters: list[object] = []
+        if player is not None:
+            sql += " WHERE name_key0 = ? OR name_key1 = ?"
+            parameters += [name_key(player)] * 2
+        sql += " ORDER BY COALESCE(ended, started, added) DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            parameters.append(max(limit, 0))
+        return [_row(values) for values in self._reading(sql, tuple(parameters))]
+
+    def row(self, game_id: int) -> GameRow:
+        rows = self._reading(f"SELECT {_ROW_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise _missing(game_id)
+        return _row(rows[0])
+
+    def record(self, game_id: int) -> "GameRecord":
+        """The stored record of game ``game_id``; HistoryError when there is none."""
+        from chinese_ten.records import parse_record
+
+        rows = self._reading("SELECT record FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise _missing(game_id)
+        try:
+            return parse_record(str(rows[0][0]), source=f"{shown(self.path)} #{game_id}")
+        except ChineseTenError as error:
+            raise HistoryError(str(error)) from None
+
+    def analysis(self, game_id: int, key: str) -> str | None:
+        """The analysis stored for a game under ``key`` (a budget or version), if any."""
+        rows = self._reading(
+            "SELECT text FROM analysis WHERE game_id = ? AND key = ?", (game_id, key)
+        )
+        return str(rows[0][0]) if rows else None
+
+    def store_analysis(self, game_id: int, key: str, text: str) -> None:
+        """Keep an analysis of game ``game_id`` (replacing one under the same key)."""
+        with self._writing() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise _missing(game_id)
+            db.execute(
+                "INSERT OR REPLACE INTO analysis (game_id, key, text) VALUES (?, ?, ?)",
+                (game_id, key, text),
+            )
+
+
+def _missing(game_id: int) -> HistoryError:
+    return HistoryError(_("there is no game {id} in the history").format(id=game_id))
+
+
+def _problem(path: Path, error: sqlite3.Error) -> HistoryError:
+    return HistoryError(
+        _("{path}: the history database failed ({reason})").format(
+            path=shown(path), reason=str(error)
+        )
+    )
+
+
+def history_path(folder: Path | None = None) -> Path:
+    from chinese_ten.saves import data_dir
+
+    return (folder if folder is not None else data_dir()) / FILE_NAME
+
+
+def open_history(folder: Path | None = None) -> History:
+    """Open (creating or migrating) the history in ``folder``, by default the data folder.
+
+    A file that is not a database is moved aside (``History.warnings`` says where) and a new
+    one begun; HistoryError when the folder cannot be written or the database used.
+    """
+    path = history_path(folder)
+    try:
+        _make_folder(path.parent)
+    except OSError as error:
+        raise HistoryError(file_problem(path.parent, error)) from None
+    warnings: list[str] = []
+    try:
+        return History(_connect(path), path, warnings)
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorcode", None) not in _NOT_A_DATABASE:
+            raise _problem(path, error) from None
+        kept = _move_aside(path)
+        warnings.append(
+            _(
+                "{path} could not be read as a history database ({reason}); it was kept as "
+                "{kept} and a new history begun"
+            ).format(path=shown(path), reason=str(error), kept=shown(kept))
+        )
+    try:
+        return History(_connect(path), path, warnings)
+    except sqlite3.Error as error:
+        raise _problem(path, error) from None
+
+
+def _make_folder(folder: Path) -> None:
+    from chinese_ten.saves import _make_folder as make
+
+    make(folder)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection to an up-to-date database (sqlite3 errors go to the caller)."""
+    db = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
+    try:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise HistoryError(
+                _(
+                    "{path} was written by a newer chinese-ten (schema {found}, this one knows "
+                    "{known}): it is left as it is"
+                ).format(path=shown(path), found=version, known=SCHEMA_VERSION)
+            )
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        if version < SCHEMA_VERSION:
+            _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Apply the missing migrations in one transaction (re-reading the version inside it,
+    since another game may have migrated meanwhile)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        for migration in MIGRATIONS[version:]:
+            migration(db)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename a broken database (and its journal files) to the first free ``.broken-<n>``."""
+    for number in range(1, MAX_BROKEN + 1):
+        target = path.with_name(f"{path.name}.broken-{number}")
+        if target.exists():
+            continue
+        try:
+            os.link(path, target)  # never replaces a file, even one made meanwhile
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise HistoryError(file_problem(target, error)) from None
+        try:
+            path.unlink()
+            for suffix in ("-wal", "-shm"):
+                journal = path.with_name(path.name + suffix)
+                if journal.exists():
+                    journal.replace(target.with_name(target.name + suffix))
+        except OSError as error:
+            raise HistoryError(file_problem(path, error)) from None
+        return target
+    raise HistoryError(
+        _("{path}: too many broken history files beside it: remove some").format(path=shown(path))
+    )
+
+
+@dataclass(slots=True)
+class Kept:
+    """What :func:`keep` did: the game's id (None if not stored) and what to tell."""
+
+    game_id: int | None
+    warnings: list[str] = field(default_factory=list)
+    problem: str | None = None
+
+
+def keep(
+    folder: Path | None,
+    record: "GameRecord",
+    *,
+    computers: tuple[str | None, str | None],
+    started: datetime,
+    game_id: int | None,
+) -> Kept:
+    """Store a game as a deal of it ends (the game flow's one call): open, store, close.
+
+    ``game_id`` None after a resume: the row holding the same finished deals is found first.
+    A failure is returned as ``problem`` (the game plays on), never raised.
+    """
+    try:
+        with open_history(folder) as history:
+            if game_id is None and len(record.deals) > 1:
+                from chinese_ten.records import game_record
+
+                earlier = game_record(record.players, record.deals_planned, [])
+                earlier = earlier.model_copy(update={"deals": record.deals[:-1]})
+                game_id = history.find(earlier)
+            stored = history.store(
+                record,
+                computers=computers,
+                started=started,
+                ended=datetime.now(UTC),
+                game_id=game_id,
+            )
+            return Kept(stored, history.warnings)
+    except ChineseTenError as error:
+        return Kept(game_id, problem=str(error))

@@ -1,0 +1,207 @@
+"""Statistics over the history: each person against each opponent, and the running total.
+
+A *player* is a seat a person sat in (a computer seat is only ever an opponent), known by
+name up to case and Unicode form; an *opponent* is a person by name or a computer level.
+Series count only when a planned series was played to its end; deals count every finished
+deal. The streak is over deals, from the most recent one back. Only the standard library is
+used, so the TUI and the ``stats`` command share it.
+"""
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from chinese_ten.history import GameRow, name_key
+from chinese_ten.i18n import _
+
+Z_95: Final = 1.96
+BLOCKS: Final = "▁▂▃▄▅▆▇█"
+ASCII_BLOCKS: Final = "_.-~=+*#"
+SPARK_WIDTH: Final = 24
+_NO_TIME: Final = datetime.min.replace(tzinfo=UTC)
+
+
+@dataclass(slots=True)
+class Matchup:
+    """One player's games against one opponent (or against everyone)."""
+
+    opponent: str
+    """A person's name, or ``computer (level)`` in the current language; empty for all."""
+    computer: str | None = None
+    """The computer level when the opponent is a computer."""
+    series_won: int = 0
+    series_lost: int = 0
+    series_tied: int = 0
+    results: list[int] = field(default_factory=list)
+    """The player's result in each finished deal, oldest first."""
+
+    @property
+    def deals(self) -> int:
+        return len(self.results)
+
+    @property
+    def mean(self) -> float | None:
+        return sum(self.results) / len(self.results) if self.results else None
+
+    @property
+    def interval(self) -> float | None:
+        """Half the width of the 95% confidence interval of the mean (normal approximation,
+        sample standard deviation); None below two deals."""
+        n = len(self.results)
+        if n < 2:
+            return None
+        mean = sum(self.results) / n
+        variance = sum((r - mean) ** 2 for r in self.results) / (n - 1)
+        return Z_95 * math.sqrt(variance / n)
+
+    @property
+    def best(self) -> int | None:
+        return max(self.results) if self.results else None
+
+    @property
+    def worst(self) -> int | None:
+        return min(self.results) if self.results else None
+
+    @property
+    def streak(self) -> tuple[int, int]:
+        """(sign, count): the last ``count`` deals were all won (1), lost (-1) or tied (0)."""
+        if not self.results:
+            return 0, 0
+        sign = _sign(self.results[-1])
+        count = 0
+        for result in reversed(self.results):
+            if _sign(result) != sign:
+                break
+            count += 1
+        return sign, count
+
+    @property
+    def running(self) -> list[int]:
+        """The running total after each deal."""
+        total = 0
+        out = []
+        for result in self.results:
+            total += result
+            out.append(total)
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        sign, count = self.streak
+        return {
+            "opponent": self.opponent or None,
+            "computer": self.computer,
+            "series": {"won": self.series_won, "lost": self.series_lost, "tied": self.series_tied},
+            "deals": self.deals,
+            "mean": self.mean,
+            "interval95": self.interval,
+            "best": self.best,
+            "worst": self.worst,
+            "streak": {"result": _STREAK_WORDS[sign], "deals": count},
+            "running_total": self.running,
+        }
+
+
+_STREAK_WORDS: Final = {1: "won", -1: "lost", 0: "tied"}
+
+
+def _sign(result: int) -> int:
+    return (result > 0) - (result < 0)
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """A person's figures: against everyone, and against each opponent."""
+
+    player: str
+    overall: Matchup
+    opponents: list[Matchup]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "overall": self.overall.as_json(),
+            "opponents": [m.as_json() for m in self.opponents],
+        }
+
+
+def computer_label(level: str) -> str:
+    return _("computer ({level})").format(level=level)
+
+
+def chronological(rows: Iterable[GameRow]) -> list[GameRow]:
+    """Oldest first: by end (else start) time, games without a time (imports) by id first."""
+    return sorted(rows, key=lambda row: (row.when() or _NO_TIME, row.id))
+
+
+def player_stats(rows: Iterable[GameRow], player: str | None = None) -> list[PlayerStats]:
+    """Every person's statistics (only ``player``'s, by name, if given), most deals first;
+    each person's opponents most deals first."""
+    wanted = None if player is None else name_key(player)
+    players: dict[str, PlayerStats] = {}
+    opponents: dict[str, dict[tuple[str, str], Matchup]] = {}
+    for row in chronological(rows):
+        for seat in (0, 1):
+            key = name_key(row.players[seat])
+            if row.computers[seat] is not None or wanted not in (None, key):
+                continue
+            if key not in players:
+                players[key] = PlayerStats(row.players[seat], Matchup(""), [])
+                opponents[key] = {}
+            stats = players[key]
+            stats.player = row.players[seat]  # the latest spelling
+            level = row.computers[1 - seat]
+            name = row.players[1 - seat]
+            against = ("computer", level) if level is not None else ("person", name_key(name))
+            matchup = opponents[key].get(against)
+            if matchup is None:
+                matchup = opponents[key][against] = Matchup(name, level)
+            if level is None:
+                matchup.opponent = name  # the latest spelling
+            else:
+                matchup.opponent = computer_label(level)
+            _add(row, seat, (stats.overall, matchup))
+    for key, stats in players.items():
+        stats.opponents = sorted(
+            opponents[key].values(), key=lambda m: (-m.deals, name_key(m.opponent))
+        )
+    return sorted(players.values(), key=lambda s: (-s.overall.deals, name_key(s.player)))
+
+
+def _add(row: GameRow, seat: int, matchups: Iterable[Matchup]) -> None:
+    """Count ``row`` for the person in ``seat``."""
+    sign = 1 if seat == 0 else -1
+    for target in matchups:
+        target.results.extend(sign * r for r in row.results)
+        if row.over:
+            if row.winner is None:
+                target.series_tied += 1
+            elif row.winner == seat:
+                target.series_won += 1
+            else:
+                target.series_lost += 1
+
+
+def sparkline(values: Sequence[int], *, width: int = SPARK_WIDTH, ascii_only: bool = False) -> str:
+    """``values`` as one line of block characters, lowest to highest, at most ``width``
+    wide (evenly spaced samples, the last value always kept).
+
+    >>> sparkline([0, 5, 10, 5]), sparkline([3, 3]), sparkline([1, 2, 3], ascii_only=True)
+    ('▁▅█▅', '▄▄', '_=#')
+    """
+    if not values or width < 1:
+        return ""
+    if len(values) > width:
+        last = len(values) - 1
+        values = (
+            [values[round(i * last / (width - 1))] for i in range(width)]
+            if width > 1
+            else [values[-1]]
+        )
+    levels = ASCII_BLOCKS if ascii_only else BLOCKS
+    low, high = min(values), max(values)
+    if low == high:
+        return levels[len(levels) // 2 - 1] * len(values)
+    top = len(levels) - 1
+    return "".join(levels[round((v - low) * top / (high - low))] for v in values)

@@ -1,0 +1,162 @@
+"""The History screen: the games kept, each person's statistics, and a game opened for review.
+
+Names come from records anyone may have made: every cell is a ``rich.text.Text``, never
+markup. The figures are :mod:`chinese_ten.stats`, as in ``chinese-ten stats``.
+"""
+
+import importlib
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Sparkline, Static
+
+from chinese_ten.commands.history import deals_text, outcome_text, seat_label, when
+from chinese_ten.commands.stats import mean_text, streak_text
+from chinese_ten.errors import ChineseTenError
+from chinese_ten.history import GameRow, open_history
+from chinese_ten.i18n import _
+from chinese_ten.stats import PlayerStats, player_stats
+from chinese_ten.wording import signed
+
+MAX_ROWS = 500
+"""The newest games listed (the statistics count every game)."""
+
+
+class HistoryScreen(Screen[None]):
+    """Games newest first above, each person's figures below; Enter reviews a game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", _("Back")),
+    ]
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__()
+        self.folder = folder
+        self.rows: list[GameRow] = []
+        self.stats: list[PlayerStats] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history-box"):
+            yield Static(Text(_("History")), id="history-title")
+            yield Static(
+                Text(_("Enter reviews the chosen game; Tab moves to the players.")),
+                id="history-hint",
+            )
+            yield Static(id="history-problem")
+            yield DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="history-players", cursor_type="row")
+            yield Static(id="history-trend-title")
+            yield Sparkline([], id="history-sparkline")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        problem = self.query_one("#history-problem", Static)
+        problem.display = False
+        try:
+            with open_history(self.folder) as history:
+                warnings = history.warnings
+                everything = history.games()
+        except ChineseTenError as error:
+            self._say(str(error))
+            return
+        self.rows = everything[:MAX_ROWS]
+        self.stats = player_stats(everything)
+        self._fill_games()
+        self._fill_players()
+        empty = [] if self.rows else [_("No games in the history yet.")]
+        if warnings or empty:
+            self._say("\n".join([*warnings, *empty]), error=bool(warnings))
+        self.query_one("#history-games", DataTable).focus()
+
+    def _say(self, text: str, *, error: bool = True) -> None:
+        problem = self.query_one("#history-problem", Static)
+        problem.update(Text(text, style="bold red" if error else ""))
+        problem.display = True
+
+    def _fill_games(self) -> None:
+        table: DataTable[Text] = self.query_one("#history-games", DataTable)
+        for label in (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner")):
+            table.add_column(Text(label))
+        for row in self.rows:
+            players = _("{first} v {second}").format(
+                first=seat_label(row, 0), second=seat_label(row, 1)
+            )
+            table.add_row(
+                Text(str(row.id), justify="right"),
+                Text(when(row.when())),
+                Text(players),
+                Text(deals_text(row), justify="right"),
+                Text(f"{signed(row.totals[0])} / {signed(row.totals[1])}", justify="right"),
+                Text(outcome_text(row)),
+                key=str(row.id),
+            )
+
+    def _fill_players(self) -> None:
+        table: DataTable[Text] = self.query_one("#history-players", DataTable)
+        labels = (_("Player"), _("Series W-L-T"), _("Deals"), _("Per deal (95%)"), _("Streak"))
+        for label in labels:
+            table.add_column(Text(label))
+        for number, stats in enumerate(self.stats):
+            overall = stats.overall
+            table.add_row(
+                Text(stats.player),
+                Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
+                Text(str(overall.deals), justify="right"),
+                Text(mean_text(overall), justify="right"),
+                Text(streak_text(overall)),
+                key=str(number),
+            )
+        self._show_trend(0)
+
+    def _show_trend(self, number: int) -> None:
+        """The running total of player ``number`` as a sparkline."""
+        title = self.query_one("#history-trend-title", Static)
+        spark = self.query_one("#history-sparkline", Sparkline)
+        if not 0 <= number < len(self.stats):
+            title.update("")
+            spark.data = []
+            return
+        stats = self.stats[number]
+        running = stats.overall.running
+        title.update(
+            Text(
+                _("{name}: running total {total} over {count} deals").format(
+                    name=stats.player,
+                    total=signed(running[-1] if running else 0),
+                    count=len(running),
+                )
+            )
+        )
+        spark.data = [float(value) for value in running]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "history-players" and event.row_key.value is not None:
+            self._show_trend(int(event.row_key.value))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "history-games" and event.row_key.value is not None:
+            self.open_review(int(event.row_key.value))
+
+    def open_review(self, game_id: int) -> None:
+        """Open game ``game_id`` in the review screen (``tui/screens/review.py``, built
+        alongside; it is looked up when asked for, so this screen works before it exists)."""
+        try:
+            with open_history(self.folder) as history:
+                record = history.record(game_id)
+        except ChineseTenError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        try:
+            review = importlib.import_module("chinese_ten.tui.screens.review")
+        except ModuleNotFoundError:
+            self.notify(_("Reviewing a game is not available yet."), markup=False)
+            return
+        self.app.push_screen(review.ReviewScreen(record, game_id=game_id))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

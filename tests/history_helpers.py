@@ -1,0 +1,22 @@
+"""Game records for the history tests: real games between seeded computer players."""
+
+import random
+
+from chinese_ten.players import make_player
+from chinese_ten.records import GameRecord, game_record
+from chinese_ten.simulate import play_deal, series_setups
+
+
+def played(
+    deals: int = 2,
+    *,
+    seed: int = 1,
+    names: tuple[str, str] = ("Ana", "Ben"),
+    planned: int | None = None,
+) -> GameRecord:
+    """A record of ``deals`` finished deals of greedy against random (``planned`` defaults
+    to ``deals``: a whole series)."""
+    rng = random.Random(seed)
+    players = [make_player("greedy", random.Random(seed)), make_player("random", rng)]
+    states = [play_deal(setup, players) for setup in series_setups(random.Random(seed), deals)]
+    return game_record(names, deals if planned is None else planned, states)

@@ -1,0 +1,157 @@
+"""The History screen with Pilot: reached by F2 and the palette, names drawn literally,
+Enter opens the review, a broken history is said; snapshots at two sizes."""
+
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.screen import Screen
+from textual.widgets import DataTable, Sparkline, Static
+
+from chinese_ten.history import FILE_NAME, open_history
+from chinese_ten.records import GameRecord
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.history import HistoryScreen
+from chinese_ten.tui.screens.start import StartScreen
+from tests.history_helpers import played
+from tests.tui_helpers import options, screen_text
+
+SIZE = (100, 30)
+MARKUP = "[red]Zed[/]"
+REVIEW = "chinese_ten.tui.screens.review"
+
+
+def _imported(folder: Path) -> list[int]:
+    """Two imported games (no times: the screen shows the same whatever the time zone)."""
+    with open_history(folder) as history:
+        return [
+            history.import_record(played(2, seed=1, names=("Ana", MARKUP)))[0],
+            history.import_record(played(3, seed=2, names=(MARKUP, "Ben"), planned=4))[0],
+        ]
+
+
+def _problem(app: ChineseTenApp) -> str:
+    """The line the screen shows when the history cannot be used (it may wrap on screen)."""
+    problem = app.screen.query_one("#history-problem", Static)
+    assert problem.display
+    return str(problem.render())
+
+
+def _app(folder: Path) -> ChineseTenApp:
+    return ChineseTenApp(options(folder, players=None))
+
+
+async def test_f2_opens_the_history_from_the_start_screen(tmp_path: Path) -> None:
+    _imported(tmp_path)
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "History" in screen_text(app)  # in the footer
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        text = screen_text(app)
+        assert f"{MARKUP} v Ben" in text and f"Ana v {MARKUP}" in text
+        assert "3 of 4" in text and "not over" in text
+        games = app.screen.query_one("#history-games", DataTable)
+        assert games.row_count == 2
+        players = app.screen.query_one("#history-players", DataTable)
+        assert players.row_count == 3
+        spark = app.screen.query_one("#history-sparkline", Sparkline)
+        assert spark.data is not None and len(list(spark.data)) == 5  # Zed played 5 deals
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_the_palette_offers_the_history(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "History" in titles
+        app.action_history()
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "No games in the history yet." in screen_text(app)
+
+
+async def test_enter_opens_the_review_of_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _first, second = _imported(tmp_path)
+    opened: list[tuple[GameRecord, int]] = []
+
+    class ReviewScreen(Screen[None]):
+        def __init__(self, record: GameRecord, *, game_id: int) -> None:
+            super().__init__()
+            opened.append((record, game_id))
+
+    fake = types.ModuleType(REVIEW)
+    fake.ReviewScreen = ReviewScreen  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, REVIEW, fake)
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("enter")  # the newest game first: the last imported
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+    with open_history(tmp_path) as history:
+        assert opened == [(history.record(second), second)]
+
+
+async def test_without_a_review_screen_enter_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _imported(tmp_path)
+    monkeypatch.setitem(sys.modules, REVIEW, None)  # import fails as if it were not there
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("f2", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "not available yet" in screen_text(app)
+
+
+async def test_a_broken_history_is_said_and_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_bytes(b"[bold]not a database[/]" * 100)
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "broken-1" in _problem(app)
+    assert (tmp_path / f"{FILE_NAME}.broken-1").exists()
+
+
+async def test_a_history_that_cannot_be_opened_is_said(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).mkdir()
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "history database failed" in _problem(app)
+
+
+Snap = Callable[..., bool]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_history_screen_snapshot(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    _imported(tmp_path)
+
+    async def open_it(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+
+    assert snap_compare(_app(tmp_path), run_before=open_it, terminal_size=size)
