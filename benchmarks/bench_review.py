@@ -56,9 +56,7 @@ def calibrate(deals: int, samples: int, jobs: int) -> None:
     first = analyse(hard_game, samples=samples, jobs=jobs, seed=0)
     second = analyse(hard_game, samples=samples, jobs=jobs, seed=1)
     again = {j.key: j for j in second.judgements}
-    gaps = [
-        abs(j.loss - again[j.key].loss) for j in first.judgements if j.key in again
-    ]
+    gaps = [abs(j.loss - again[j.key].loss) for j in first.judgements if j.key in again]
     print(f"noise, |loss(seed 0) - loss(seed 1)| over {len(gaps)} decisions: {percentiles(gaps)}")
     weak_game = played(("greedy", "random"), deals, 22)
     weak = analyse(weak_game, samples=samples, jobs=jobs)

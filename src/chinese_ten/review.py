@@ -20,12 +20,13 @@ chosen option's (never negative). Options that scored the same in every world of
 had no real choice and is not judged.
 
 Labels, calibrated with ``benchmarks/bench_review.py --calibrate`` at the default budget of
-1,600 worlds (see :data:`THRESHOLDS`): the loss of the *same* decision measured with two
-seeds differs by 0.30 points at the 90th percentile and 0.6 at the 99th; ``hard``'s own
-choices lose 0.09 points a decision on average, greedy's 0.66, random's 4.2. A loss under
-1 point is within noise or a matter of taste; 1 to 3 points is an inaccuracy (greedy makes
-one every few decisions), 3 to 8 a mistake, 8 or more a blunder (about a red ten thrown
-away).
+1,600 worlds (see :data:`THRESHOLDS`): the loss of the same decision judged with two seeds
+differs by 0.30 points at the 90th percentile and 0.73 at most (44 decisions); per decision,
+``hard``'s own choices lose 0.02 points on average (0.45 at most), greedy's 0.35 (1.2 at the
+90th percentile), random's 3.1 (9.1 at the 90th percentile). So a loss under 1 point is noise
+or taste and is not marked; 1 to 3 points is an *inaccuracy* (greedy makes one in seven
+decisions), 3 to 8 a *mistake*, 8 or more a *blunder* (about a red ten thrown away): only
+random play made those.
 
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
@@ -36,21 +37,23 @@ import itertools
 import json
 import math
 import random
+import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
-from typing import Any, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from chinese_ten.actions import Action, format_action, is_flip, parse_action
 from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
-from chinese_ten.players.hard import WorldDealer, believed_hands
-from chinese_ten.players.playout import learned_points
-from chinese_ten.records import GameRecord, replay
-from chinese_ten.simulate import _ignore_sigint, _sigint_ignored, usable_jobs
 from chinese_ten.view import PlayerView
+
+if TYPE_CHECKING:  # the command line reads the constants here without loading these
+    from multiprocessing.pool import AsyncResult
+
+    from chinese_ten.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
 VERSION: Final = 1
@@ -74,7 +77,7 @@ LABEL_NAMES: Final = {
 }
 
 
-class AnalysisCancelled(ChineseTenError):
+class AnalysisCancelledError(ChineseTenError):
     """The analysis was stopped before its end (Escape in the review screen)."""
 
 
@@ -168,9 +171,7 @@ class GameReview:
 
     def summary(self, seat: int, deal: int | None = None) -> Summary:
         """``seat``'s decisions over the game, or over deal number ``deal``."""
-        mine = [
-            j for j in self.judgements if j.seat == seat and (deal is None or j.deal == deal)
-        ]
+        mine = [j for j in self.judgements if j.seat == seat and (deal is None or j.deal == deal)]
         counts = dict.fromkeys(LABELS, 0)
         for j in mine:
             if j.label is not None:
@@ -266,13 +267,10 @@ class Decision:
     samples: int
 
 
-def decisions(record: GameRecord, *, samples: int, seed: int) -> list[Decision]:
-    """Every decision with more than one legal action in the record's finished deals.
-
-    RecordError when the record does not replay (it names the deal and the turn).
-    """
+def decisions(finals: Sequence[DealState], *, samples: int, seed: int) -> list[Decision]:
+    """Every decision with more than one legal action in these finished deals."""
     found = []
-    for number, final in enumerate(finished_deals(record), start=1):
+    for number, final in enumerate(finals, start=1):
         state = start(final.setup, check=False)
         for index, action in enumerate(final.actions):
             if len(legal_actions(state)) > 1:
@@ -281,9 +279,15 @@ def decisions(record: GameRecord, *, samples: int, seed: int) -> list[Decision]:
     return found
 
 
-def finished_deals(record: GameRecord) -> list[DealState]:
-    """The final states of the record's finished deals (an unfinished last one left out)."""
-    return [s for s in replay(record) if s.phase == OVER]
+def finished_deals(record: "GameRecord") -> list[DealState]:
+    """The final states of the record's finished deals (an unfinished last one left out);
+    RecordError when it does not replay or no deal is finished: there is nothing to review."""
+    from chinese_ten.records import replay
+
+    finished = [s for s in replay(record) if s.phase == OVER]
+    if not finished:
+        raise RecordError(_("no deal of this game is finished: there is nothing to review"))
+    return finished
 
 
 def decision_rng(seed: int, deal: int, turn: int, second: bool) -> random.Random:
@@ -301,6 +305,9 @@ def option_values(
 
     Reads only ``view``: the mover's hand, what is public, and nothing hidden.
     """
+    from chinese_ten.players.hard import WorldDealer, believed_hands
+    from chinese_ten.players.playout import learned_points
+
     seat = view.seat
     draw_hands, dealer = believed_hands(view), WorldDealer(view)
     points: list[list[int]] = [[] for _ in legal]
@@ -372,7 +379,7 @@ def judge(decision: Decision) -> Judgement | None:
 
 
 def analyse(
-    record: GameRecord,
+    record: "GameRecord",
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -392,32 +399,55 @@ def analyse(
                 least=MIN_SAMPLES, most=MAX_SAMPLES, samples=samples
             )
         )
-    found = decisions(record, samples=samples, seed=seed)
+    finals = finished_deals(record)
+    found = decisions(finals, samples=samples, seed=seed)
+    from chinese_ten.simulate import usable_jobs
+
     judged: list[Judgement] = []
     with contextlib.closing(_run(found, usable_jobs(jobs, len(found)))) as results:
         for done, result in enumerate(results, start=1):
             if cancelled is not None and cancelled():
-                raise AnalysisCancelled(_("the analysis was cancelled"))
+                raise AnalysisCancelledError(_("the analysis was cancelled"))
             if result is not None:
                 judged.append(result)
             if progress is not None:
                 progress(done, len(found))
     if cancelled is not None and cancelled():
-        raise AnalysisCancelled(_("the analysis was cancelled"))
+        raise AnalysisCancelledError(_("the analysis was cancelled"))
     return GameReview(
         players=record.players,
-        deals=len(finished_deals(record)),
+        deals=len(finals),
         samples=samples,
         seed=seed,
         judgements=tuple(judged),
     )
 
 
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The process's own stderr while the pool starts: multiprocessing hands its file
+    descriptor to the resource tracker, and inside a Textual app ``sys.stderr`` is a capture
+    with no descriptor (``fileno()`` is -1, and the tracker fails to start)."""
+    captured = sys.stderr
+    try:
+        usable = captured is not None and captured.fileno() >= 0
+    except (OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
+
+
 _LOOK_AHEAD: Final = 4
 """Decisions handed to the pool per worker before the oldest result is awaited."""
 
 
-def _run(tasks: list[Decision], workers: int) -> Iterator[Judgement | None]:
+def _run(tasks: list[Decision], workers: int) -> Generator[Judgement | None, None, None]:
     """Judgements in task order; like :func:`chinese_ten.simulate.simulate`'s pool, workers
     ignore SIGINT and leaving the generator early terminates them."""
     if workers <= 1:
@@ -425,7 +455,9 @@ def _run(tasks: list[Decision], workers: int) -> Iterator[Judgement | None]:
         return
     import multiprocessing
 
-    with _sigint_ignored():
+    from chinese_ten.simulate import _ignore_sigint, _sigint_ignored
+
+    with _sigint_ignored(), _real_stderr():
         pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
     with pool:
         queue = iter(tasks)
@@ -438,3 +470,28 @@ def _run(tasks: list[Decision], workers: int) -> Iterator[Judgement | None]:
             for task in itertools.islice(queue, 1):
                 pending.append(pool.apply_async(judge, (task,)))
             yield result
+
+
+def stored_review(
+    game_id: int, *, samples: int, seed: int, folder: Path | None
+) -> GameReview | None:
+    """The analysis of history game ``game_id`` at this budget, if one was stored and reads
+    back (a damaged one is done again); HistoryError when the history cannot be used."""
+    from chinese_ten.history import open_history
+
+    with open_history(folder) as history:
+        text = history.analysis(game_id, analysis_key(samples, seed))
+    if text is None:
+        return None
+    try:
+        return GameReview.from_text(text)
+    except RecordError:
+        return None
+
+
+def store_review(game_id: int, review: GameReview, folder: Path | None) -> None:
+    """Keep the analysis of history game ``game_id``, so it is done once."""
+    from chinese_ten.history import open_history
+
+    with open_history(folder) as history:
+        history.store_analysis(game_id, analysis_key(review.samples, review.seed), review.to_text())

@@ -43,9 +43,12 @@ class ChineseTenApp(App[None]):
         Binding("f2", "history", "History", show=False),
     ]
 
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: GameOptions, review: Screen[None] | None = None) -> None:
+        """``review``: the app shows this screen alone (``chinese-ten review``), and ends
+        when it is closed."""
         super().__init__()
         self.options = options
+        self.review = review
         self.game = GameScreen(options)
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
@@ -69,6 +72,9 @@ class ChineseTenApp(App[None]):
         """The opening, before the board is built (composing it is most of our start-up):
         continue the saved game, or ask about an unfinished one, or ask for names."""
         self._loop_for_signals = asyncio.get_running_loop()
+        if self.review is not None:
+            self.push_screen(self.review, lambda _: self.exit())
+            return
         flow = self.game.flow
         if self.options.resume:
             self._resume()
@@ -153,6 +159,9 @@ class ChineseTenApp(App[None]):
         self.exit()
 
     async def action_quit(self) -> None:
+        if self.review is not None:  # nothing is played, nothing to save
+            self.exit()
+            return
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
