@@ -121,7 +121,8 @@ class Judgement:
         """(deal, turn, 0 for the played card or 1 for the turned card)."""
         return (self.deal, self.turn, 1 if is_flip(self.chosen) else 0)
 
-    def as_json(self, players: tuple[str, str]) -> dict[str, Any]:
+    def as_json(self, players: tuple[str, str], digits: int | None = 3) -> dict[str, Any]:
+        """Values rounded to ``digits`` (None: exact, for the stored analysis)."""
         return {
             "deal": self.deal,
             "turn": self.turn,
@@ -129,11 +130,15 @@ class Judgement:
             "player": players[self.seat],
             "chosen": format_action(self.chosen),
             "best": format_action(self.best),
-            "chosen_value": round(self.chosen_value, 3),
-            "best_value": round(self.best_value, 3),
-            "loss": round(self.loss, 3),
+            "chosen_value": _rounded(self.chosen_value, digits),
+            "best_value": _rounded(self.best_value, digits),
+            "loss": _rounded(self.loss, digits),
             "label": self.label,
         }
+
+
+def _rounded(value: float, digits: int | None) -> float:
+    return value if digits is None else round(value, digits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +190,9 @@ class GameReview:
     def _index(self) -> dict[tuple[int, int, int], Judgement]:
         return {j.key: j for j in self.judgements}
 
-    def as_json(self) -> dict[str, Any]:
-        """The ``review --json`` document (and what the history database stores)."""
+    def as_json(self, digits: int | None = 3) -> dict[str, Any]:
+        """The ``review --json`` document, values rounded to ``digits`` (None: exact, as the
+        history database stores it)."""
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -195,7 +201,7 @@ class GameReview:
             "players": list(self.players),
             "deals_reviewed": self.deals,
             "thresholds": dict(zip(LABELS, THRESHOLDS, strict=True)),
-            "decisions": [j.as_json(self.players) for j in self.judgements],
+            "decisions": [j.as_json(self.players, digits) for j in self.judgements],
             "summary": [
                 {
                     "seat": seat,
@@ -211,7 +217,7 @@ class GameReview:
         }
 
     def to_text(self) -> str:
-        return json.dumps(self.as_json())
+        return json.dumps(self.as_json(digits=None))
 
     @classmethod
     def from_text(cls, text: str) -> "GameReview":

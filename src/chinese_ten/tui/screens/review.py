@@ -46,15 +46,16 @@ class ReviewScreen(Screen[None]):
     """Summary on top, then the position: both hands, the table, the piles and the log."""
 
     # The TUI is imported once the language is chosen (cli.main), so these are translated.
+    # Priority: the log would take the paging keys to scroll itself.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", _("Back")),
         Binding("right", "step(1)", _("Next")),
         Binding("h", "step(-1)", _("Back"), show=False),
         Binding("l", "step(1)", _("Next"), show=False),
-        Binding("home", "jump('home')", _("Start"), show=False),
-        Binding("end", "jump('end')", _("End"), show=False),
-        Binding("pageup", "jump('previous')", _("Deal back")),
-        Binding("pagedown", "jump('next')", _("Deal on"), show=False),
+        Binding("home", "jump('home')", _("Start"), show=False, priority=True),
+        Binding("end", "jump('end')", _("End"), show=False, priority=True),
+        Binding("pageup", "jump('previous')", _("Deal back"), priority=True),
+        Binding("pagedown", "jump('next')", _("Deal on"), show=False, priority=True),
         Binding("escape", "leave", _("Close")),
     ]
 
@@ -314,6 +315,7 @@ class ReviewScreen(Screen[None]):
         )
         if position.action is not None:
             text.append("  ·  " + _("turn {turn}").format(turn=position.turn))
+        text.append("  ·  " + _("← → step, Home End, PgUp PgDn by deal"), style="dim")
         return text
 
     def _mark(self, position: Position, judgement: Judgement | None) -> Text:
