@@ -6,8 +6,9 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from chinese_ten.history import open_history
 from chinese_ten.records import GameRecord
-from chinese_ten.review import GameReview, analyse
+from chinese_ten.review import DEFAULT_SAMPLES, GameReview, analyse, analysis_key
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.review import ReviewScreen
 from chinese_ten.tui.widgets.card import CardStrip
@@ -110,3 +111,41 @@ def test_the_review_screen(snap_compare: Callable[..., bool], tmp_path: Path) ->
         await pilot.press(*["right"] * target)
 
     assert snap_compare(app, run_before=judged, terminal_size=(100, 40))
+
+
+async def test_a_history_game_is_analysed_once(tmp_path: Path) -> None:
+    record = played(1, seed=6)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+    app, screen = app_with(tmp_path, record, game_id=game_id, samples=40, jobs=1, folder=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review is not None
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(40, 0))
+    assert stored is not None and GameReview.from_text(stored) == screen.review
+
+
+async def test_the_history_screen_opens_the_stored_review(tmp_path: Path) -> None:
+    """From the History screen (Enter on a game), the analysis kept at the default budget is
+    shown at once, without analysing again."""
+    record = played(1, seed=7)
+    review = reviewed(record)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+        history.store_analysis(game_id, analysis_key(DEFAULT_SAMPLES, 0), review.to_text())
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.game_id == game_id
+        assert screen.review == review
+        assert not [w for w in screen.workers if w.is_running]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)

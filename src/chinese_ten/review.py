@@ -9,7 +9,7 @@ policy, the other player's greedy. An option's value is the mover's mean final r
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 
-1. every option is played in ``samples // 4`` worlds;
+1. every option is played in the first ``samples // SCREEN`` worlds (200 by default);
 2. the chosen option and every option within :data:`CLOSE_SIGMAS` standard errors of the
    leader (paired over those worlds) are played in the rest of ``samples`` worlds too, so
    the chosen and the best option are both measured on all ``samples`` worlds, the same ones.
@@ -59,7 +59,11 @@ FORMAT: Final = "chinese-ten-review"
 VERSION: Final = 1
 """Bumped whenever a judgement would change: stored analyses of another version are redone."""
 DEFAULT_SAMPLES: Final = 1600
-"""Worlds the chosen and the close options are played in (a quarter of them for the rest)."""
+"""Worlds the chosen and the close options are played in (an eighth of them for the rest)."""
+SCREEN: Final = 8
+"""The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
+options that could be best (more costs time on options that are not: a play decision has
+about seven)."""
 MIN_SAMPLES: Final = 40
 MAX_SAMPLES: Final = 100_000
 """The budget a person may ask for: 40 worlds (rough) to 100,000 (hours for a long game)."""
@@ -303,13 +307,20 @@ def decision_rng(seed: int, deal: int, turn: int, second: bool) -> random.Random
 
 
 def option_values(
-    view: PlayerView, legal: Sequence[Action], chosen: Action, rng: random.Random, samples: int
+    view: PlayerView,
+    legal: Sequence[Action],
+    chosen: Action,
+    rng: random.Random,
+    *,
+    samples: int,
+    stop: Callable[[], bool] = lambda: False,
 ) -> tuple[list[float], list[int]] | None:
     """Each option's mean final red points for the mover, and the options measured in all
     ``samples`` worlds (the chosen one and those close to the leader); None when every
     option scored the same in every world (no real choice).
 
-    Reads only ``view``: the mover's hand, what is public, and nothing hidden.
+    Reads only ``view``: the mover's hand, what is public, and nothing hidden. ``stop`` is
+    asked every :data:`_BATCH` worlds (AnalysisCancelledError once it says True).
     """
     from chinese_ten.players.hard import WorldDealer, believed_hands
     from chinese_ten.players.playout import learned_points
@@ -319,12 +330,15 @@ def option_values(
     points: list[list[int]] = [[] for _ in legal]
 
     def play(options: Sequence[int], count: int) -> None:
-        for hand in draw_hands(rng, count):
-            world = dealer.deal(rng, hand)
-            for i in options:
-                points[i].append(learned_points(advance(world, legal[i]), seat))
+        for begin in range(0, count, _BATCH):
+            if stop():
+                raise AnalysisCancelledError(_("the analysis was cancelled"))
+            for hand in draw_hands(rng, min(_BATCH, count - begin)):
+                world = dealer.deal(rng, hand)
+                for i in options:
+                    points[i].append(learned_points(advance(world, legal[i]), seat))
 
-    first = max(1, samples // 4)
+    first = max(1, samples // SCREEN)
     play(range(len(legal)), first)
     twin_of: dict[tuple[int, ...], int] = {}
     distinct = [twin_of.setdefault(tuple(p), i) == i for i, p in enumerate(points)]
@@ -358,14 +372,14 @@ def _close(leader: list[int], other: list[int]) -> bool:
     return mean <= CLOSE_SIGMAS * math.sqrt(var / n)
 
 
-def judge(decision: Decision) -> Judgement | None:
+def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judgement | None:
     """Judge one decision from the mover's view (a worker process runs this)."""
     state = decision.state
     view = PlayerView(state, state.to_move)
     legal = legal_actions(state)
     second = is_flip(decision.chosen)
     rng = decision_rng(decision.seed, decision.deal, decision.turn, second)
-    found = option_values(view, legal, decision.chosen, rng, decision.samples)
+    found = option_values(view, legal, decision.chosen, rng, samples=decision.samples, stop=stop)
     if found is None:
         return None
     means, measured = found
@@ -395,8 +409,9 @@ def analyse(
 ) -> GameReview:
     """Judge every decision of the record's finished deals.
 
-    ``progress(done, total)`` is called after each decision, ``cancelled()`` before waiting
-    for the next: once it says True, the workers are stopped and AnalysisCancelled raised.
+    ``progress(done, total)`` is called after each decision; ``cancelled()`` is asked several
+    times a second: once it says True, the workers are stopped and AnalysisCancelledError
+    raised.
     ``jobs`` worker processes (capped by the usable CPUs) give exactly what one gives.
     """
     if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
@@ -410,16 +425,13 @@ def analyse(
     from chinese_ten.simulate import usable_jobs
 
     judged: list[Judgement] = []
-    with contextlib.closing(_run(found, usable_jobs(jobs, len(found)))) as results:
+    stop = cancelled if cancelled is not None else lambda: False
+    with contextlib.closing(_run(found, usable_jobs(jobs, len(found)), stop)) as results:
         for done, result in enumerate(results, start=1):
-            if cancelled is not None and cancelled():
-                raise AnalysisCancelledError(_("the analysis was cancelled"))
             if result is not None:
                 judged.append(result)
             if progress is not None:
                 progress(done, len(found))
-    if cancelled is not None and cancelled():
-        raise AnalysisCancelledError(_("the analysis was cancelled"))
     return GameReview(
         players=record.players,
         deals=len(finals),
@@ -449,15 +461,22 @@ def _real_stderr() -> Iterator[None]:
         sys.stderr = captured
 
 
+_BATCH: Final = 100
+"""Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
+_POLL: Final = 0.1
+"""Seconds between two looks at whether the analysis is cancelled, while workers work."""
 _LOOK_AHEAD: Final = 4
 """Decisions handed to the pool per worker before the oldest result is awaited."""
 
 
-def _run(tasks: list[Decision], workers: int) -> Generator[Judgement | None, None, None]:
+def _run(
+    tasks: list[Decision], workers: int, stop: Callable[[], bool]
+) -> Generator[Judgement | None, None, None]:
     """Judgements in task order; like :func:`chinese_ten.simulate.simulate`'s pool, workers
-    ignore SIGINT and leaving the generator early terminates them."""
+    ignore SIGINT, and leaving the generator early (``stop``) terminates them."""
     if workers <= 1:
-        yield from map(judge, tasks)
+        for task in tasks:
+            yield judge(task, stop)
         return
     import multiprocessing
 
@@ -472,7 +491,12 @@ def _run(tasks: list[Decision], workers: int) -> Generator[Judgement | None, Non
             for task in itertools.islice(queue, workers * _LOOK_AHEAD)
         )
         while pending:
-            result = pending.popleft().get()
+            head = pending.popleft()
+            while not head.ready():
+                if stop():
+                    raise AnalysisCancelledError(_("the analysis was cancelled"))
+                head.wait(_POLL)
+            result = head.get()
             for task in itertools.islice(queue, 1):
                 pending.append(pool.apply_async(judge, (task,)))
             yield result

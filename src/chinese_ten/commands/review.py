@@ -35,6 +35,8 @@ def game_source(target: str) -> tuple[GameRecord, int | None]:
     from chinese_ten.history import open_history
 
     with open_history() as history:
+        for warning in history.warnings:
+            print(_("chinese-ten: {problem}").format(problem=warning), file=sys.stderr)
         return history.record(game_id), game_id
 
 

@@ -6,6 +6,8 @@ a thread worker (which spreads it over worker processes) with a progress bar; th
 be stepped through meanwhile, without marks, and Escape cancels it. The summary comes first.
 """
 
+import asyncio
+import threading
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,10 +18,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import ProgressBar, RichLog, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
-from chinese_ten.actions import TRIPLE, Action, capture_code, format_action
-from chinese_ten.cards import Card, mask_points
+from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_flip
+from chinese_ten.cards import Card, display_card, mask_points
 from chinese_ten.deal import FLIP_PHASE, outcome
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _, ngettext
@@ -46,10 +48,10 @@ class ReviewScreen(Screen[None]):
     """Summary on top, then the position: both hands, the table, the piles and the log."""
 
     # The TUI is imported once the language is chosen (cli.main), so these are translated.
-    # Priority: the log would take the paging keys to scroll itself.
+    # Priority: the log would take these keys to scroll itself.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", _("Back")),
-        Binding("right", "step(1)", _("Next")),
+        Binding("left", "step(-1)", _("Back"), priority=True),
+        Binding("right", "step(1)", _("Next"), priority=True),
         Binding("h", "step(-1)", _("Back"), show=False),
         Binding("l", "step(1)", _("Next"), show=False),
         Binding("home", "jump('home')", _("Start"), show=False, priority=True),
@@ -81,6 +83,10 @@ class ReviewScreen(Screen[None]):
         self._samples, self._seed, self._jobs = samples, seed, jobs
         self._folder = folder
         self._analyse_now = analyse_now
+        self._stopped = threading.Event()
+        """Set once no analysis runs here: the worker processes are gone."""
+        self._stopped.set()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._symbols = True
         self._four_color = False
 
@@ -115,6 +121,7 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#review-table").border_title = _("Table")
         self.query_one("#review-log").border_title = _("Log")
+        self._loop = asyncio.get_running_loop()
         self._show_summary()
         self.draw()
         if self._analyse_now:
@@ -139,12 +146,29 @@ class ReviewScreen(Screen[None]):
                 return
         self._analyse()
 
+    def on_unmount(self) -> None:
+        """Stop the analysis and wait (briefly) until its worker processes are ended, so
+        none is left computing after the program ends."""
+        self._cancel()
+        self._stopped.wait(_STOP_WAIT)
+
     @work(thread=True, exclusive=True, group="review")
     def _analyse(self) -> None:
         worker = get_current_worker()
+        self._stopped.clear()
+        try:
+            self._analyse_in(worker)
+        finally:
+            self._stopped.set()
+
+    def _analyse_in(self, worker: Worker[None]) -> None:
+        """Runs in the worker's thread; it hands results to the screen without waiting for
+        them to be drawn (the screen may be closing, waiting for this thread to end)."""
+        loop = self._loop
+        assert loop is not None
 
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._progress, done, total)
+            loop.call_soon_threadsafe(self._progress, done, total)
 
         try:
             review = analyse(
@@ -158,19 +182,24 @@ class ReviewScreen(Screen[None]):
         except AnalysisCancelledError:
             return
         except ChineseTenError as error:
-            self.app.call_from_thread(self._failed, str(error))
+            loop.call_soon_threadsafe(self._failed, str(error))
             return
-        self.app.call_from_thread(self._analysed, review)
+        loop.call_soon_threadsafe(self._analysed, review)
 
     def _progress(self, done: int, total: int) -> None:
-        self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
+        if self.is_mounted:
+            self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
 
     def _failed(self, problem: str) -> None:
+        if not self.is_mounted:
+            return
         self.problem = problem
         self.notify(problem, severity="error", markup=False)
         self._show_summary()
 
     def _analysed(self, review: GameReview) -> None:
+        if not self.is_mounted:
+            return
         self.show_review(review)
         if self.game_id is not None:
             try:
@@ -193,7 +222,7 @@ class ReviewScreen(Screen[None]):
         running = [w for w in self.workers if w.group == "review" and w.is_running]
         for w in running:
             w.cancel()
-        if running:
+        if running and self.is_mounted:
             self.problem = _("Analysis cancelled: the positions can still be stepped through.")
             self._show_summary()
         return bool(running)
@@ -337,7 +366,7 @@ class ReviewScreen(Screen[None]):
             )
         mover = names[state.to_move]
         text = Text(
-            _("{name}: {action}").format(name=mover, action=format_action(action)), style="bold"
+            _("{name}: {action}").format(name=mover, action=self._words(action)), style="bold"
         )
         if judgement is None:
             if self.review is not None:
@@ -353,7 +382,7 @@ class ReviewScreen(Screen[None]):
         text.append(
             "  ·  "
             + _("best {action} ({best:.1f} against {chosen:.1f}, -{loss:.1f})").format(
-                action=format_action(judgement.best),
+                action=self._words(judgement.best),
                 best=judgement.best_value,
                 chosen=judgement.chosen_value,
                 loss=judgement.loss,
@@ -362,6 +391,27 @@ class ReviewScreen(Screen[None]):
         if kind is not None:
             text.append("  " + _(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
         return text
+
+    def _words(self, action: Action) -> str:
+        """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
+        card = display_card(action & 63, symbols=self._symbols)
+        target = action_target(action)
+        if capture_code(action) == TRIPLE:
+            phrase = (
+                _("turn over {card} taking the layout triple")
+                if is_flip(action)
+                else _("play {card} taking the layout triple")
+            )
+        elif target is not None:
+            phrase = (
+                _("turn over {card} taking {target}")
+                if is_flip(action)
+                else _("play {card} taking {target}")
+            )
+            return phrase.format(card=card, target=display_card(target, symbols=self._symbols))
+        else:
+            phrase = _("turn over {card}") if is_flip(action) else _("play {card}")
+        return phrase.format(card=card)
 
     def _write_log(self, position: Position) -> None:
         log = self.query_one("#review-log", RichLog)
@@ -385,6 +435,9 @@ class ReviewScreen(Screen[None]):
             )
 
 
+_STOP_WAIT = 3.0
+"""Seconds the screen waits, when it closes, for a cancelled analysis to stop its workers
+(it looks every tenth of a second)."""
 _LABEL_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
 
 
