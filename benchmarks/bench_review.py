@@ -9,9 +9,10 @@ time (goal: a 6-deal game in under a minute with 2 jobs at the default budget), 
 - the loss per decision of ``random``, ``greedy`` and ``hard`` play (each seat of seeded
   series: ``greedy`` v ``random`` and ``hard`` v ``greedy``), and how often each label falls.
 
-Figures (this 2-core machine, shared with other jobs, so times are upper bounds):
-a 6-deal game of ``greedy`` v ``random`` (131 judged decisions) in 42 s with 2 jobs;
-calibration over 2 deals of each pairing: see chinese_ten.review's docstring.
+Figures (this 2-core machine, shared with three other jobs at a load of 3 to 4, so upper
+bounds): a 6-deal game of ``greedy`` v ``random`` (131 judged decisions) in 46 s with 2 jobs
+(351 ms a decision). Calibration over 3 deals of each pairing: the figures in
+chinese_ten.review's docstring.
 """
 
 import argparse

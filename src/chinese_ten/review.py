@@ -19,14 +19,14 @@ chosen option's (never negative). Options that scored the same in every world of
 (two red nines taking the same ace) are one option: a decision whose options are all alike
 had no real choice and is not judged.
 
-Labels, calibrated with ``benchmarks/bench_review.py --calibrate`` at the default budget of
-1,600 worlds (see :data:`THRESHOLDS`): the loss of the same decision judged with two seeds
-differs by 0.30 points at the 90th percentile and 0.73 at most (44 decisions); per decision,
-``hard``'s own choices lose 0.02 points on average (0.45 at most), greedy's 0.35 (1.2 at the
-90th percentile), random's 3.1 (9.1 at the 90th percentile). So a loss under 1 point is noise
-or taste and is not marked; 1 to 3 points is an *inaccuracy* (greedy makes one in seven
-decisions), 3 to 8 a *mistake*, 8 or more a *blunder* (about a red ten thrown away): only
-random play made those.
+Labels, calibrated with ``benchmarks/bench_review.py --calibrate --deals 3`` at the default
+budget (see :data:`THRESHOLDS`): the loss of the same decision judged with two seeds differs
+by 0.32 points at the 90th percentile and 1.0 at most (67 decisions of ``hard`` v ``greedy``).
+Per decision, ``hard``'s own choices lose 0.01 points on average (0.23 at most), greedy's 0.54
+(1.8 at the 90th percentile), random's 3.2 (8.6 at the 90th percentile). So a loss under
+1 point is noise or taste and is not marked; 1 to 3 points is an *inaccuracy* (one greedy
+decision in five), 3 to 8 a *mistake* (greedy: 1 in 64; random: 1 in 4), 8 or more a
+*blunder*, about a red ten thrown away (random: 1 in 8; never greedy or ``hard``).
 
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
