@@ -2,11 +2,11 @@
 play from bad; the ``review`` command's output and its hostile inputs."""
 
 import json
-import random
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,9 +133,9 @@ def write(folder: Path, record: GameRecord, name: str = "game.json") -> Path:
     return path
 
 
-def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert main(["review", *args, "--json", "--samples", str(SMALL), "--jobs", "1"]) == 0
-    document: dict[str, object] = json.loads(capsys.readouterr().out)
+    document: dict[str, Any] = json.loads(capsys.readouterr().out)
     return document
 
 
@@ -176,7 +176,7 @@ def test_an_unfinished_game_reviews_its_finished_deals(
     )
     data = review_json(capsys, str(write(tmp_path, cut)))
     assert data["deals_reviewed"] == 1
-    assert {d["deal"] for d in data["decisions"]} == {1}  # type: ignore[union-attr]
+    assert {d["deal"] for d in data["decisions"]} == {1}
 
 
 @pytest.mark.parametrize(
@@ -214,11 +214,22 @@ def test_history_ids(
     with open_history(tmp_path) as history:
         stored = history.analysis(game_id, analysis_key(SMALL, 0))
     assert stored is not None and GameReview.from_text(stored).as_json() == first
-    with open_history(tmp_path) as history:  # the stored text is what a second call prints
-        history.store_analysis(
-            game_id, analysis_key(SMALL, 0), stored.replace('"seed": 0', '"seed": 0 ')
-        )
+    doctored = json.loads(stored)
+    doctored["decisions"][0]["best_value"] += 1
+    with open_history(tmp_path) as history:  # a second call prints what is stored
+        history.store_analysis(game_id, analysis_key(SMALL, 0), json.dumps(doctored))
+    again = review_json(capsys, str(game_id))
+    assert again["decisions"][0]["best_value"] == pytest.approx(
+        first["decisions"][0]["best_value"] + 1
+    )
+    with open_history(tmp_path) as history:  # a damaged one is analysed again
+        history.store_analysis(game_id, analysis_key(SMALL, 0), '{"format": 1')
     assert review_json(capsys, str(game_id)) == first
+
+
+def test_the_screen_needs_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(write(tmp_path, played(1)))]) == 2
+    assert "interactive terminal" in capsys.readouterr().err
 
 
 def test_bad_budget_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -263,4 +274,3 @@ def test_the_cursor_steps_and_jumps_deal_by_deal() -> None:
     assert (cursor.position.deal, cursor.position.index) == (2, 0)
     cursor.home()
     assert cursor.at == 0
-    assert random.Random(0)  # the module's own randomness is seeded per decision, not global
