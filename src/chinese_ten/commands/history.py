@@ -58,11 +58,9 @@ def seat_label(row: GameRow, seat: int) -> str:
     """A player's name, with the computer's level where a computer sat."""
     level = row.computers[seat]
     name = row.players[seat]
-    return (
-        name
-        if level is None
-        else _("{name} ({computer})").format(name=name, computer=computer_label(level))
-    )
+    if level is None or f"({level})" in name:  # the default name says it already
+        return name
+    return _("{name} ({computer})").format(name=name, computer=computer_label(level))
 
 
 def when(moment: datetime | None) -> str:
@@ -97,7 +95,7 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
         return 0
     table = Table()
     table.add_column(_("Game"), justify="right")
-    table.add_column(_("Ended"))
+    table.add_column(_("Ended"), no_wrap=True)
     table.add_column(_("Players"))
     table.add_column(_("Deals"), justify="right")
     table.add_column(_("Totals"), justify="right")
