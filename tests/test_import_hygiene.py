@@ -20,6 +20,8 @@ ENGINE = [
     "chinese_ten.game_flow",
     "chinese_ten.history",
     "chinese_ten.stats",
+    "chinese_ten.review",
+    "chinese_ten.review_cursor",
 ]
 
 
@@ -39,7 +41,7 @@ def test_headless_commands_do_not_import_textual() -> None:
         "from chinese_ten.cli import main\n"
         "import chinese_ten.commands.simulate, chinese_ten.commands.replay\n"
         "import chinese_ten.commands.rules, chinese_ten.commands.history\n"
-        "import chinese_ten.commands.stats"
+        "import chinese_ten.commands.stats, chinese_ten.commands.review"
     )
     assert "chinese_ten.cli" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "textual"}

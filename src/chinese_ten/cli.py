@@ -1,4 +1,4 @@
-"""The ``chinese-ten`` command: play, series, replay, simulate, rules, history, stats.
+"""The ``chinese-ten`` command: play, series, replay, simulate, rules, history, stats, review.
 
 Arguments are checked here, at the edge: a bad one gets one line on stderr and exit code 2,
 a bad file exit code 1, never a traceback. The headless commands never import Textual. The
@@ -254,7 +254,57 @@ def build_parser() -> argparse.ArgumentParser:
 
     _command(sub, "rules", _("print the rules"))
     _history_commands(sub)
+    _review_command(sub)
     return parser
+
+
+def _worlds(text: str) -> int:
+    from chinese_ten.review import MAX_SAMPLES, MIN_SAMPLES
+
+    value = _positive(text)
+    if not MIN_SAMPLES <= value <= MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(
+            _("{value} must be between {least} and {most} worlds").format(
+                value=value, least=MIN_SAMPLES, most=MAX_SAMPLES
+            )
+        )
+    return value
+
+
+def _review_command(sub: "argparse._SubParsersAction[_Parser]") -> None:
+    from chinese_ten.review import DEFAULT_SAMPLES
+
+    review = _command(
+        sub, "review", _("judge every decision of a finished game and step through it")
+    )
+    review.add_argument(
+        "target",
+        metavar=_("FILE|ID"),
+        help=_("a game record (JSON), or the number of a game in the history"),
+    )
+    review.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
+    review.add_argument(
+        "--samples",
+        type=_worlds,
+        default=DEFAULT_SAMPLES,
+        metavar="N",
+        help=_(
+            "worlds each close option is played in: more is slower and more precise "
+            "(default {default})"
+        ).format(default=DEFAULT_SAMPLES),
+    )
+    review.add_argument(
+        "--seed", type=_seed, default=0, metavar="N", help=_("same seed, same analysis")
+    )
+    review.add_argument(
+        "--jobs",
+        type=_positive,
+        default=2,
+        metavar="N",
+        help=_("worker processes, at most one per usable CPU (same results for any number)"),
+    )
+    review.add_argument("--ascii", action="store_true", help=_("letters for suits, plain borders"))
+    review.add_argument("--four-color", action="store_true", help=_("a colour for each suit"))
 
 
 MAX_LIST: Final = 100_000
@@ -386,6 +436,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             from chinese_ten.commands.stats import run_stats
 
             return run_stats(player=args.player, as_json=args.json, ascii_only=args.ascii)
+        if args.command == "review":
+            if args.json:
+                _stop_on_hangup_or_term()
+            from chinese_ten.commands.play import suit_symbols_supported
+            from chinese_ten.commands.review import run_review
+
+            return run_review(
+                args.target,
+                as_json=args.json,
+                samples=args.samples,
+                seed=args.seed,
+                jobs=args.jobs,
+                ascii_only=args.ascii,
+                symbols=not args.ascii and suit_symbols_supported(),
+                four_color=args.four_color,
+            )
         from chinese_ten.commands.rules import run_rules
 
         return run_rules()

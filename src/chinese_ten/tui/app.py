@@ -45,9 +45,12 @@ class ChineseTenApp(App[None]):
         Binding("f2", "history", "History", show=False),
     ]
 
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: GameOptions, review: Screen[None] | None = None) -> None:
+        """``review``: the app shows this screen alone (``chinese-ten review``), and ends
+        when it is closed."""
         super().__init__()
         self.options = options
+        self.review = review
         self._game: GameScreen | None = None
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
@@ -81,7 +84,9 @@ class ChineseTenApp(App[None]):
         """The first frame comes first: the start screen is drawn at once, and whether an
         unfinished game is saved is asked right after, over it (continue it, or a new one)."""
         self._loop_for_signals = asyncio.get_running_loop()
-        if self.options.resume:
+        if self.review is not None:
+            self.push_screen(self.review, lambda _: self.exit())
+        elif self.options.resume:
             self._resume()
         elif self.options.players is None:
             start = StartScreen(DEFAULT_NAMES, glyphs_for(self.options.ascii))
@@ -190,6 +195,9 @@ class ChineseTenApp(App[None]):
     async def action_quit(self) -> None:
         from chinese_ten.tui.screens.dialogs import QuitScreen
 
+        if self.review is not None:  # nothing is played, nothing to save
+            self.exit()
+            return
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
@@ -220,7 +228,9 @@ class ChineseTenApp(App[None]):
         yield SystemCommand(
             _("History"), _("Games played, statistics, and a game to review"), self.action_history
         )
-        game = self.game
+        game = self._game
+        if game is None:  # no game yet (start screen) or none at all (review)
+            return
         if game.state is not None:
             yield SystemCommand(
                 "Export game record", "Write this game to a JSON file", game.action_export

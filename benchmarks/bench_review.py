@@ -1,0 +1,90 @@
+"""Time to review a 6-deal game, and the calibration of the review's labels.
+
+Run: ``uv run python benchmarks/bench_review.py [--deals 6] [--samples N] [--jobs 2]`` for the
+time (goal: a 6-deal game in under a minute with 2 jobs at the default budget), and
+``... --calibrate [--deals 2]`` for the figures behind :data:`chinese_ten.review.THRESHOLDS`:
+
+- noise: the same decisions (``hard`` v ``greedy``) judged with two seeds; the percentiles of
+  the difference between the two losses measured for the same chosen option;
+- the loss per decision of ``random``, ``greedy`` and ``hard`` play (each seat of seeded
+  series: ``greedy`` v ``random`` and ``hard`` v ``greedy``), and how often each label falls.
+
+Figures (this 2-core machine, shared with three other jobs at a load of 3 to 4, so upper
+bounds): a 6-deal game of ``greedy`` v ``random`` (131 judged decisions) in 46 s with 2 jobs
+(351 ms a decision). Calibration over 3 deals of each pairing: the figures in
+chinese_ten.review's docstring.
+"""
+
+import argparse
+import statistics
+import time
+
+from chinese_ten.records import GameRecord, game_record
+from chinese_ten.review import DEFAULT_SAMPLES, LABELS, GameReview, analyse, label
+from chinese_ten.simulate import SeriesPlay, simulate
+
+
+def played(names: tuple[str, str], deals: int, seed: int) -> GameRecord:
+    plays: list[SeriesPlay] = []
+    simulate(1, deals, names, seed, on_series=plays.append)
+    return game_record(names, deals, plays[0].states)
+
+
+def time_one(deals: int, samples: int, jobs: int) -> None:
+    record = played(("greedy", "random"), deals, 5)
+    began = time.perf_counter()
+    review = analyse(record, samples=samples, jobs=jobs)
+    took = time.perf_counter() - began
+    print(
+        f"{deals} deals, {len(review.judgements)} judged decisions, {samples} worlds, "
+        f"{jobs} jobs: {took:.1f} s ({took / max(1, len(review.judgements)) * 1000:.0f} ms a "
+        "decision)"
+    )
+
+
+def percentiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    at = [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.5, 0.9, 0.99)]
+    return "p50 {:.2f}  p90 {:.2f}  p99 {:.2f}  max {:.2f}".format(*at, ordered[-1])
+
+
+def losses_of(review: GameReview, seat: int) -> list[float]:
+    return [j.loss for j in review.judgements if j.seat == seat]
+
+
+def calibrate(deals: int, samples: int, jobs: int) -> None:
+    hard_game = played(("hard", "greedy"), deals, 21)
+    first = analyse(hard_game, samples=samples, jobs=jobs, seed=0)
+    second = analyse(hard_game, samples=samples, jobs=jobs, seed=1)
+    again = {j.key: j for j in second.judgements}
+    gaps = [abs(j.loss - again[j.key].loss) for j in first.judgements if j.key in again]
+    print(f"noise, |loss(seed 0) - loss(seed 1)| over {len(gaps)} decisions: {percentiles(gaps)}")
+    weak_game = played(("greedy", "random"), deals, 22)
+    weak = analyse(weak_game, samples=samples, jobs=jobs)
+    for name, losses in (
+        ("random", losses_of(weak, 1)),
+        ("greedy", losses_of(weak, 0) + losses_of(first, 1)),
+        ("hard", losses_of(first, 0)),
+    ):
+        counts = {kind: sum(1 for j in losses if label(j) == kind) for kind in LABELS}
+        print(
+            f"{name}: {len(losses)} decisions, mean loss {statistics.fmean(losses):.2f}, "
+            f"{percentiles(losses)}; labels {counts}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=None)
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--calibrate", action="store_true")
+    args = parser.parse_args()
+    if args.calibrate:
+        calibrate(args.deals or 2, args.samples, args.jobs)
+    else:
+        time_one(args.deals or 6, args.samples, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

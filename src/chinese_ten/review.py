@@ -1,0 +1,527 @@
+"""Game review: every decision that had a real choice, judged by the ``hard`` search.
+
+A decision is judged from what the mover knew at that moment: their
+:class:`~chinese_ten.view.PlayerView`, never the hidden cards (the fairness rule of the
+``hard`` player). The unseen cards are dealt at random as ``hard`` deals them (with its
+inference about the other hand), and each legal option is played to the end of the deal in
+the same worlds (common random numbers), the mover's later plays by ``hard``'s learned
+policy, the other player's greedy. An option's value is the mover's mean final red points.
+
+Two rounds per decision, and no option is judged on fewer than the first round's worlds:
+
+1. every option is played in the first ``samples // SCREEN`` worlds (200 by default);
+2. the chosen option and every option within :data:`CLOSE_SIGMAS` standard errors of the
+   leader (paired over those worlds) are played in the rest of ``samples`` worlds too, so
+   the chosen and the best option are both measured on all ``samples`` worlds, the same ones.
+
+The best option is the one of round 2 with the highest mean; the loss is its mean minus the
+chosen option's (never negative). Options that scored the same in every world of round 1
+(two red nines taking the same ace) are one option: a decision whose options are all alike
+had no real choice and is not judged.
+
+Labels, calibrated with ``benchmarks/bench_review.py --calibrate --deals 3`` at the default
+budget (see :data:`THRESHOLDS`): the loss of the same decision judged with two seeds differs
+by 0.32 points at the 90th percentile and 1.0 at most (67 decisions of ``hard`` v ``greedy``).
+Per decision, ``hard``'s own choices lose 0.01 points on average (0.23 at most), greedy's 0.54
+(1.8 at the 90th percentile), random's 3.2 (8.6 at the 90th percentile). So a loss under
+1 point is noise or taste and is not marked; 1 to 3 points is an *inaccuracy* (one greedy
+decision in five), 3 to 8 a *mistake* (greedy: 1 in 64; random: 1 in 4), 8 or more a
+*blunder*, about a red ten thrown away (random: 1 in 8; never greedy or ``hard``).
+
+Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
+turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
+"""
+
+import contextlib
+import itertools
+import json
+import math
+import random
+import sys
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from chinese_ten.actions import Action, format_action, is_flip, parse_action
+from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
+from chinese_ten.errors import ChineseTenError, RecordError
+from chinese_ten.i18n import N_, _
+from chinese_ten.view import PlayerView
+
+if TYPE_CHECKING:  # the command line reads the constants here without loading these
+    from multiprocessing.pool import AsyncResult
+
+    from chinese_ten.records import GameRecord
+
+FORMAT: Final = "chinese-ten-review"
+VERSION: Final = 1
+"""Bumped whenever a judgement would change: stored analyses of another version are redone."""
+DEFAULT_SAMPLES: Final = 1600
+"""Worlds the chosen and the close options are played in (an eighth of them for the rest)."""
+SCREEN: Final = 8
+"""The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
+options that could be best (more costs time on options that are not: a play decision has
+about seven)."""
+MIN_SAMPLES: Final = 40
+MAX_SAMPLES: Final = 100_000
+"""The budget a person may ask for: 40 worlds (rough) to 100,000 (hours for a long game)."""
+CLOSE_SIGMAS: Final = 3.0
+"""Standard errors behind the leader an option may be after round 1 and still be measured
+in every world (the chosen option always is)."""
+LABELS: Final = ("inaccuracy", "mistake", "blunder")
+THRESHOLDS: Final = (1.0, 3.0, 8.0)
+"""The least loss (red points) of each label; below the first, a decision is not marked.
+Calibrated (module docstring): the first lies past the noise of the estimate."""
+LABEL_NAMES: Final = {
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+
+
+class AnalysisCancelledError(ChineseTenError):
+    """The analysis was stopped before its end (Escape in the review screen)."""
+
+
+def label(loss: float) -> str | None:
+    """The name of a loss of this size, or None for one too small to mark.
+
+    >>> label(0.4), label(1.0), label(5.2), label(12)
+    (None, 'inaccuracy', 'mistake', 'blunder')
+    """
+    named = None
+    for name, least in zip(LABELS, THRESHOLDS, strict=True):
+        if loss >= least:
+            named = name
+    return named
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """One judged decision: what the mover chose, the best option, their values, the loss."""
+
+    deal: int
+    """1 for the first deal of the game."""
+    turn: int
+    """1 for the first turn of the deal (a turn is a played card and a turned card)."""
+    seat: int
+    chosen: Action
+    best: Action
+    chosen_value: float
+    best_value: float
+
+    @property
+    def loss(self) -> float:
+        return self.best_value - self.chosen_value
+
+    @property
+    def label(self) -> str | None:
+        return label(self.loss)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """(deal, turn, 0 for the played card or 1 for the turned card)."""
+        return (self.deal, self.turn, 1 if is_flip(self.chosen) else 0)
+
+    def as_json(self, players: tuple[str, str], digits: int | None = 3) -> dict[str, Any]:
+        """Values rounded to ``digits`` (None: exact, for the stored analysis)."""
+        return {
+            "deal": self.deal,
+            "turn": self.turn,
+            "seat": self.seat,
+            "player": players[self.seat],
+            "chosen": format_action(self.chosen),
+            "best": format_action(self.best),
+            "chosen_value": _rounded(self.chosen_value, digits),
+            "best_value": _rounded(self.best_value, digits),
+            "loss": _rounded(self.loss, digits),
+            "label": self.label,
+        }
+
+
+def _rounded(value: float, digits: int | None) -> float:
+    return value if digits is None else round(value, digits)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One player's judged decisions over a deal or the game."""
+
+    decisions: int
+    points_lost: float
+    labels: dict[str, int]
+
+    @property
+    def mean_loss(self) -> float:
+        """Points lost per judged decision (0 with none)."""
+        return self.points_lost / self.decisions if self.decisions else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "decisions": self.decisions,
+            "points_lost": round(self.points_lost, 3),
+            "mean_loss": round(self.mean_loss, 3),
+            "labels": self.labels,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """The judged decisions of a game's finished deals, and the budget they were judged at."""
+
+    players: tuple[str, str]
+    deals: int
+    """Finished deals reviewed (an unfinished last deal is left out)."""
+    samples: int
+    seed: int
+    judgements: tuple[Judgement, ...]
+
+    def summary(self, seat: int, deal: int | None = None) -> Summary:
+        """``seat``'s decisions over the game, or over deal number ``deal``."""
+        mine = [j for j in self.judgements if j.seat == seat and (deal is None or j.deal == deal)]
+        counts = dict.fromkeys(LABELS, 0)
+        for j in mine:
+            if j.label is not None:
+                counts[j.label] += 1
+        return Summary(len(mine), sum(j.loss for j in mine), counts)
+
+    def judgement(self, deal: int, turn: int, second: bool) -> Judgement | None:
+        """The judgement of an action, if it had a real choice."""
+        return self._index().get((deal, turn, 1 if second else 0))
+
+    def _index(self) -> dict[tuple[int, int, int], Judgement]:
+        return {j.key: j for j in self.judgements}
+
+    def as_json(self, digits: int | None = 3) -> dict[str, Any]:
+        """The ``review --json`` document, values rounded to ``digits`` (None: exact, as the
+        history database stores it)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "samples": self.samples,
+            "seed": self.seed,
+            "players": list(self.players),
+            "deals_reviewed": self.deals,
+            "thresholds": dict(zip(LABELS, THRESHOLDS, strict=True)),
+            "decisions": [j.as_json(self.players, digits) for j in self.judgements],
+            "summary": [
+                {
+                    "seat": seat,
+                    "player": self.players[seat],
+                    **self.summary(seat).as_json(),
+                    "deals": [
+                        {"deal": d, **self.summary(seat, d).as_json()}
+                        for d in range(1, self.deals + 1)
+                    ],
+                }
+                for seat in (0, 1)
+            ],
+        }
+
+    def to_text(self) -> str:
+        return json.dumps(self.as_json(digits=None))
+
+    @classmethod
+    def from_text(cls, text: str) -> "GameReview":
+        """Read what :meth:`to_text` wrote; RecordError when it is not that (a damaged store)."""
+        try:
+            data = json.loads(text)
+            if data["format"] != FORMAT or data["version"] != VERSION:
+                raise ValueError("another format")
+            judgements = tuple(
+                Judgement(
+                    deal=_whole(d["deal"]),
+                    turn=_whole(d["turn"]),
+                    seat=_whole(d["seat"]) & 1,
+                    chosen=parse_action(d["chosen"]),
+                    best=parse_action(d["best"]),
+                    chosen_value=float(d["chosen_value"]),
+                    best_value=float(d["best_value"]),
+                )
+                for d in data["decisions"]
+            )
+            players = data["players"]
+            return cls(
+                players=(str(players[0]), str(players[1])),
+                deals=_whole(data["deals_reviewed"]),
+                samples=_whole(data["samples"]),
+                seed=_whole(data["seed"]),
+                judgements=judgements,
+            )
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            raise RecordError(_("the stored analysis cannot be read")) from None
+
+
+def _whole(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError("not a whole number")
+    return value
+
+
+def analysis_key(samples: int, seed: int) -> str:
+    """The history database's key for an analysis at this budget and seed, by this version."""
+    return f"review-v{VERSION}-samples{samples}-seed{seed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A position where the mover had more than one legal action, and what they did."""
+
+    deal: int
+    turn: int
+    state: DealState
+    chosen: Action
+    seed: int
+    samples: int
+
+
+def decisions(finals: Sequence[DealState], *, samples: int, seed: int) -> list[Decision]:
+    """Every decision with more than one legal action in these finished deals."""
+    found = []
+    for number, final in enumerate(finals, start=1):
+        state = start(final.setup, check=False)
+        for index, action in enumerate(final.actions):
+            if len(legal_actions(state)) > 1:
+                found.append(Decision(number, index // 2 + 1, state, action, seed, samples))
+            state = advance(state, action)
+    return found
+
+
+def finished_deals(record: "GameRecord") -> list[DealState]:
+    """The final states of the record's finished deals (an unfinished last one left out);
+    RecordError when it does not replay or no deal is finished: there is nothing to review."""
+    from chinese_ten.records import replay
+
+    finished = [s for s in replay(record) if s.phase == OVER]
+    if not finished:
+        raise RecordError(_("no deal of this game is finished: there is nothing to review"))
+    return finished
+
+
+def decision_rng(seed: int, deal: int, turn: int, second: bool) -> random.Random:
+    """The worlds of one decision: from the seed and where the decision is, nothing else
+    (string seeds are hashed with SHA-512, the same in every process)."""
+    return random.Random(f"review/{seed}/{deal}/{turn}/{int(second)}")
+
+
+def option_values(
+    view: PlayerView,
+    legal: Sequence[Action],
+    chosen: Action,
+    rng: random.Random,
+    *,
+    samples: int,
+    stop: Callable[[], bool] = lambda: False,
+) -> tuple[list[float], list[int]] | None:
+    """Each option's mean final red points for the mover, and the options measured in all
+    ``samples`` worlds (the chosen one and those close to the leader); None when every
+    option scored the same in every world (no real choice).
+
+    Reads only ``view``: the mover's hand, what is public, and nothing hidden. ``stop`` is
+    asked every :data:`_BATCH` worlds (AnalysisCancelledError once it says True).
+    """
+    from chinese_ten.players.hard import WorldDealer, believed_hands
+    from chinese_ten.players.playout import learned_points
+
+    seat = view.seat
+    draw_hands, dealer = believed_hands(view), WorldDealer(view)
+    points: list[list[int]] = [[] for _ in legal]
+
+    def play(options: Sequence[int], count: int) -> None:
+        for begin in range(0, count, _BATCH):
+            if stop():
+                raise AnalysisCancelledError(_("the analysis was cancelled"))
+            for hand in draw_hands(rng, min(_BATCH, count - begin)):
+                world = dealer.deal(rng, hand)
+                for i in options:
+                    points[i].append(learned_points(advance(world, legal[i]), seat))
+
+    first = max(1, samples // SCREEN)
+    play(range(len(legal)), first)
+    twin_of: dict[tuple[int, ...], int] = {}
+    distinct = [twin_of.setdefault(tuple(p), i) == i for i, p in enumerate(points)]
+    if sum(distinct) < 2:
+        return None
+    chosen_index = legal.index(chosen)
+    leader = max(range(len(legal)), key=lambda i: sum(points[i]))
+    chosen_twin = twin_of[tuple(points[chosen_index])]
+    close = [
+        i
+        for i in range(len(legal))
+        if distinct[i] and (i == chosen_twin or _close(points[leader], points[i]))
+    ]
+    play(close, samples - first)
+    means = [sum(p) / len(p) for p in points]
+    for i, p in enumerate(points):  # a twin takes its first twin's value
+        means[i] = means[twin_of[tuple(p[:first])]]
+    measured = sorted({*close, chosen_index})
+    return means, measured
+
+
+def _close(leader: list[int], other: list[int]) -> bool:
+    """Whether ``other`` is within :data:`CLOSE_SIGMAS` standard errors of ``leader``,
+    paired world by world."""
+    n = len(leader)
+    diffs = [a - b for a, b in zip(leader, other, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return True
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= CLOSE_SIGMAS * math.sqrt(var / n)
+
+
+def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judgement | None:
+    """Judge one decision from the mover's view (a worker process runs this)."""
+    state = decision.state
+    view = PlayerView(state, state.to_move)
+    legal = legal_actions(state)
+    second = is_flip(decision.chosen)
+    rng = decision_rng(decision.seed, decision.deal, decision.turn, second)
+    found = option_values(view, legal, decision.chosen, rng, samples=decision.samples, stop=stop)
+    if found is None:
+        return None
+    means, measured = found
+    chosen = legal.index(decision.chosen)
+    best = max(measured, key=lambda i: (means[i], i == chosen))
+    if means[best] <= means[chosen]:
+        best = chosen
+    return Judgement(
+        deal=decision.deal,
+        turn=decision.turn,
+        seat=view.seat,
+        chosen=decision.chosen,
+        best=legal[best],
+        chosen_value=means[chosen],
+        best_value=means[best],
+    )
+
+
+def analyse(
+    record: "GameRecord",
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> GameReview:
+    """Judge every decision of the record's finished deals.
+
+    ``progress(done, total)`` is called after each decision; ``cancelled()`` is asked several
+    times a second: once it says True, the workers are stopped and AnalysisCancelledError
+    raised.
+    ``jobs`` worker processes (capped by the usable CPUs) give exactly what one gives.
+    """
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise ChineseTenError(
+            _("the budget must be {least} to {most} worlds, not {samples}").format(
+                least=MIN_SAMPLES, most=MAX_SAMPLES, samples=samples
+            )
+        )
+    finals = finished_deals(record)
+    found = decisions(finals, samples=samples, seed=seed)
+    from chinese_ten.simulate import usable_jobs
+
+    judged: list[Judgement] = []
+    stop = cancelled if cancelled is not None else lambda: False
+    with contextlib.closing(_run(found, usable_jobs(jobs, len(found)), stop)) as results:
+        for done, result in enumerate(results, start=1):
+            if result is not None:
+                judged.append(result)
+            if progress is not None:
+                progress(done, len(found))
+    return GameReview(
+        players=record.players,
+        deals=len(finals),
+        samples=samples,
+        seed=seed,
+        judgements=tuple(judged),
+    )
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The process's own stderr while the pool starts: multiprocessing hands its file
+    descriptor to the resource tracker, and inside a Textual app ``sys.stderr`` is a capture
+    with no descriptor (``fileno()`` is -1, and the tracker fails to start)."""
+    captured = sys.stderr
+    try:
+        usable = captured is not None and captured.fileno() >= 0
+    except (OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
+
+
+_BATCH: Final = 100
+"""Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
+_POLL: Final = 0.1
+"""Seconds between two looks at whether the analysis is cancelled, while workers work."""
+_LOOK_AHEAD: Final = 4
+"""Decisions handed to the pool per worker before the oldest result is awaited."""
+
+
+def _run(
+    tasks: list[Decision], workers: int, stop: Callable[[], bool]
+) -> Generator[Judgement | None, None, None]:
+    """Judgements in task order; like :func:`chinese_ten.simulate.simulate`'s pool, workers
+    ignore SIGINT, and leaving the generator early (``stop``) terminates them."""
+    if workers <= 1:
+        for task in tasks:
+            yield judge(task, stop)
+        return
+    import multiprocessing
+
+    from chinese_ten.simulate import _ignore_sigint, _sigint_ignored
+
+    with _sigint_ignored(), _real_stderr():
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+    with pool:
+        queue = iter(tasks)
+        pending: deque[AsyncResult[Judgement | None]] = deque(
+            pool.apply_async(judge, (task,))
+            for task in itertools.islice(queue, workers * _LOOK_AHEAD)
+        )
+        while pending:
+            head = pending.popleft()
+            while not head.ready():
+                if stop():
+                    raise AnalysisCancelledError(_("the analysis was cancelled"))
+                head.wait(_POLL)
+            result = head.get()
+            for task in itertools.islice(queue, 1):
+                pending.append(pool.apply_async(judge, (task,)))
+            yield result
+
+
+def stored_review(
+    game_id: int, *, samples: int, seed: int, folder: Path | None
+) -> GameReview | None:
+    """The analysis of history game ``game_id`` at this budget, if one was stored and reads
+    back (a damaged one is done again); HistoryError when the history cannot be used."""
+    from chinese_ten.history import open_history
+
+    with open_history(folder) as history:
+        text = history.analysis(game_id, analysis_key(samples, seed))
+    if text is None:
+        return None
+    try:
+        return GameReview.from_text(text)
+    except RecordError:
+        return None
+
+
+def store_review(game_id: int, review: GameReview, folder: Path | None) -> None:
+    """Keep the analysis of history game ``game_id``, so it is done once."""
+    from chinese_ten.history import open_history
+
+    with open_history(folder) as history:
+        history.store_analysis(game_id, analysis_key(review.samples, review.seed), review.to_text())

@@ -1,0 +1,457 @@
+"""The review screen: a finished game with every card face up, each judged decision marked.
+
+A :class:`~chinese_ten.review_cursor.ReviewCursor` holds the positions and steps through
+them; this screen draws the one it stands on with the board's widgets. The analysis runs in
+a thread worker (which spreads it over worker processes) with a progress bar; the screen can
+be stepped through meanwhile, without marks, and Escape cancels it. The summary comes first.
+"""
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import ProgressBar, RichLog, Static
+from textual.worker import Worker, get_current_worker
+
+from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_flip
+from chinese_ten.cards import Card, display_card, mask_points
+from chinese_ten.deal import FLIP_PHASE, outcome
+from chinese_ten.errors import ChineseTenError
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.records import GameRecord
+from chinese_ten.review import (
+    DEFAULT_SAMPLES,
+    LABEL_NAMES,
+    LABELS,
+    AnalysisCancelledError,
+    GameReview,
+    Judgement,
+    analyse,
+    store_review,
+    stored_review,
+)
+from chinese_ten.review_cursor import Position, ReviewCursor
+from chinese_ten.tui.cardtext import describe_event
+from chinese_ten.tui.widgets.card import CardLook, CardStrip
+from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.line import TextLine
+
+
+class ReviewScreen(Screen[None]):
+    """Summary on top, then the position: both hands, the table, the piles and the log."""
+
+    # The TUI is imported once the language is chosen (cli.main), so these are translated.
+    # Priority: the log would take these keys to scroll itself.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", _("Back"), priority=True),
+        Binding("right", "step(1)", _("Next"), priority=True),
+        Binding("h", "step(-1)", _("Back"), show=False),
+        Binding("l", "step(1)", _("Next"), show=False),
+        Binding("home", "jump('home')", _("Start"), show=False, priority=True),
+        Binding("end", "jump('end')", _("End"), show=False, priority=True),
+        Binding("pageup", "jump('previous')", _("Deal back"), priority=True),
+        Binding("pagedown", "jump('next')", _("Deal on"), show=False, priority=True),
+        Binding("escape", "leave", _("Close")),
+    ]
+
+    def __init__(
+        self,
+        record: GameRecord,
+        game_id: int | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        seed: int = 0,
+        jobs: int = 2,
+        folder: Path | None = None,
+        analyse_now: bool = True,
+    ) -> None:
+        """``folder``: the history's folder (default: the app's data folder); ``analyse_now``
+        False leaves the analysis to :meth:`show_review` (tests)."""
+        super().__init__()
+        self.record = record
+        self.game_id = game_id
+        self.cursor = ReviewCursor(record)
+        self.review: GameReview | None = None
+        self.problem: str | None = None
+        self._samples, self._seed, self._jobs = samples, seed, jobs
+        self._folder = folder
+        self._analyse_now = analyse_now
+        self._stopped = threading.Event()
+        """Set once no analysis runs here: the worker processes are gone."""
+        self._stopped.set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._symbols = True
+        self._four_color = False
+
+    def compose(self) -> ComposeResult:
+        options = getattr(self.app, "options", None)
+        ascii_only = bool(getattr(options, "ascii", False))
+        self._symbols = bool(getattr(options, "symbols", True)) and not ascii_only
+        self._four_color = bool(getattr(options, "four_color", False))
+        look = {
+            "symbols": self._symbols,
+            "four_color": self._four_color,
+            "ascii_only": ascii_only,
+        }
+        yield Static(id="review-summary")
+        yield ProgressBar(id="review-progress", show_eta=False)
+        with Vertical(id="review-board"):
+            yield TextLine(id="review-status")
+            with Horizontal(id="review-top", classes="review-hand"):
+                yield CardStrip("pile", **look, id="review-pile-1")
+                yield CardStrip("hand", **look, id="review-hand-1")
+            with Horizontal(id="review-table"):
+                yield CardStrip("stock", **look, id="review-stock")
+                yield CardStrip("turned", **look, id="review-turned")
+                yield CardStrip("table", **look, id="review-cards")
+            with Horizontal(id="review-bottom", classes="review-hand"):
+                yield CardStrip("pile", **look, id="review-pile-0")
+                yield CardStrip("hand", **look, id="review-hand-0")
+            yield TextLine(id="review-mark")
+            yield RichLog(id="review-log", wrap=True, markup=False, max_lines=200)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#review-table").border_title = _("Table")
+        self.query_one("#review-log").border_title = _("Log")
+        self._loop = asyncio.get_running_loop()
+        self._show_summary()
+        self.draw()
+        if self._analyse_now:
+            self._start_analysis()
+
+    # ------------------------------------------------------------ the analysis
+    def _start_analysis(self) -> None:
+        folder = self._folder
+        if folder is None:
+            folder = getattr(getattr(self.app, "options", None), "save_dir", None)
+        self._folder = folder
+        if self.game_id is not None:
+            try:
+                stored = stored_review(
+                    self.game_id, samples=self._samples, seed=self._seed, folder=folder
+                )
+            except ChineseTenError as error:
+                self.notify(str(error), severity="error", markup=False)
+                stored = None
+            if stored is not None:
+                self.show_review(stored)
+                return
+        self._analyse()
+
+    def on_unmount(self) -> None:
+        """Stop the analysis and wait (briefly) until its worker processes are ended, so
+        none is left computing after the program ends."""
+        self._cancel()
+        self._stopped.wait(_STOP_WAIT)
+
+    @work(thread=True, exclusive=True, group="review")
+    def _analyse(self) -> None:
+        worker = get_current_worker()
+        self._stopped.clear()
+        try:
+            self._analyse_in(worker)
+        finally:
+            self._stopped.set()
+
+    def _analyse_in(self, worker: Worker[None]) -> None:
+        """Runs in the worker's thread; it hands results to the screen without waiting for
+        them to be drawn (the screen may be closing, waiting for this thread to end)."""
+        loop = self._loop
+        assert loop is not None
+
+        def progress(done: int, total: int) -> None:
+            loop.call_soon_threadsafe(self._progress, done, total)
+
+        try:
+            review = analyse(
+                self.record,
+                samples=self._samples,
+                seed=self._seed,
+                jobs=self._jobs,
+                progress=progress,
+                cancelled=lambda: worker.is_cancelled,
+            )
+        except AnalysisCancelledError:
+            return
+        except ChineseTenError as error:
+            loop.call_soon_threadsafe(self._failed, str(error))
+            return
+        loop.call_soon_threadsafe(self._analysed, review)
+
+    def _progress(self, done: int, total: int) -> None:
+        if self.is_mounted:
+            self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
+
+    def _failed(self, problem: str) -> None:
+        if not self.is_mounted:
+            return
+        self.problem = problem
+        self.notify(problem, severity="error", markup=False)
+        self._show_summary()
+
+    def _analysed(self, review: GameReview) -> None:
+        if not self.is_mounted:
+            return
+        self.show_review(review)
+        if self.game_id is not None:
+            try:
+                store_review(self.game_id, review, self._folder)
+            except ChineseTenError as error:
+                self.notify(
+                    _("The analysis was not stored: {problem}").format(problem=error),
+                    severity="error",
+                    markup=False,
+                )
+
+    def show_review(self, review: GameReview) -> None:
+        """Mark the decisions with ``review`` and show its summary."""
+        self.review = review
+        self._show_summary()
+        self.draw()
+
+    def _cancel(self) -> bool:
+        """Stop an analysis in progress; whether there was one."""
+        running = [w for w in self.workers if w.group == "review" and w.is_running]
+        for w in running:
+            w.cancel()
+        if running and self.is_mounted:
+            self.problem = _("Analysis cancelled: the positions can still be stepped through.")
+            self._show_summary()
+        return bool(running)
+
+    # ------------------------------------------------------------ keys
+    def action_step(self, step: int) -> None:
+        self.cursor.move(step)
+        self.draw()
+
+    def action_jump(self, where: str) -> None:
+        moves = {
+            "home": self.cursor.home,
+            "end": self.cursor.end,
+            "previous": self.cursor.previous_deal,
+            "next": self.cursor.next_deal,
+        }
+        moves[where]()
+        self.draw()
+
+    def action_leave(self) -> None:
+        """Escape: stop the analysis if it runs, else close the review."""
+        if not self._cancel():
+            self.dismiss(None)
+
+    # ------------------------------------------------------------ drawing
+    def _show_summary(self) -> None:
+        self.query_one("#review-progress").display = self.review is None and self.problem is None
+        summary = self.query_one("#review-summary", Static)
+        review = self.review
+        if review is None:
+            summary.update(Text(self.problem or _("Analysing the decisions…"), style="italic"))
+            return
+        text = Text()
+        for seat, name in enumerate(review.players):
+            s = review.summary(seat)
+            counts = ", ".join(_label_count(kind, s.labels[kind]) for kind in LABELS)
+            text.append(name, style="bold")
+            text.append(
+                "  "
+                + _(
+                    "{lost:.1f} points lost in {decisions} decisions "
+                    "({mean:.2f} a decision): {counts}"
+                ).format(lost=s.points_lost, decisions=s.decisions, mean=s.mean_loss, counts=counts)
+            )
+            text.append("\n")
+        text.append(
+            _(
+                "Judged by the hard player's search from each mover's view, {samples} worlds."
+            ).format(samples=review.samples),
+            style="dim",
+        )
+        summary.update(text)
+
+    def draw(self) -> None:
+        """Draw the position the cursor stands on."""
+        position = self.cursor.position
+        state = position.state
+        judgement = position.judgement(self.review)
+        action = position.action
+        best = judgement.best if judgement is not None and judgement.best != action else None
+        mover = state.to_move
+        names = self.record.players
+
+        def hand_looks(seat: int) -> list[CardLook]:
+            def mark(card: Card) -> str:
+                if seat != mover or state.phase == FLIP_PHASE:
+                    return ""
+                if action is not None and card == action & 63:
+                    return "selected"
+                return "choice" if best is not None and card == best & 63 else ""
+
+            return [CardLook(c, mark=mark(c)) for c in state.hands[seat]]
+
+        def table_mark(card: Card) -> str:
+            if action is not None and _takes(action, card, state.triple):
+                return "target"
+            if best is not None and _takes(best, card, state.triple):
+                return "choice"
+            return "triple" if card >> 2 == state.triple else ""
+
+        for seat in (0, 1):
+            self.query_one(f"#review-hand-{seat}", CardStrip).show(hand_looks(seat))
+            self.query_one(f"#review-pile-{seat}", CardStrip).show(
+                [CardLook(None, face_up=False, count=state.piles[seat].bit_count())]
+            )
+        flipping = state.phase == FLIP_PHASE
+        stock = state.stock_count - (1 if flipping else 0)
+        self.query_one("#review-stock", CardStrip).show(
+            [CardLook(None, face_up=False, count=stock)]
+        )
+        turned = state.flip_card
+        self.query_one("#review-turned", CardStrip).show(
+            [CardLook(turned, mark="turned" if turned is not None else "")]
+        )
+        self.query_one("#review-cards", CardStrip).show(
+            [CardLook(c, mark=table_mark(c)) for c in state.table]
+        )
+        for seat, place in ((1, "#review-top"), (0, "#review-bottom")):
+            self.query_one(place).border_title = Text(
+                _("{name}: hand, pile {count} ({points} red points)").format(
+                    name=names[seat],
+                    count=state.piles[seat].bit_count(),
+                    points=mask_points(state.piles[seat]),
+                )
+            )
+        self.query_one("#review-status", TextLine).show(self._status(position))
+        self.query_one("#review-mark", TextLine).show(self._mark(position, judgement))
+        self._write_log(position)
+
+    def _status(self, position: Position) -> Text:
+        cursor = self.cursor
+        text = Text(
+            _("Deal {deal} of {deals}").format(deal=position.deal, deals=cursor.deals),
+            style="bold",
+        )
+        text.append(
+            "  ·  "
+            + _("position {at} of {count}").format(at=cursor.at + 1, count=len(cursor.positions))
+        )
+        if position.action is not None:
+            text.append("  ·  " + _("turn {turn}").format(turn=position.turn))
+        text.append("  ·  " + _("← → step, Home End, PgUp PgDn by deal"), style="dim")
+        return text
+
+    def _mark(self, position: Position, judgement: Judgement | None) -> Text:
+        names = self.record.players
+        action = position.action
+        state = position.state
+        if action is None:
+            result = outcome(state)
+            points = result.points if result is not None else (0, 0)
+            return Text(
+                _("End of deal {deal}: {first} {first_points}, {second} {second_points}.").format(
+                    deal=position.deal,
+                    first=names[0],
+                    first_points=points[0],
+                    second=names[1],
+                    second_points=points[1],
+                ),
+                style="bold",
+            )
+        mover = names[state.to_move]
+        text = Text(
+            _("{name}: {action}").format(name=mover, action=self._words(action)), style="bold"
+        )
+        if judgement is None:
+            if self.review is not None:
+                text.append("  ·  " + _("no real choice"), style="dim")
+            return text
+        kind = judgement.label
+        if judgement.best == action:
+            text.append(
+                "  ·  " + _("best ({value:.1f})").format(value=judgement.chosen_value),
+                style="green",
+            )
+            return text
+        text.append(
+            "  ·  "
+            + _("best {action} ({best:.1f} against {chosen:.1f}, -{loss:.1f})").format(
+                action=self._words(judgement.best),
+                best=judgement.best_value,
+                chosen=judgement.chosen_value,
+                loss=judgement.loss,
+            )
+        )
+        if kind is not None:
+            text.append("  " + _(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
+        return text
+
+    def _words(self, action: Action) -> str:
+        """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
+        card = display_card(action & 63, symbols=self._symbols)
+        target = action_target(action)
+        if capture_code(action) == TRIPLE:
+            phrase = (
+                _("turn over {card} taking the layout triple")
+                if is_flip(action)
+                else _("play {card} taking the layout triple")
+            )
+        elif target is not None:
+            phrase = (
+                _("turn over {card} taking {target}")
+                if is_flip(action)
+                else _("play {card} taking {target}")
+            )
+            return phrase.format(card=card, target=display_card(target, symbols=self._symbols))
+        else:
+            phrase = _("turn over {card}") if is_flip(action) else _("play {card}")
+        return phrase.format(card=card)
+
+    def _write_log(self, position: Position) -> None:
+        log = self.query_one("#review-log", RichLog)
+        log.clear()
+        names = self.record.players
+        dealer = position.state.setup.dealer
+        log.write(
+            Text(
+                _("Deal {number}: {name} deals.").format(number=position.deal, name=names[dealer]),
+                style="bold",
+            )
+        )
+        for event in position.events():
+            log.write(
+                describe_event(
+                    event,
+                    names,
+                    symbols=self._symbols,
+                    four_color=self._four_color,
+                )
+            )
+
+
+_STOP_WAIT = 3.0
+"""Seconds the screen waits, when it closes, for a cancelled analysis to stop its workers
+(it looks every tenth of a second)."""
+_LABEL_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
+
+
+def _label_count(kind: str, count: int) -> str:
+    """``2 mistakes``: a whole phrase per label, so each language can agree it."""
+    forms = {
+        "inaccuracy": ngettext("{count} inaccuracy", "{count} inaccuracies", count),
+        "mistake": ngettext("{count} mistake", "{count} mistakes", count),
+        "blunder": ngettext("{count} blunder", "{count} blunders", count),
+    }
+    return forms[kind].format(count=count)
+
+
+def _takes(action: Action, card: Card, triple: int) -> bool:
+    """Whether ``action`` captures ``card`` from the table."""
+    code = capture_code(action)
+    return code == card + 1 or (code == TRIPLE and card >> 2 == triple)

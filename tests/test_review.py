@@ -1,0 +1,276 @@
+"""The review's judgement: fair (the mover's view only), repeatable, and able to tell good
+play from bad; the ``review`` command's output and its hostile inputs."""
+
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.cli import main
+from chinese_ten.deal import FLIP_PHASE, PLAY, DealSetup, DealState, advance, start
+from chinese_ten.history import open_history
+from chinese_ten.records import GameRecord, game_record, record_json
+from chinese_ten.review import (
+    GameReview,
+    analyse,
+    analysis_key,
+    decisions,
+    finished_deals,
+    judge,
+    label,
+)
+from chinese_ten.review_cursor import ReviewCursor
+from chinese_ten.simulate import SeriesPlay, simulate
+from tests.history_helpers import played
+
+SMALL = 60
+"""Worlds per decision in these tests: rough, quick and still seeded."""
+
+
+def series_of(names: tuple[str, str], deals: int, seed: int) -> GameRecord:
+    plays: list[SeriesPlay] = []
+    simulate(1, deals, names, seed, on_series=plays.append)
+    return game_record(names, deals, plays[0].states)
+
+
+def hidden_twin(state: DealState) -> DealState:
+    """``state`` with one card of the other hand swapped for a stock card not yet turned
+    (beyond the one being turned): what the mover could not see differs, nothing else."""
+    setup = state.setup
+    other = 1 - state.to_move
+    held = state.hands[other][0]
+    first_unseen = state.stock_pos + (1 if state.phase == FLIP_PHASE else 0)
+    deep = setup.stock[-1]
+    assert setup.stock.index(deep) >= first_unseen
+    hands = [list(h) for h in setup.hands]
+    hands[other] = sorted(deep if c == held else c for c in hands[other])
+    stock = tuple(held if c == deep else c for c in setup.stock)
+    twin = start(DealSetup(setup.dealer, (tuple(hands[0]), tuple(hands[1])), setup.layout, stock))
+    for action in state.actions:
+        twin = advance(twin, action)
+    assert twin.hands[state.to_move] == state.hands[state.to_move]
+    assert twin.hands[other] != state.hands[other]
+    return twin
+
+
+def test_the_judgement_is_the_same_whatever_the_mover_could_not_see() -> None:
+    finals = finished_deals(series_of(("greedy", "random"), 1, 4))
+    found = decisions(finals, samples=SMALL, seed=9)
+    checked = 0
+    for decision in found[4:40:6]:  # plays and turned cards, early and late
+        if decision.state.hands[1 - decision.state.to_move] and decision.state.stock_count > 2:
+            twin = type(decision)(
+                decision.deal,
+                decision.turn,
+                hidden_twin(decision.state),
+                decision.chosen,
+                decision.seed,
+                decision.samples,
+            )
+            assert judge(twin) == judge(decision)
+            checked += 1
+    assert checked >= 3
+    # and the hidden cards did change what the deal would have been
+    state = found[4].state
+    assert hidden_twin(state).setup != state.setup
+
+
+def test_a_seeded_analysis_repeats_exactly_with_one_or_two_jobs() -> None:
+    record = series_of(("greedy", "random"), 1, 6)
+    one = analyse(record, samples=SMALL, seed=5, jobs=1)
+    two = analyse(record, samples=SMALL, seed=5, jobs=2)
+    assert one == two
+    assert one.judgements
+    other_seed = analyse(record, samples=SMALL, seed=6, jobs=1)
+    assert [j.key for j in other_seed.judgements] == [j.key for j in one.judgements]
+    assert [j.chosen_value for j in other_seed.judgements] != [
+        j.chosen_value for j in one.judgements
+    ]
+
+
+def test_random_loses_far_more_than_greedy_and_greedy_more_than_hard() -> None:
+    weak = analyse(series_of(("greedy", "random"), 2, 31), samples=200, jobs=2)
+    strong = analyse(series_of(("hard", "greedy"), 2, 32), samples=200, jobs=2)
+
+    def mean_loss(review: GameReview, seat: int) -> float:
+        return statistics.fmean(j.loss for j in review.judgements if j.seat == seat)
+
+    random_loss = mean_loss(weak, 1)
+    greedy_loss = statistics.fmean([mean_loss(weak, 0), mean_loss(strong, 1)])
+    hard_loss = mean_loss(strong, 0)
+    assert random_loss > 3 * greedy_loss
+    assert greedy_loss > hard_loss
+    assert weak.summary(1).labels["mistake"] + weak.summary(1).labels["blunder"] > 0
+
+
+def test_labels_and_summaries_add_up() -> None:
+    assert [label(x) for x in (0.0, 0.99, 1.0, 2.99, 3.0, 7.99, 8.0)] == [
+        None,
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+    ]
+    review = analyse(series_of(("greedy", "random"), 2, 8), samples=SMALL, seed=1)
+    for seat in (0, 1):
+        whole = review.summary(seat)
+        deals = [review.summary(seat, d) for d in (1, 2)]
+        assert whole.decisions == sum(d.decisions for d in deals)
+        assert whole.points_lost == pytest.approx(sum(d.points_lost for d in deals))
+        assert all(j.loss >= 0 for j in review.judgements)
+    assert GameReview.from_text(review.to_text()) == review
+
+
+def write(folder: Path, record: GameRecord, name: str = "game.json") -> Path:
+    path = folder / name
+    path.write_text(record_json(record))
+    return path
+
+
+def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["review", *args, "--json", "--samples", str(SMALL), "--jobs", "1"]) == 0
+    document: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return document
+
+
+def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = review_json(capsys, str(write(tmp_path, played(2, seed=3))))
+    assert data["format"] == "chinese-ten-review"
+    assert data["players"] == ["Ana", "Ben"]
+    assert data["deals_reviewed"] == 2
+    decisions_ = data["decisions"]
+    assert isinstance(decisions_, list) and decisions_
+    for d in decisions_:
+        assert set(d) == {
+            "deal", "turn", "seat", "player", "chosen", "best",
+            "chosen_value", "best_value", "loss", "label",
+        }  # fmt: skip
+        assert d["loss"] == pytest.approx(d["best_value"] - d["chosen_value"], abs=0.002)
+        assert d["label"] in (None, "inaccuracy", "mistake", "blunder")
+    summary = data["summary"]
+    assert isinstance(summary, list)
+    assert [s["player"] for s in summary] == ["Ana", "Ben"]
+    assert all(len(s["deals"]) == 2 for s in summary)
+    assert sum(s["decisions"] for s in summary) == len(decisions_)
+
+
+def test_hostile_names_stay_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    names = ("[bold]x[/]", "[@click=app.quit]y")
+    data = review_json(capsys, str(write(tmp_path, played(1, names=names))))
+    assert data["players"] == list(names)
+
+
+def test_an_unfinished_game_reviews_its_finished_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = played(2, seed=5)
+    last = whole.deals[1]
+    cut = whole.model_copy(
+        update={"deals": (whole.deals[0], last.model_copy(update={"turns": last.turns[:5]}))}
+    )
+    data = review_json(capsys, str(write(tmp_path, cut)))
+    assert data["deals_reviewed"] == 1
+    assert {d["deal"] for d in data["decisions"]} == {1}
+
+
+@pytest.mark.parametrize(
+    ("make", "needle"),
+    [
+        (lambda p: p.write_text(record_json(played(1))[:300]), "not valid JSON"),
+        (lambda p: None, "no such file"),
+        (
+            lambda p: p.write_text(record_json(played(1).model_copy(update={"deals": ()}))),
+            "nothing to review",
+        ),
+    ],
+)
+def test_bad_files_are_one_line_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: object, needle: str
+) -> None:
+    path = tmp_path / "bad.json"
+    make(path)  # type: ignore[operator]
+    assert main(["review", str(path), "--json"]) == 1
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1
+
+
+def test_history_ids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(played(1, seed=2))
+    for missing in ("99", str(2**70)):
+        assert main(["review", missing, "--json"]) == 1
+        err = capsys.readouterr().err
+        assert "there is no game" in err and err.count("\n") == 1
+    first = review_json(capsys, str(game_id))
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(SMALL, 0))
+    assert stored is not None and GameReview.from_text(stored).as_json() == first
+    doctored = json.loads(stored)
+    doctored["decisions"][0]["best_value"] += 1
+    with open_history(tmp_path) as history:  # a second call prints what is stored
+        history.store_analysis(game_id, analysis_key(SMALL, 0), json.dumps(doctored))
+    again = review_json(capsys, str(game_id))
+    assert again["decisions"][0]["best_value"] == pytest.approx(
+        first["decisions"][0]["best_value"] + 1
+    )
+    with open_history(tmp_path) as history:  # a damaged one is analysed again
+        history.store_analysis(game_id, analysis_key(SMALL, 0), '{"format": 1')
+    assert review_json(capsys, str(game_id)) == first
+
+
+def test_the_screen_needs_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(write(tmp_path, played(1)))]) == 2
+    assert "interactive terminal" in capsys.readouterr().err
+
+
+def test_bad_budget_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["review", "x.json", "--samples", "5"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_review_json_never_imports_textual(tmp_path: Path) -> None:
+    path = write(tmp_path, played(1))
+    probe = (
+        "import sys\nfrom chinese_ten.cli import main\n"
+        f"main(['review', {str(path)!r}, '--json', '--samples', '40', '--jobs', '1'])\n"
+        "print(any(m.split('.')[0] == 'textual' for m in sys.modules), file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stderr.strip().endswith("False")
+    assert json.loads(out.stdout)["deals_reviewed"] == 1
+
+
+def test_the_cursor_steps_and_jumps_deal_by_deal() -> None:
+    record = played(2, seed=4)
+    cursor = ReviewCursor(record)
+    finals = finished_deals(record)
+    assert cursor.deals == 2
+    assert len(cursor.positions) == sum(len(f.actions) + 1 for f in finals)
+    assert cursor.position.state.phase == PLAY and cursor.position.index == 0
+    cursor.move(-1)
+    assert cursor.at == 0
+    cursor.move(3)
+    assert cursor.position.index == 3 and cursor.position.turn == 2
+    cursor.next_deal()
+    assert (cursor.position.deal, cursor.position.index) == (2, 0)
+    cursor.previous_deal()
+    assert (cursor.position.deal, cursor.position.index) == (1, 0)
+    cursor.end()
+    assert cursor.position.action is None and cursor.position.state == finals[-1]
+    cursor.next_deal()
+    assert cursor.at == len(cursor.positions) - 1
+    cursor.previous_deal()
+    assert (cursor.position.deal, cursor.position.index) == (2, 0)
+    cursor.home()
+    assert cursor.at == 0

@@ -1,0 +1,151 @@
+"""The review screen with Pilot: stepping, deal jumps, the marks, cancelling; a snapshot."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from chinese_ten.history import open_history
+from chinese_ten.records import GameRecord
+from chinese_ten.review import DEFAULT_SAMPLES, GameReview, analyse, analysis_key
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.review import ReviewScreen
+from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.line import TextLine
+from tests.history_helpers import played
+from tests.tui_helpers import options
+
+_REVIEWS: dict[str, GameReview] = {}
+
+
+def reviewed(record: GameRecord) -> GameReview:
+    key = record.model_dump_json()
+    if key not in _REVIEWS:
+        _REVIEWS[key] = analyse(record, samples=60, seed=2)
+    return _REVIEWS[key]
+
+
+def app_with(
+    tmp_path: Path, record: GameRecord, **kwargs: Any
+) -> tuple[ChineseTenApp, ReviewScreen]:
+    screen = ReviewScreen(record, **kwargs)
+    return ChineseTenApp(options(tmp_path), review=screen), screen
+
+
+def mark_text(screen: ReviewScreen) -> str:
+    return screen.query_one("#review-mark", TextLine).text.plain
+
+
+async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
+    record = played(2, seed=3, names=("[bold]Ana[/]", "Ben"))
+    review = reviewed(record)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert screen.cursor.at == 2
+        await pilot.press("left")
+        assert screen.cursor.at == 1
+        await pilot.press("pagedown")
+        assert (screen.cursor.position.deal, screen.cursor.position.index) == (2, 0)
+        await pilot.press("pageup")
+        assert screen.cursor.at == 0
+        await pilot.press("end")
+        assert "End of deal 2" in mark_text(screen)
+        await pilot.press("home")
+        screen.show_review(review)
+        await pilot.pause()
+        summary = str(screen.query_one("#review-summary").render())
+        assert "[bold]Ana[/]" in summary and "a decision" in summary
+        worst = max(review.judgements, key=lambda j: j.loss)
+        target = next(
+            k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == worst
+        )
+        await pilot.press(*["right"] * target)
+        text = mark_text(screen)
+        assert f"-{worst.loss:.1f}" in text and str(worst.label) in text
+        hand = screen.query_one(f"#review-hand-{worst.seat}", CardStrip)
+        assert [look.mark for look in hand.looks].count("selected") <= 1
+        await pilot.press("escape")  # no analysis running: the review closes
+        await pilot.pause()
+    assert app.return_code in (None, 0)
+
+
+async def test_the_analysis_runs_with_a_bar_and_escape_cancels_it(tmp_path: Path) -> None:
+    record = played(1, seed=4)
+    app, screen = app_with(tmp_path, record, samples=20_000, jobs=1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert screen.query_one("#review-progress").display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.review is None and screen.problem is not None
+        await pilot.press("right")  # still usable without marks
+        assert screen.cursor.at == 1
+        await app.workers.wait_for_complete()
+
+
+async def test_a_quick_analysis_finishes_and_marks(tmp_path: Path) -> None:
+    record = played(1, seed=4)
+    app, screen = app_with(tmp_path, record, samples=40, jobs=2)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review == analyse(record, samples=40, seed=0)
+        assert not screen.query_one("#review-progress").display
+
+
+def test_the_review_screen(snap_compare: Callable[..., bool], tmp_path: Path) -> None:
+    record = played(1, seed=3)
+    review = reviewed(record)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+
+    mistake = next(j for j in review.judgements if j.label == "mistake")
+    target = next(
+        k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == mistake
+    )
+
+    async def judged(pilot: Pilot[Any]) -> None:
+        screen.show_review(review)
+        await pilot.press(*["right"] * target)
+
+    assert snap_compare(app, run_before=judged, terminal_size=(100, 40))
+
+
+async def test_a_history_game_is_analysed_once(tmp_path: Path) -> None:
+    record = played(1, seed=6)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+    app, screen = app_with(tmp_path, record, game_id=game_id, samples=40, jobs=1, folder=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review is not None
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(40, 0))
+    assert stored is not None and GameReview.from_text(stored) == screen.review
+
+
+async def test_the_history_screen_opens_the_stored_review(tmp_path: Path) -> None:
+    """From the History screen (Enter on a game), the analysis kept at the default budget is
+    shown at once, without analysing again."""
+    record = played(1, seed=7)
+    review = reviewed(record)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+        history.store_analysis(game_id, analysis_key(DEFAULT_SAMPLES, 0), review.to_text())
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.game_id == game_id
+        assert screen.review == review
+        assert not [w for w in screen.workers if w.is_running]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)
