@@ -245,3 +245,38 @@ def test_term_or_hangup_to_simulate_alone_stops_its_workers_quietly(
     while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(Path(f"/proc/{w}").exists() for w in workers)
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("rules",), 1),
+        (("simulate", "--games", "2", "--players", "greedy,random", "--seed", "1"), 1),
+        (("simulate", "--games", "2", "--players", "greedy,random", "--json"), 1),
+        (("history",), 1),
+        (("stats",), 1),
+        (("--help",), 0),  # argparse lets a failed help go
+    ],
+)
+def test_a_reader_that_leaves_early_ends_the_command_quietly(
+    args: tuple[str, ...], code: int, tmp_path: Path
+) -> None:
+    """`chinese-ten ... | head -c1`: the pipe closes before the output is written."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write now meets a broken pipe
+    env = {**os.environ, "CHINESE_TEN_HOME": str(tmp_path), "COLUMNS": "100"}
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "chinese_ten", *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+    assert result.stderr == ""
+    assert result.returncode == code

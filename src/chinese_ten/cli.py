@@ -6,6 +6,7 @@ language is chosen first (``--lang``, else the environment), since the parser's 
 """
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -461,6 +462,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt as stop:
         print(_("chinese-ten: interrupted"), file=sys.stderr)
         return stop.code if isinstance(stop, _Stopped) else 130
+    except BrokenPipeError:  # `chinese-ten replay game.json | head`: the reader has had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 1  # as Rich's console does when it meets the same
 
 
 class _Stopped(KeyboardInterrupt):

@@ -23,14 +23,11 @@ def run_rules() -> int:
     with console.capture() as capture:
         console.print(Markdown(rules_markdown()))
     text = capture.get()
-    try:
-        if console.is_terminal:
-            _page(text)
-        else:
-            sys.stdout.write("".join(line.rstrip() + "\n" for line in text.splitlines()))
-            sys.stdout.flush()
-    except BrokenPipeError:  # `chinese-ten rules | head`: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if console.is_terminal:
+        _page(text)
+    else:  # `chinese-ten rules | head`: a reader that leaves early is met in cli.main
+        sys.stdout.write("".join(line.rstrip() + "\n" for line in text.splitlines()))
+        sys.stdout.flush()
     return 0
 
 
