@@ -35,7 +35,8 @@ The same game is stored once: :func:`record_key` hashes the record rebuilt from 
 deals (so the optional ``capture`` fields and the order of a hand do not matter), and an import
 whose key is already there adds nothing. A game stored as it is played keeps its row while it
 grows (the flow keeps the id); its key is that of the finished deals stored so far, which is
-how a resumed game finds its row again.
+how a resumed game finds its row again (the row with the most of its first deals, so a deal
+that failed to store before the game was left is added with the next one, not as a new game).
 """
 
 import hashlib
@@ -371,6 +372,24 @@ class History:
         )
         return int(str(rows[0][0])) if rows else None
 
+    def find_begun(self, record: "GameRecord") -> int | None:
+        """The row of a game that ``record`` continues: the one stored with the most of its
+        first deals (not all of them), or None. After a resume, a deal whose store failed is
+        thus not a new game: the row of the deals before it grows."""
+        from chinese_ten.records import game_record
+
+        states = canonical(record)[1]
+        for count in range(len(states) - 1, 0, -1):
+            earlier = game_record(record.players, record.deals_planned, states[:count])
+            rows = self._reading(
+                "SELECT id FROM games WHERE record_key = ? AND imported = 0 "
+                "ORDER BY id DESC LIMIT 1",
+                (_key_of(earlier),),
+            )
+            if rows:
+                return int(str(rows[0][0]))
+        return None
+
     def games(self, player: str | None = None, limit: int | None = None) -> list[GameRow]:
         """Stored games, newest first (by end, else start, else when added); ``player``
         matches a name up to case and Unicode form."""
@@ -561,17 +580,14 @@ def keep(
 ) -> Kept:
     """Store a game as a deal of it ends (the game flow's one call): open, store, close.
 
-    ``game_id`` None after a resume: the row holding the same finished deals is found first.
+    ``game_id`` None after a resume: the row holding the most of its first finished deals is
+    found first (:meth:`History.find_begun`), even when the last store before it failed.
     A failure is returned as ``problem`` (the game plays on), never raised.
     """
     try:
         with open_history(folder) as history:
             if game_id is None and len(record.deals) > 1:
-                from chinese_ten.records import game_record
-
-                earlier = game_record(record.players, record.deals_planned, [])
-                earlier = earlier.model_copy(update={"deals": record.deals[:-1]})
-                game_id = history.find(earlier)
+                game_id = history.find_begun(record)
             stored = history.store(
                 record,
                 computers=computers,
