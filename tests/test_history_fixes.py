@@ -194,3 +194,43 @@ def test_a_resume_never_grows_an_imported_game(tmp_path: Path) -> None:
     assert kept.game_id != imported
     with open_history(tmp_path) as history:
         assert sorted(r.deals_played for r in history.games()) == [1, 2]
+
+
+def _damage(path: Path) -> None:
+    """Overwrite every page after the first: the header reads, the tables do not."""
+    size = path.stat().st_size
+    with path.open("r+b") as file:
+        file.seek(4096)
+        file.write(b"\xff" * (size - 4096))
+
+
+def test_damage_found_when_a_game_is_stored_is_moved_aside(tmp_path: Path) -> None:
+    whole = played(2, seed=9)
+    one = whole.model_copy(update={"deals": whole.deals[:1]})
+    with open_history(tmp_path) as history:
+        _against_computers(history)
+    first = keep(tmp_path, one, computers=(None, "easy"), started=START, game_id=None)
+    assert first.problem is None
+    database = tmp_path / "history.sqlite"
+    _damage(database)
+    damaged = database.read_bytes()
+    kept = keep(tmp_path, whole, computers=(None, "easy"), started=START, game_id=first.game_id)
+    assert kept.problem is None, kept.problem
+    (warning,) = kept.warnings
+    assert "broken-1" in warning
+    assert (tmp_path / "history.sqlite.broken-1").read_bytes() == damaged  # nothing lost
+    with open_history(tmp_path) as history:
+        (row,) = history.games()
+    assert row.deals_played == 2 and row.id == kept.game_id
+
+
+def test_a_damaged_history_is_one_line_for_the_commands(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_history(home) as history:
+        _against_computers(history)
+    _damage(home / "history.sqlite")
+    for args in (["history"], ["stats"], ["history", "export", "1"]):
+        assert main(args) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err and "history.sqlite" in err

@@ -29,7 +29,9 @@ version 0 being a new, empty file)::
 
 The journal is WAL with a busy timeout, and every write is one ``BEGIN IMMEDIATE``
 transaction, so two games ending at once are both kept. A file that is not a database (or is
-corrupt) is moved aside as ``history.sqlite.broken-<n>``, never deleted, and a new one begun.
+corrupt) is moved aside as ``history.sqlite.broken-<n>``, never deleted, and a new one begun;
+so is one whose damage shows only when a game is stored (:func:`keep`), the whole game then
+stored in the new one. The commands that only read say the damage and leave the file alone.
 
 The same game is stored once: :func:`record_key` hashes the record rebuilt from its replayed
 deals (so the optional ``capture`` fields and the order of a hand do not matter), and an import
@@ -71,6 +73,11 @@ _NOT_A_DATABASE: Final = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 
 class HistoryError(ChineseTenError):
     """The history cannot be opened, read or written, or holds no such game."""
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
+        """The file turned out corrupt after it opened (SQLite found a damaged page)."""
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -448,7 +455,8 @@ def _problem(path: Path, error: sqlite3.Error) -> HistoryError:
     return HistoryError(
         _("{path}: the history database failed ({reason})").format(
             path=shown(path), reason=str(error)
-        )
+        ),
+        damaged=getattr(error, "sqlite_errorcode", None) in _NOT_A_DATABASE,
     )
 
 
@@ -475,17 +483,20 @@ def open_history(folder: Path | None = None) -> History:
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorcode", None) not in _NOT_A_DATABASE:
             raise _problem(path, error) from None
-        kept = _move_aside(path)
-        warnings.append(
-            _(
-                "{path} could not be read as a history database ({reason}); it was kept as "
-                "{kept} and a new history begun"
-            ).format(path=shown(path), reason=str(error), kept=shown(kept))
-        )
+        warnings.append(_moved_aside(path, str(error)))
     try:
         return History(_connect(path), path, warnings)
     except sqlite3.Error as error:
         raise _problem(path, error) from None
+
+
+def _moved_aside(path: Path, reason: str) -> str:
+    """Move a broken database aside; what to tell."""
+    kept = _move_aside(path)
+    return _(
+        "{path} could not be read as a history database ({reason}); it was kept as "
+        "{kept} and a new history begun"
+    ).format(path=shown(path), reason=reason, kept=shown(kept))
 
 
 def _make_folder(folder: Path) -> None:
@@ -585,16 +596,38 @@ def keep(
     A failure is returned as ``problem`` (the game plays on), never raised.
     """
     try:
-        with open_history(folder) as history:
-            if game_id is None and len(record.deals) > 1:
-                game_id = history.find_begun(record)
-            stored = history.store(
-                record,
-                computers=computers,
-                started=started,
-                ended=datetime.now(UTC),
-                game_id=game_id,
-            )
-            return Kept(stored, history.warnings)
+        return _kept(
+            folder, record, computers=computers, started=started, game_id=game_id, warnings=[]
+        )
+    except HistoryError as error:
+        if not error.damaged:
+            return Kept(game_id, problem=str(error))
+        damage = str(error)
     except ChineseTenError as error:
         return Kept(game_id, problem=str(error))
+    warnings: list[str] = []
+    try:  # damaged inside: kept aside, and the whole game so far stored in a new history
+        warnings.append(_moved_aside(history_path(folder), damage))
+        return _kept(
+            folder, record, computers=computers, started=started, game_id=None, warnings=warnings
+        )
+    except ChineseTenError as error:
+        return Kept(game_id, warnings, problem=str(error))
+
+
+def _kept(
+    folder: Path | None,
+    record: "GameRecord",
+    *,
+    computers: tuple[str | None, str | None],
+    started: datetime,
+    game_id: int | None,
+    warnings: list[str],
+) -> Kept:
+    with open_history(folder) as history:
+        if game_id is None and len(record.deals) > 1:
+            game_id = history.find_begun(record)
+        stored = history.store(
+            record, computers=computers, started=started, ended=datetime.now(UTC), game_id=game_id
+        )
+        return Kept(stored, [*warnings, *history.warnings])
