@@ -62,7 +62,7 @@ async def test_f2_opens_the_history_from_the_start_screen(tmp_path: Path) -> Non
         players = app.screen.query_one("#history-players", DataTable)
         assert players.row_count == 3
         spark = app.screen.query_one("#history-sparkline", Sparkline)
-        assert spark.data is not None and len(list(spark.data)) == 5  # Zed played 5 deals
+        assert spark.data is not None and len(list(spark.data)) == 6  # 0, then 5 deals of Zed
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)

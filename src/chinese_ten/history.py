@@ -29,13 +29,16 @@ version 0 being a new, empty file)::
 
 The journal is WAL with a busy timeout, and every write is one ``BEGIN IMMEDIATE``
 transaction, so two games ending at once are both kept. A file that is not a database (or is
-corrupt) is moved aside as ``history.sqlite.broken-<n>``, never deleted, and a new one begun.
+corrupt) is moved aside as ``history.sqlite.broken-<n>``, never deleted, and a new one begun;
+so is one whose damage shows only when a game is stored (:func:`keep`), the whole game then
+stored in the new one. The commands that only read say the damage and leave the file alone.
 
 The same game is stored once: :func:`record_key` hashes the record rebuilt from its replayed
 deals (so the optional ``capture`` fields and the order of a hand do not matter), and an import
 whose key is already there adds nothing. A game stored as it is played keeps its row while it
 grows (the flow keeps the id); its key is that of the finished deals stored so far, which is
-how a resumed game finds its row again.
+how a resumed game finds its row again (the row with the most of its first deals, so a deal
+that failed to store before the game was left is added with the next one, not as a new game).
 """
 
 import hashlib
@@ -70,6 +73,11 @@ _NOT_A_DATABASE: Final = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 
 class HistoryError(ChineseTenError):
     """The history cannot be opened, read or written, or holds no such game."""
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
+        """The file turned out corrupt after it opened (SQLite found a damaged page)."""
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -371,6 +379,24 @@ class History:
         )
         return int(str(rows[0][0])) if rows else None
 
+    def find_begun(self, record: "GameRecord") -> int | None:
+        """The row of a game that ``record`` continues: the one stored with the most of its
+        first deals (not all of them), or None. After a resume, a deal whose store failed is
+        thus not a new game: the row of the deals before it grows."""
+        from chinese_ten.records import game_record
+
+        states = canonical(record)[1]
+        for count in range(len(states) - 1, 0, -1):
+            earlier = game_record(record.players, record.deals_planned, states[:count])
+            rows = self._reading(
+                "SELECT id FROM games WHERE record_key = ? AND imported = 0 "
+                "ORDER BY id DESC LIMIT 1",
+                (_key_of(earlier),),
+            )
+            if rows:
+                return int(str(rows[0][0]))
+        return None
+
     def games(self, player: str | None = None, limit: int | None = None) -> list[GameRow]:
         """Stored games, newest first (by end, else start, else when added); ``player``
         matches a name up to case and Unicode form."""
@@ -429,7 +455,8 @@ def _problem(path: Path, error: sqlite3.Error) -> HistoryError:
     return HistoryError(
         _("{path}: the history database failed ({reason})").format(
             path=shown(path), reason=str(error)
-        )
+        ),
+        damaged=getattr(error, "sqlite_errorcode", None) in _NOT_A_DATABASE,
     )
 
 
@@ -456,17 +483,20 @@ def open_history(folder: Path | None = None) -> History:
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorcode", None) not in _NOT_A_DATABASE:
             raise _problem(path, error) from None
-        kept = _move_aside(path)
-        warnings.append(
-            _(
-                "{path} could not be read as a history database ({reason}); it was kept as "
-                "{kept} and a new history begun"
-            ).format(path=shown(path), reason=str(error), kept=shown(kept))
-        )
+        warnings.append(_moved_aside(path, str(error)))
     try:
         return History(_connect(path), path, warnings)
     except sqlite3.Error as error:
         raise _problem(path, error) from None
+
+
+def _moved_aside(path: Path, reason: str) -> str:
+    """Move a broken database aside; what to tell."""
+    kept = _move_aside(path)
+    return _(
+        "{path} could not be read as a history database ({reason}); it was kept as "
+        "{kept} and a new history begun"
+    ).format(path=shown(path), reason=reason, kept=shown(kept))
 
 
 def _make_folder(folder: Path) -> None:
@@ -561,24 +591,43 @@ def keep(
 ) -> Kept:
     """Store a game as a deal of it ends (the game flow's one call): open, store, close.
 
-    ``game_id`` None after a resume: the row holding the same finished deals is found first.
+    ``game_id`` None after a resume: the row holding the most of its first finished deals is
+    found first (:meth:`History.find_begun`), even when the last store before it failed.
     A failure is returned as ``problem`` (the game plays on), never raised.
     """
     try:
-        with open_history(folder) as history:
-            if game_id is None and len(record.deals) > 1:
-                from chinese_ten.records import game_record
-
-                earlier = game_record(record.players, record.deals_planned, [])
-                earlier = earlier.model_copy(update={"deals": record.deals[:-1]})
-                game_id = history.find(earlier)
-            stored = history.store(
-                record,
-                computers=computers,
-                started=started,
-                ended=datetime.now(UTC),
-                game_id=game_id,
-            )
-            return Kept(stored, history.warnings)
+        return _kept(
+            folder, record, computers=computers, started=started, game_id=game_id, warnings=[]
+        )
+    except HistoryError as error:
+        if not error.damaged:
+            return Kept(game_id, problem=str(error))
+        damage = str(error)
     except ChineseTenError as error:
         return Kept(game_id, problem=str(error))
+    warnings: list[str] = []
+    try:  # damaged inside: kept aside, and the whole game so far stored in a new history
+        warnings.append(_moved_aside(history_path(folder), damage))
+        return _kept(
+            folder, record, computers=computers, started=started, game_id=None, warnings=warnings
+        )
+    except ChineseTenError as error:
+        return Kept(game_id, warnings, problem=str(error))
+
+
+def _kept(
+    folder: Path | None,
+    record: "GameRecord",
+    *,
+    computers: tuple[str | None, str | None],
+    started: datetime,
+    game_id: int | None,
+    warnings: list[str],
+) -> Kept:
+    with open_history(folder) as history:
+        if game_id is None and len(record.deals) > 1:
+            game_id = history.find_begun(record)
+        stored = history.store(
+            record, computers=computers, started=started, ended=datetime.now(UTC), game_id=game_id
+        )
+        return Kept(stored, [*warnings, *history.warnings])

@@ -6,11 +6,13 @@ with their control characters made visible.
 
 import json
 import sys
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -29,6 +31,105 @@ def opened() -> History:
     for warning in history.warnings:
         print(visible(warning), file=sys.stderr)
     return history
+
+
+def printed(text: str) -> None:
+    """Print ``text`` to standard output at once (a reader that stopped early, ``| head``,
+    raises BrokenPipeError here, which ``cli.main`` ends quietly)."""
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def shown_tables(tables: Sequence[Table | Text]) -> None:
+    """Draw ``tables`` to standard output through :func:`printed`."""
+    console = Console()
+    with console.capture() as capture:
+        for table in tables:
+            console.print(table)
+    printed(capture.get())
+
+
+def _longest_word(text: str) -> int:
+    return max((Text(word).cell_len for word in text.split()), default=0)
+
+
+def _cell_widths(rows: Sequence[Sequence[Text]], count: int) -> list[int]:
+    """The widest line of each column's cells."""
+    return [max((_width(row[i]) for row in rows), default=0) for i in range(count)]
+
+
+def _width(cell: Text) -> int:
+    return max(Text(line).cell_len for line in cell.plain.split("\n"))
+
+
+def _extra(count: int) -> tuple[int, int]:
+    """The columns a table of ``count`` columns spends on lines and padding: boxed, compact."""
+    return 3 * count + 1, 2 * (count - 1)
+
+
+def room_for(
+    headers: Sequence[tuple[str, JustifyMethod]],
+    rows: Sequence[Sequence[Text]],
+    column: int,
+    width: int,
+) -> tuple[int, int]:
+    """What :func:`fitted` leaves to ``column`` once the others have their widths: (boxed,
+    compact)."""
+    count = len(headers)
+    cells = _cell_widths(rows, count)
+    others = sum(max(cells[i], _longest_word(headers[i][0])) for i in range(count) if i != column)
+    boxed, compact = _extra(count)
+    return width - boxed - others, width - compact - others
+
+
+def fitted(
+    headers: Sequence[tuple[str, JustifyMethod]],
+    rows: Sequence[Sequence[Text]],
+    *,
+    width: int,
+    flexible: int,
+    title: Text | None = None,
+    section_before: int | None = None,
+) -> Table:
+    """A table of ``rows`` that fits ``width`` columns without wrapping a cell where it can.
+
+    Boxed when it fits (headers wrapped at spaces if need be), else compact: no vertical
+    lines and one space between columns; if even that is too wide, column ``flexible`` (a
+    name) is narrowed and wraps between words. Wider headers wrap, never cells of figures.
+    """
+    count = len(headers)
+    cells = _cell_widths(rows, count)
+    natural = [max(cells[i], _longest_word(headers[i][0])) for i in range(count)]
+    full = [max(cells[i], Text(headers[i][0]).cell_len) for i in range(count)]
+    boxed_extra, compact_extra = _extra(count)
+    widths: list[int] | None = None
+    compact = False
+    if sum(full) + boxed_extra <= width:
+        pass
+    elif sum(natural) + boxed_extra <= width:
+        widths = natural
+    else:
+        compact = True
+        widths = list(natural)
+        spare = width - compact_extra - sum(natural)
+        if spare < 0:
+            widths[flexible] = max(
+                natural[flexible] + spare, _longest_word(headers[flexible][0]), 1
+            )
+    table = (
+        Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+        if compact
+        else Table()
+    )
+    if title is not None:
+        table.title, table.title_justify = title, "left"
+    for i, (header, justify) in enumerate(headers):
+        table.add_column(header, justify=justify, width=None if widths is None else widths[i])
+    for number, row in enumerate(rows):
+        if number == section_before:
+            table.add_section()
+        table.add_row(*row)
+    return table
 
 
 def nothing_yet(player: str | None) -> str:
@@ -87,32 +188,44 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
     with opened() as history:
         rows = history.games(player=player, limit=limit)
     if as_json:
-        print(json.dumps([row_json(row) for row in rows]))
+        printed(json.dumps([row_json(row) for row in rows]) + "\n")
         return 0
-    console = Console()
     if not rows:
-        console.print(Text(nothing_yet(player)))
+        shown_tables([Text(nothing_yet(player))])
         return 0
-    table = Table()
-    table.add_column(_("Game"), justify="right")
-    table.add_column(_("Ended"), no_wrap=True)
-    table.add_column(_("Players"))
-    table.add_column(_("Deals"), justify="right")
-    table.add_column(_("Totals"), justify="right")
-    table.add_column(_("Winner"))
-    for row in rows:
-        table.add_row(
-            str(row.id),
-            when(row.when()),
-            Text(
-                _("{first} v {second}").format(first=seat_label(row, 0), second=seat_label(row, 1))
-            ),
-            deals_text(row),
-            f"{signed(row.totals[0])} / {signed(row.totals[1])}",
-            Text(outcome_text(row)),
-        )
-    console.print(table)
+    headers: list[tuple[str, JustifyMethod]] = [
+        (_("Game"), "right"),
+        (_("Ended"), "left"),
+        (_("Players"), "left"),
+        (_("Deals"), "right"),
+        (_("Totals"), "right"),
+        (_("Winner"), "left"),
+    ]
+    width = Console().width
+    cells = [_list_cells(row, broken=False) for row in rows]
+    room = max(room_for(headers, cells, 2, width))
+    cells = [
+        _list_cells(row, broken=True) if _width(line[2]) > room else line  # one seat a line
+        for row, line in zip(rows, cells, strict=True)
+    ]
+    shown_tables([fitted(headers, cells, width=width, flexible=2)])
     return 0
+
+
+def _list_cells(row: GameRow, *, broken: bool) -> list[Text]:
+    """A row of the list; ``broken``: the players on two lines, so a name is not split."""
+    second = seat_label(row, 1)
+    players = _("{first} v {second}").format(
+        first=seat_label(row, 0), second="\n" + second if broken else second
+    )
+    return [
+        Text(str(row.id)),
+        Text(when(row.when())),
+        Text("\n".join(line.rstrip() for line in players.split("\n"))),
+        Text(deals_text(row)),
+        Text(f"{signed(row.totals[0])} / {signed(row.totals[1])}"),
+        Text(outcome_text(row)),
+    ]
 
 
 def run_export(game_id: int, path: Path | None) -> int:
@@ -121,7 +234,7 @@ def run_export(game_id: int, path: Path | None) -> int:
     with opened() as history:
         text = record_json(history.record(game_id))
     if path is None:
-        sys.stdout.write(text)
+        printed(text)
         return 0
     try:
         write_new(path, text)

@@ -1,9 +1,12 @@
 """``chinese-ten simulate``: computer players against each other, with a summary."""
 
+import contextlib
 import json
 import os
 import re
+import signal
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -50,7 +53,13 @@ class RecordsFolder:
         self.written = 0
 
     def write(self, play: SeriesPlay) -> None:
-        """Write one series under the next free number; a file already there is skipped."""
+        """Write one series under the next free number; a file already there is skipped.
+        Ctrl+C, SIGTERM and SIGHUP wait until the record is whole (an interrupt inside
+        pydantic's serializer came out as its own error, and a temporary file was left)."""
+        with _signals_deferred():
+            self._write(play)
+
+    def _write(self, play: SeriesPlay) -> None:
         text = record_json(game_record(play.players, play.deals_planned, play.states))
         while True:
             name = f"series-{self.next:05d}-{play.players[0]}-v-{play.players[1]}.json"
@@ -72,6 +81,25 @@ class RecordsFolder:
                 ) from None
             self.written += 1
             return
+
+
+_DEFERRED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold back the stopping signals for a moment; one that came is raised again on leaving,
+    to its own handler. (Python handlers, not a signal mask: the mask is per thread, and the
+    pool's threads would take the signal for the main thread.)"""
+    came: list[int] = []
+    previous = {s: signal.signal(s, lambda signum, _frame: came.append(signum)) for s in _DEFERRED}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if came:
+            signal.raise_signal(came[0])
 
 
 def run_simulate(

@@ -6,14 +6,29 @@ characters, or ASCII ones with ``--ascii`` or where the output cannot encode the
 
 import json
 import sys
+from typing import Final
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
-from chinese_ten.commands.history import nothing_yet, opened
-from chinese_ten.i18n import _
-from chinese_ten.stats import BLOCKS, Matchup, PlayerStats, player_stats, sparkline
+from chinese_ten.commands.history import (
+    fitted,
+    nothing_yet,
+    opened,
+    printed,
+    room_for,
+    shown_tables,
+)
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.stats import (
+    BLOCKS,
+    SPARK_WIDTH,
+    Matchup,
+    PlayerStats,
+    player_stats,
+    sparkline,
+)
 from chinese_ten.wording import signed
 
 
@@ -40,40 +55,70 @@ def streak_text(matchup: Matchup) -> str:
     sign, count = matchup.streak
     if not count:
         return "-"
-    text = {1: _("won {count}"), -1: _("lost {count}"), 0: _("tied {count}")}[sign]
+    if sign > 0:
+        text = ngettext("won {count}", "won {count}", count)
+    elif sign < 0:
+        text = ngettext("lost {count}", "lost {count}", count)
+    else:
+        text = ngettext("tied {count}", "tied {count}", count)
     return text.format(count=count)
 
 
-def _row(table: Table, label: Text, matchup: Matchup, *, ascii_only: bool) -> None:
+MIN_SPARK: Final = 8
+"""The narrowest running-total sparkline drawn when the table must shrink to fit."""
+
+
+def _cells(label: str, matchup: Matchup, *, spark: int, ascii_only: bool) -> list[Text]:
     best, worst = matchup.best, matchup.worst
-    table.add_row(
-        label,
-        f"{matchup.series_won}-{matchup.series_lost}-{matchup.series_tied}",
-        str(matchup.deals),
-        mean_text(matchup),
-        "-" if best is None else signed(best),
-        "-" if worst is None else signed(worst),
-        streak_text(matchup),
-        sparkline(matchup.running, ascii_only=ascii_only),
-    )
+    return [
+        Text(label),
+        Text(f"{matchup.series_won}-{matchup.series_lost}-{matchup.series_tied}"),
+        Text(str(matchup.deals)),
+        Text(mean_text(matchup)),
+        Text("-" if best is None else signed(best)),
+        Text("-" if worst is None else signed(worst)),
+        Text(streak_text(matchup)),
+        Text(sparkline(running_from_zero(matchup), width=spark, ascii_only=ascii_only)),
+    ]
 
 
-def stats_table(stats: PlayerStats, *, ascii_only: bool) -> Table:
-    table = Table(title=Text(stats.player), title_justify="left")
-    table.add_column(_("Opponent"))
-    table.add_column(_("Series W-L-T"), justify="right")
-    table.add_column(_("Deals"), justify="right")
-    table.add_column(_("Per deal (95%)"), justify="right", no_wrap=True)
-    table.add_column(_("Best"), justify="right")
-    table.add_column(_("Worst"), justify="right")
-    table.add_column(_("Streak"))
-    table.add_column(_("Running total"))
-    for matchup in stats.opponents:
-        _row(table, Text(matchup.opponent), matchup, ascii_only=ascii_only)
+def running_from_zero(matchup: Matchup) -> list[int]:
+    """The running total drawn from the start (0), so a line shows a gain or a loss even
+    after a single deal."""
+    return [0, *matchup.running] if matchup.results else []
+
+
+def stats_table(stats: PlayerStats, *, ascii_only: bool, width: int = 80) -> Table:
+    """One person's table, fitted to ``width`` columns: the sparkline narrows first (down
+    to :data:`MIN_SPARK`), then the table loses its box lines, then names wrap."""
+    headers: list[tuple[str, JustifyMethod]] = [
+        (_("Opponent"), "left"),
+        (_("Series W-L-T"), "right"),
+        (_("Deals"), "right"),
+        (_("Per deal (95%)"), "right"),
+        (_("Best"), "right"),
+        (_("Worst"), "right"),
+        (_("Streak"), "left"),
+        (_("Running total"), "left"),
+    ]
+    lines = [(m.opponent, m) for m in stats.opponents]
     if len(stats.opponents) > 1:
-        table.add_section()
-        _row(table, Text(_("all opponents")), stats.overall, ascii_only=ascii_only)
-    return table
+        lines.append((_("all opponents"), stats.overall))
+
+    def rows(spark: int) -> list[list[Text]]:
+        return [_cells(label, m, spark=spark, ascii_only=ascii_only) for label, m in lines]
+
+    boxed, compact = room_for(headers, rows(SPARK_WIDTH), len(headers) - 1, width)
+    spark = SPARK_WIDTH if boxed >= SPARK_WIDTH else min(SPARK_WIDTH, max(compact, MIN_SPARK))
+    section = len(stats.opponents) if len(stats.opponents) > 1 else None
+    return fitted(
+        headers,
+        rows(spark),
+        width=width,
+        flexible=0,
+        title=Text(stats.player),
+        section_before=section,
+    )
 
 
 def run_stats(*, player: str | None, as_json: bool, ascii_only: bool) -> int:
@@ -81,13 +126,12 @@ def run_stats(*, player: str | None, as_json: bool, ascii_only: bool) -> int:
         rows = history.games(player=player)
     everyone = player_stats(rows, player)
     if as_json:
-        print(json.dumps({"players": [s.as_json() for s in everyone]}))
+        printed(json.dumps({"players": [s.as_json() for s in everyone]}) + "\n")
         return 0
-    console = Console()
     if not everyone:
-        console.print(Text(nothing_yet(player)))
+        shown_tables([Text(nothing_yet(player))])
         return 0
     plain = ascii_only or not blocks_supported()
-    for stats in everyone:
-        console.print(stats_table(stats, ascii_only=plain))
+    width = Console().width
+    shown_tables([stats_table(stats, ascii_only=plain, width=width) for stats in everyone])
     return 0

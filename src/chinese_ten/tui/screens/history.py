@@ -16,10 +16,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from chinese_ten.commands.history import deals_text, outcome_text, seat_label, when
-from chinese_ten.commands.stats import mean_text, streak_text
+from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.history import GameRow, open_history
-from chinese_ten.i18n import _
+from chinese_ten.i18n import _, ngettext
 from chinese_ten.stats import PlayerStats, player_stats
 from chinese_ten.wording import signed
 
@@ -125,14 +125,18 @@ class HistoryScreen(Screen[None]):
         running = stats.overall.running
         title.update(
             Text(
-                _("{name}: running total {total} over {count} deals").format(
+                ngettext(
+                    "{name}: running total {total} over {count} deal",
+                    "{name}: running total {total} over {count} deals",
+                    len(running),
+                ).format(
                     name=stats.player,
                     total=signed(running[-1] if running else 0),
                     count=len(running),
                 )
             )
         )
-        spark.data = [float(value) for value in running]
+        spark.data = [float(value) for value in running_from_zero(stats.overall)]
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "history-players" and event.row_key.value is not None:
