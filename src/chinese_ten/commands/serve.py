@@ -82,11 +82,18 @@ class _Game(AppService):
         self.seat = seat
         self.seats = seats
         self.ended = asyncio.Event()
+        self.shown = False
 
     async def send_bytes(self, data: bytes) -> bool:
         """A key or a click from the browser: the game is not idle."""
         self.seats.touch(self.seat)
         return await super().send_bytes(data)
+
+    async def on_data(self, payload: bytes) -> None:
+        if not self.shown:  # idle time counts from the first screen, not from a slow start
+            self.shown = True
+            self.seats.touch(self.seat)
+        await super().on_data(payload)
 
     async def run(self) -> None:
         try:
