@@ -67,7 +67,7 @@ def begin(tab: Tab, first: str, second: str) -> None:
     """Names, then the cut by keyboard (one card further than the middle)."""
     tab.wait_for("Start: draw lots")
     tab.type(first, first)
-    tab.press("Tab")  # moves the focus before the next key is read (Enter would post first)
+    tab.click(*tab.find("Player 2"))  # the second field (a click focuses it at once)
     tab.type(second, second)
     tab.press("Enter", "lifted")
     tab.press("ArrowRight", "27 cards lifted")

@@ -341,12 +341,13 @@ async def _serve(options: ServeOptions) -> int:
     watcher.cancel()
     count = await server.end_all()
     await runner.cleanup()
+    ended = i18n.ngettext(
+        "chinese-ten: stopped; {count} game ended, saved.",
+        "chinese-ten: stopped; {count} games ended, each saved.",
+        count,
+    )
     print(
-        i18n.ngettext(
-            "chinese-ten: stopped; {count} game ended, saved.",
-            "chinese-ten: stopped; {count} games ended, each saved.",
-            count,
-        ).format(count=count),
+        ended.format(count=count) if count else _("chinese-ten: stopped; no game was running."),
         file=sys.stderr,
         flush=True,
     )
