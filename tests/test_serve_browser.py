@@ -150,8 +150,7 @@ def test_two_tabs_play_two_games_and_ctrl_c_ends_both_saved(
     assert code == 130
     assert err.strip().splitlines()[-1] == "chinese-ten: stopped; 2 games ended, each saved."
     assert "Traceback" not in err
-    for pid in games:
-        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+    assert all(ended(pid) for pid in games)
     assert all(s["deals"] for s in server.saves().values())
 
 
@@ -183,6 +182,18 @@ def test_a_tab_over_max_games_is_told_so(
     server.wait_children(0)
     over.goto(server.url)  # a game has ended: there is room again
     over.wait_for_selector("body.-first-byte", timeout=30_000)
+
+    # Even a server killed outright leaves no game behind (it gets SIGHUP from the kernel).
+    (game,) = server.wait_children(1)
+    server.process.kill()
+    wait_until(lambda: ended(game), "the game of a killed server ends")
+
+
+def ended(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def test_an_idle_game_is_ended_saved(browser: Any, served: list[Served], tmp_path: Path) -> None:

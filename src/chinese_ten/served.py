@@ -3,6 +3,8 @@
 No web server and no Textual here, so the limits are tested on their own (with a clock).
 """
 
+import contextlib
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -67,3 +69,20 @@ class Seats:
     @property
     def full(self) -> bool:
         return len(self.taken) >= self.most
+
+
+def end_with_server() -> None:
+    """In a game the server started: SIGHUP (save and exit) when the server ends, even by
+    ``kill -9``, so that no game is left running, holding its save, without a browser.
+    Linux only (``prctl``); elsewhere the server's own shutdown ends its games."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import os
+    import signal
+
+    set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGHUP)
+    if os.getppid() == 1:  # the server ended before that was set
+        os.kill(os.getpid(), signal.SIGHUP)

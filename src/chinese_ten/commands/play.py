@@ -33,6 +33,10 @@ def run_game(options: GameOptions) -> int:
 
     app = ChineseTenApp(options)
     with SignalExit(app.stop_for_signal) as signals:
+        if under_web_driver():
+            from chinese_ten.served import end_with_server
+
+            end_with_server()
         app.run()
     if app.game.unsaved is not None:  # said now, after the terminal is restored
         error = SaveError(_("the game was not saved: {reason}").format(reason=app.game.unsaved))
