@@ -164,3 +164,11 @@ async def test_export_in_a_browser_downloads_the_record(
     assert name == "chinese-ten-game.json"
     assert parse_record(text).players == ("Ana", "Ben")
     assert not list(tmp_path.glob("chinese-ten-game*.json"))  # nothing written on the server
+
+
+def test_the_server_itself_does_not_import_textual() -> None:
+    """Only each tab's game loads Textual; the web server stays light."""
+    probe = "import sys, chinese_ten.commands.serve; print(' '.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "chinese_ten.commands.serve" in out.stdout.split()
+    assert not [m for m in out.stdout.split() if m.split(".")[0] == "textual"]

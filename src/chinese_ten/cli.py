@@ -307,10 +307,15 @@ def _serve_parser(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--host",
         default="127.0.0.1",
+        metavar=_("HOST"),
         help=_("address to listen on (default 127.0.0.1: this machine only)"),
     )
     serve.add_argument(
-        "--port", type=_port, default=8000, metavar="N", help=_("port to listen on (default 8000)")
+        "--port",
+        type=_port,
+        default=8000,
+        metavar="N",
+        help=_("port to listen on (default 8000; 0: any free port)"),
     )
     serve.add_argument(
         "--max-games",
