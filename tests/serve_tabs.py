@@ -129,14 +129,20 @@ class Tab:
             assert time.monotonic() < deadline, f"{needle!r} never shown:\n{self.text}"
             self.page.wait_for_timeout(50)
 
+    def _front(self) -> None:
+        """Bring this tab to the front, as a person would, and focus where xterm.js reads keys
+        (a tab behind another gets no animation frames and may lose keys)."""
+        self.page.bring_to_front()
+        self.page.locator(".xterm-helper-textarea").focus()
+
     def press(self, key: str, then: str | None = None) -> None:
-        self.page.locator(".xterm-helper-textarea").focus()  # where xterm.js takes keys
+        self._front()
         self.page.keyboard.press(key)
         if then is not None:
             self.wait_for(then)
 
     def type(self, text: str, then: str | None = None) -> None:
-        self.page.locator(".xterm-helper-textarea").focus()
+        self._front()
         self.page.keyboard.type(text)
         if then is not None:
             self.wait_for(then)
@@ -151,6 +157,7 @@ class Tab:
 
     def click(self, column: int, row: int) -> None:
         """A click in the middle of one character cell."""
+        self._front()
         box = self.page.locator(".xterm-screen").bounding_box()
         assert box is not None
         width = box["width"] / self.screen.columns
