@@ -88,7 +88,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
     server = start(served, tmp_path, "--seed", "1")
     tab = Tab(browser, server.url)
     begin(tab, "Ana", "Ben")
-    assert "Ben cut at 27" in tab.text
+    tab.wait_for("Ben cut at 27")  # the log, drawn beside the board
     assert server.saves()["current.json"]["players"] == ["Ana", "Ben"]
 
     # Ben's turn by keyboard: play the chosen card, turn over the stock card (7♣ may take
