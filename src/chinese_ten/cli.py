@@ -1,4 +1,5 @@
-"""The ``chinese-ten`` command: play, series, replay, simulate, rules, history, stats, review.
+"""The ``chinese-ten`` command and its subcommands (play, series, replay, simulate, rules,
+history, stats, review, serve).
 
 Arguments are checked here, at the edge: a bad one gets one line on stderr and exit code 2,
 a bad file exit code 1, never a traceback. The headless commands never import Textual. The
@@ -256,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     _command(sub, "rules", _("print the rules"))
     _history_commands(sub)
     _review_command(sub)
+    _serve_parser(_command(sub, "serve", _("play in a browser: one game per tab")))
     return parser
 
 
@@ -375,6 +377,127 @@ def _history_commands(sub: "argparse._SubParsersAction[_Parser]") -> None:
     )
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=repr(text))
+        ) from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a port: choose 1 to 65535 (0 for any free port)").format(value=value)
+        )
+    return value
+
+
+def _game_count(text: str) -> int:
+    from chinese_ten.served import MOST_GAMES
+
+    value = _positive(text)
+    if value > MOST_GAMES:
+        raise argparse.ArgumentTypeError(
+            _("{value} is more than {most} games").format(value=value, most=MOST_GAMES)
+        )
+    return value
+
+
+def _minutes(text: str) -> float:
+    from chinese_ten.served import IDLE_MINUTES
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of minutes").format(text=repr(text))
+        ) from None
+    low, high = IDLE_MINUTES
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            _("{value} must be between {low:g} and {high:g} minutes").format(
+                value=value, low=low, high=high
+            )
+        )
+    return value
+
+
+def _serve_parser(serve: argparse.ArgumentParser) -> None:
+    from chinese_ten.served import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES
+
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar=_("HOST"),
+        help=_("address to listen on (default 127.0.0.1: this machine only)"),
+    )
+    serve.add_argument(
+        "--port",
+        type=_port,
+        default=8000,
+        metavar="N",
+        help=_("port to listen on (default 8000; 0: any free port)"),
+    )
+    serve.add_argument(
+        "--max-games",
+        type=_game_count,
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=_("games running at once, one per tab (default {default})").format(
+            default=DEFAULT_GAMES
+        ),
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=_minutes,
+        default=DEFAULT_IDLE_MINUTES,
+        metavar=_("MINUTES"),
+        help=_("end a game nobody has touched for this long, saved (default {default:g})").format(
+            default=DEFAULT_IDLE_MINUTES
+        ),
+    )
+    serve.add_argument(
+        "--deals",
+        type=_deal_count,
+        metavar="N",
+        help=_("play series of this many deals (default: deal after deal)"),
+    )
+    serve.add_argument(
+        "--seed", type=_seed, metavar="N", help=_("the same seed deals the same cards")
+    )
+    serve.add_argument("--ascii", action="store_true", help=_("letters for suits, plain borders"))
+    serve.add_argument("--four-color", action="store_true", help=_("a colour for each suit"))
+    serve.add_argument(
+        "--open-scores", action="store_true", help=_("show red points during the deal")
+    )
+    serve.add_argument(
+        "--vs", choices=tuple(LEVELS), help=_("play against the computer at this level")
+    )
+    serve.add_argument(
+        "--seat",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help=_("your seat against the computer: 1 (first name) or 2"),
+    )
+    serve.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
+    _think_option(serve)
+
+
+def _tab_arguments(args: argparse.Namespace) -> tuple[str, ...]:
+    """The ``play`` or ``series`` command each browser tab runs, from ``serve``'s options."""
+    words = ["play"] if args.deals is None else ["series", "--deals", str(args.deals)]
+    if args.vs is not None:
+        words += ["--vs", args.vs, "--seat", str(args.seat)]
+    if args.seed is not None:
+        words += ["--seed", str(args.seed)]
+    if args.think is not None:
+        words += ["--think", repr(args.think)]
+    for flag in ("ascii", "four_color", "open_scores", "no_hints"):
+        if getattr(args, flag):
+            words.append("--" + flag.replace("_", "-"))
+    return tuple(words)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     i18n.choose(i18n.from_arguments(arguments))
@@ -423,6 +546,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     symbols=not args.ascii and suit_symbols_supported(),
                     four_color=args.four_color,
                     open_scores=args.open_scores,
+                )
+            )
+        if args.command == "serve":
+            from chinese_ten.commands.serve import ServeOptions, run_serve
+
+            return run_serve(
+                ServeOptions(
+                    host=args.host,
+                    port=args.port,
+                    max_games=args.max_games,
+                    idle_minutes=args.idle_minutes,
+                    game=_tab_arguments(args),
                 )
             )
         if args.command == "history":

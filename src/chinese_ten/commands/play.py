@@ -1,5 +1,6 @@
 """``chinese-ten play`` and ``chinese-ten series``: start the TUI (imported only here)."""
 
+import os
 import sys
 
 from chinese_ten.errors import ChineseTenError, SaveError
@@ -18,8 +19,13 @@ def suit_symbols_supported() -> bool:
     return True
 
 
+def under_web_driver() -> bool:
+    """Whether a browser tab runs this game (``chinese-ten serve``): no terminal is needed."""
+    return "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
+
+
 def run_game(options: GameOptions) -> int:
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
         print(_("chinese-ten: play and series need an interactive terminal"), file=sys.stderr)
         return 2
     from chinese_ten.signal_exit import SignalExit
@@ -27,6 +33,10 @@ def run_game(options: GameOptions) -> int:
 
     app = ChineseTenApp(options)
     with SignalExit(app.stop_for_signal) as signals:
+        if under_web_driver():
+            from chinese_ten.served import end_with_server
+
+            end_with_server()
         app.run()
     if app.game.unsaved is not None:  # said now, after the terminal is restored
         error = SaveError(_("the game was not saved: {reason}").format(reason=app.game.unsaved))

@@ -6,6 +6,7 @@ Widgets below it receive what to draw (from a :class:`PlayerView`) and post mess
 the other screens return the players' choices through ``dismiss``.
 """
 
+import io
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -25,6 +26,7 @@ from chinese_ten.cards import Card
 from chinese_ten.deal import FLIP_PHASE, OVER, DealState, legal_actions
 from chinese_ten.files import file_problem, shown, unused_name
 from chinese_ten.game_flow import GameFlow, Notice
+from chinese_ten.i18n import _
 from chinese_ten.players import Player, make_player
 from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
@@ -813,6 +815,9 @@ class GameScreen(Screen[None]):
                 timeout=8,
             )
             return
+        if self.app.is_web:  # a browser tab (chinese-ten serve): the record downloads
+            self._deliver_record()
+            return
         if self.deal_in_play:
             note = f"The deal being played is left out (it would show the hands): {deals}."
         else:
@@ -822,6 +827,15 @@ class GameScreen(Screen[None]):
             ExportScreen(default, note),
             lambda path: self._write_record(path, full=False) if path else None,
         )
+
+    def _deliver_record(self) -> None:
+        """The fair record (finished deals only) as a download; nothing is written here."""
+        from chinese_ten.records import record_json
+
+        name = "chinese-ten-game.json"
+        record = io.StringIO(record_json(self._record(full=False)))
+        self.app.deliver_text(record, save_filename=name, mime_type="application/json")
+        self.notify(_("The game record is downloading as {name}.").format(name=name), markup=False)
 
     def save_copy(self) -> None:
         """After a failed save: write the whole game elsewhere, then quit if that worked."""

@@ -1,0 +1,371 @@
+"""``chinese-ten serve``: the game in a browser, one game process per tab (textual-serve).
+
+textual-serve's page opens a websocket, and for each one the server starts the command (here
+``chinese-ten play`` with the server's options) under Textual's web driver. This module keeps
+textual-serve's protocol (its ``AppService`` and static files) and adds what a served machine
+needs: at most ``--max-games`` at once (a tab over the limit is sent to a page saying so), an
+idle timeout, and an end for every game it started. A game is ended with SIGHUP, which the
+game turns into save-and-exit (:mod:`chinese_ten.signal_exit`; Textual's web driver takes
+SIGINT and SIGTERM for itself); a game that is still there after ``END_WAIT`` seconds is
+killed (it was saved after its last action). No Textual import here.
+"""
+
+import asyncio
+import contextlib
+import errno
+import html
+import json
+import shlex
+import signal
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+from textual_serve.server import Server
+
+from chinese_ten import i18n
+from chinese_ten.i18n import _
+from chinese_ten.names import visible
+from chinese_ten.served import Seat, Seats, is_local, url_of
+
+END_WAIT = 5.0
+"""Seconds a game gets to save and exit after SIGHUP before it is killed."""
+FULL_PAGE = "/full"
+IDLE_PAGE = "/idle"
+SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOptions:
+    host: str
+    port: int
+    max_games: int
+    idle_minutes: float
+    game: tuple[str, ...]
+    """The arguments of ``chinese-ten`` that start each tab's game (``play ...``)."""
+
+
+def game_command(arguments: tuple[str, ...]) -> str:
+    """The shell command textual-serve runs per tab; ``exec`` makes the game the server's own
+    child, so a signal reaches it and not a shell."""
+    words = (sys.executable, "-m", "chinese_ten", "--lang", i18n.current(), *arguments)
+    return "exec " + shlex.join(words)
+
+
+class _Game(AppService):
+    """One tab's game process: when it was last touched, and when it has ended."""
+
+    def __init__(
+        self,
+        command: str,
+        seat: Seat,
+        seats: Seats,
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+        download_manager: DownloadManager,
+    ) -> None:
+        super().__init__(
+            command,
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
+            download_manager=download_manager,
+        )
+        self.seat = seat
+        self.seats = seats
+        self.ended = asyncio.Event()
+        self.shown = False
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """A key or a click from the browser: the game is not idle."""
+        self.seats.touch(self.seat)
+        return await super().send_bytes(data)
+
+    async def on_data(self, payload: bytes) -> None:
+        if not self.shown:  # idle time counts from the first screen, not from a slow start
+            self.shown = True
+            self.seats.touch(self.seat)
+        await super().on_data(payload)
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        finally:
+            self.ended.set()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def end(self) -> None:
+        """Save and exit (SIGHUP), then wait; kill what is still there after END_WAIT."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGHUP)
+            try:
+                await asyncio.wait_for(process.wait(), END_WAIT)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ended.wait(), END_WAIT)
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+
+
+class GameServer(Server):
+    """textual-serve's server with our page, a limit on games and an idle timeout."""
+
+    def __init__(self, options: ServeOptions) -> None:
+        super().__init__(game_command(options.game), options.host, options.port, "Chinese Ten")
+        self.seats = Seats(options.max_games, options.idle_minutes * 60)
+        self.games: set[_Game] = set()
+
+    def web_app(self) -> web.Application:
+        app = web.Application()
+        app.add_routes(
+            [
+                web.get("/", self.index),
+                web.get(FULL_PAGE, self.full),
+                web.get(IDLE_PAGE, self.idle),
+                web.get("/ws", self.handle_websocket),
+                web.get("/download/{key}", self.handle_download),
+                web.static("/static", self.statics_path),
+            ]
+        )
+        return app
+
+    async def index(self, request: web.Request) -> web.Response:
+        if self.seats.full:
+            return await self.full(request)
+        scheme = "wss" if request.secure else "ws"
+        return _page(_game_body(f"{scheme}://{request.host}/ws"))
+
+    async def full(self, request: web.Request) -> web.Response:
+        text = i18n.ngettext(
+            "The one game this server allows is being played. Close it, or try again later.",
+            "All {count} games this server allows are being played. "
+            "Close one of them, or try again later.",
+            self.seats.most,
+        ).format(count=self.seats.most)
+        return _page(_notice_body(text, _("Try again")), status=503)
+
+    async def idle(self, request: web.Request) -> web.Response:
+        minutes = self.seats.idle / 60
+        text = _(
+            "This game was closed after {minutes:g} minutes without a key or a click. "
+            "It is saved: play again to continue it."
+        ).format(minutes=minutes)
+        return _page(_notice_body(text, _("Play again")))
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """Start a game for this tab, pass its input and output, and end it with the tab."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        seat = self.seats.admit()  # before any await: two tabs at once cannot both pass
+        try:
+            await websocket.prepare(request)
+            if seat is None:
+                await websocket.send_str(json.dumps(["open_url", _to(FULL_PAGE)]))
+                await websocket.close()
+                return websocket
+            await self._play(request, websocket, seat)
+        finally:
+            if seat is not None:
+                self.seats.leave(seat)
+        return websocket
+
+    async def _play(
+        self, request: web.Request, websocket: web.WebSocketResponse, seat: Seat
+    ) -> None:
+        async def close() -> None:
+            await websocket.close()
+
+        game = _Game(
+            self.command,
+            seat,
+            self.seats,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+        )
+        self.games.add(game)
+        reader: asyncio.Task[None] | None = None
+        try:
+            width = _size(request.query.get("width"), 80)
+            height = _size(request.query.get("height"), 24)
+            await game.start(width, height)
+            reader = asyncio.create_task(self._process_messages(websocket, game))
+            ended = asyncio.create_task(game.ended.wait())
+            await asyncio.wait((reader, ended), return_when=asyncio.FIRST_COMPLETED)
+            ended.cancel()
+        finally:
+            if reader is not None and not reader.done():
+                reader.cancel()
+            elif reader is not None and not reader.cancelled():
+                reader.exception()  # a browser's bad message ends its game, quietly
+            await game.end()
+            self.games.discard(game)
+            await websocket.close()
+
+    async def watch_idle(self) -> None:
+        """End the games nobody has touched for the idle time (each is saved first)."""
+        while True:
+            await asyncio.sleep(min(30.0, self.seats.idle / 4))
+            idle = set(self.seats.idle_seats())
+            for game in [g for g in self.games if g.seat in idle]:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await game.remote_write_str(json.dumps(["open_url", _to(IDLE_PAGE)]))
+                await game.end()
+
+    async def end_all(self) -> int:
+        games = list(self.games)
+        await asyncio.gather(*(game.end() for game in games))
+        return len(games)
+
+
+def _to(path: str) -> dict[str, object]:
+    return {"url": path, "new_tab": False}
+
+
+def _size(text: str | None, default: int) -> int:
+    """The browser's terminal size, bounded (it is the browser's to say, not to abuse)."""
+    try:
+        value = int(text or default)
+    except ValueError:
+        return default
+    return max(10, min(value, 1000))
+
+
+_STYLE = """
+@font-face { font-family: "Roboto Mono";
+             src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+body { background: #0c181f; color: rgba(255,255,255,0.95); margin: 0;
+       font-family: menlo, "DejaVu Sans Mono", monospace; }
+.dialog-container { position: absolute; width: 100vw; height: 100vh; display: flex;
+                    align-items: center; justify-content: center; z-index: 10; }
+.intro { max-width: 640px; padding: 32px; font-size: 16px; text-align: center;
+         background-color: #12232d; z-index: 20; }
+body.-first-byte .intro-dialog { display: none; }
+body .textual-terminal { opacity: 0; transition: opacity 0.3s ease-out; }
+body.-first-byte .textual-terminal { opacity: 1; }
+.closed-dialog { display: none; background: #0c181f; }
+body.-closed .closed-dialog { display: flex; }
+a.button { display: inline-block; margin-top: 24px; padding: 16px 32px; color: white;
+           background-color: #5e0ba7; text-decoration: none; }
+a.button:hover { background: #ac5af4; }
+"""
+
+
+def _page(body: str, status: int = 200) -> web.Response:
+    text = (
+        f'<!DOCTYPE html>\n<html lang="{i18n.current()}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>Chinese Ten</title>\n"
+        '<link rel="stylesheet" href="/static/css/xterm.css">\n'
+        '<script src="/static/js/textual.js"></script>\n'
+        f"<style>{_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+    return web.Response(text=text, status=status, content_type="text/html")
+
+
+def _notice_body(text: str, button: str) -> str:
+    return (
+        f'<div class="dialog-container"><div class="intro"><p>{html.escape(text)}</p>'
+        f'<a class="button" href="/">{html.escape(button)}</a></div></div>'
+    )
+
+
+def _game_body(websocket_url: str) -> str:
+    starting = _("Chinese Ten is starting…")
+    ended = _("This game has ended; it is saved. Play again to continue it.")
+    return (
+        '<div class="dialog-container intro-dialog"><div class="intro">'
+        f"<p>{html.escape(starting)}</p></div></div>\n"
+        '<div class="dialog-container closed-dialog"><div class="intro">'
+        f'<p>{html.escape(ended)}</p><a class="button" href="/">'
+        f"{html.escape(_('Play again'))}</a></div></div>\n"
+        f'<div id="terminal" class="textual-terminal" data-font-size="16" '
+        f'data-session-websocket-url="{html.escape(websocket_url)}"></div>'
+    )
+
+
+def run_serve(options: ServeOptions) -> int:
+    return asyncio.run(_serve(options))
+
+
+async def _serve(options: ServeOptions) -> int:
+    loop = asyncio.get_running_loop()
+    stop: asyncio.Future[int] = loop.create_future()
+
+    def stop_with(signum: int) -> None:
+        if not stop.done():
+            stop.set_result(signum)
+
+    server = GameServer(options)
+    runner = web.AppRunner(server.web_app(), access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, options.host, options.port).start()
+    except OSError as error:
+        await runner.cleanup()
+        return _cannot_listen(options, error)
+    for signum in SIGNALS:
+        loop.add_signal_handler(signum, stop_with, signum)
+    port = runner.addresses[0][1] if runner.addresses else options.port
+    print(
+        _("chinese-ten: open {url} to play; Ctrl+C ends every game (each is saved).").format(
+            url=url_of(options.host, port)
+        ),
+        flush=True,
+    )
+    if not is_local(options.host):
+        print(
+            _(
+                "chinese-ten: warning: listening on {host}: anyone who can reach port {port} "
+                "can start games on this machine."
+            ).format(host=visible(options.host), port=port),
+            file=sys.stderr,
+            flush=True,
+        )
+    watcher = asyncio.create_task(server.watch_idle())
+    signum = await stop
+    watcher.cancel()
+    count = await server.end_all()
+    await runner.cleanup()
+    ended = i18n.ngettext(
+        "chinese-ten: stopped; {count} game ended, saved.",
+        "chinese-ten: stopped; {count} games ended, each saved.",
+        count,
+    )
+    print(
+        ended.format(count=count) if count else _("chinese-ten: stopped; no game was running."),
+        file=sys.stderr,
+        flush=True,
+    )
+    return 128 + signum
+
+
+def _cannot_listen(options: ServeOptions, error: OSError) -> int:
+    """One line: the port is taken (exit 1) or the host is no address of this machine (2)."""
+    where = url_of(visible(options.host), options.port)
+    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        line = _("chinese-ten: cannot listen on {where}: {host} is not an address of this machine")
+        print(line.format(where=where, host=visible(options.host)), file=sys.stderr)
+        return 2
+    reason = error.strerror or str(error)
+    print(
+        _("chinese-ten: cannot listen on {where}: {reason}").format(
+            where=where, reason=visible(reason)
+        ),
+        file=sys.stderr,
+    )
+    return 1

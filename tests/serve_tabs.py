@@ -1,0 +1,174 @@
+"""Drive ``chinese-ten serve`` from a real browser: a server process and tabs that read the screen.
+
+Each tab keeps its own copy of the terminal (pyte fed with the bytes the websocket brings), so
+a test waits for text on screen and clicks a card where it is drawn, as a person would.
+"""
+
+import contextlib
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pyte
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+WAIT = 30.0
+"""Seconds any one thing may take before the test fails (a bound, not a speed test)."""
+
+
+class Served:
+    """A ``chinese-ten serve`` process on a free port, with its own data folder."""
+
+    def __init__(self, home: Path, *options: str) -> None:
+        self.home = home
+        env = dict(os.environ, CHINESE_TEN_HOME=str(home))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "chinese_ten", "--lang", "en", "serve", "--port", "0", *options],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.first_line = self._line()
+        found = re.search(r"http://\S+:\d+", self.first_line)
+        assert found, self.first_line + self.stop()[1]
+        self.url = found.group(0)
+
+    def _line(self) -> str:
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], WAIT)
+        return self.process.stdout.readline() if ready else ""
+
+    def children(self) -> list[int]:
+        """The server's child processes (one game per tab), from /proc."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == self.process.pid and fields[0] != "Z":
+                    found.append(int(entry.name))
+        return found
+
+    def wait_children(self, count: int) -> list[int]:
+        deadline = time.monotonic() + WAIT
+        while (found := self.children()) and len(found) != count:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        if count == 0 and not found:
+            return found
+        assert len(found) == count, (found, count)
+        return found
+
+    def stop(self, signum: int = signal.SIGINT) -> tuple[int, str]:
+        """Signal the server; its exit code and what it wrote on stderr."""
+        if self.process.poll() is None:
+            self.process.send_signal(signum)
+        try:
+            _, err = self.process.communicate(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return self.process.returncode, err
+
+    def saves(self) -> dict[str, dict[str, Any]]:
+        """Every save in the data folder, by file name."""
+        return {p.name: json.loads(p.read_text()) for p in sorted(self.home.glob("current*.json"))}
+
+
+class Tab:
+    """A browser tab playing one game; ``screen`` is what its terminal shows."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.page = browser.new_page(viewport={"width": 1100, "height": 720})
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.page.on("websocket", self._socket)
+        self.page.goto(url)
+
+    def _socket(self, socket: Any) -> None:
+        query = parse_qs(urlparse(socket.url).query)
+        self.screen.resize(int(query["height"][0]), int(query["width"][0]))
+        socket.on("framereceived", self._received)
+        socket.on("framesent", self._sent)
+
+    def _received(self, payload: bytes | str) -> None:
+        if isinstance(payload, bytes):
+            self.stream.feed(payload)
+
+    def _sent(self, payload: bytes | str) -> None:
+        if isinstance(payload, str) and payload.startswith('["resize"'):
+            size = json.loads(payload)[1]
+            self.screen.resize(size["height"], size["width"])
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, needle: str) -> None:
+        deadline = time.monotonic() + WAIT
+        while needle not in self.text:
+            assert time.monotonic() < deadline, f"{needle!r} never shown:\n{self.text}"
+            self.page.wait_for_timeout(50)
+
+    def _front(self) -> None:
+        """Bring this tab to the front, as a person would, and focus where xterm.js reads keys
+        (a tab behind another gets no animation frames and may lose keys)."""
+        self.page.bring_to_front()
+        self.page.locator(".xterm-helper-textarea").focus()
+
+    def press(self, key: str, then: str | None = None) -> None:
+        self._front()
+        self.page.keyboard.press(key)
+        if then is not None:
+            self.wait_for(then)
+
+    def type(self, text: str, then: str | None = None) -> None:
+        self._front()
+        self.page.keyboard.type(text)
+        if then is not None:
+            self.wait_for(then)
+
+    def find(self, needle: str, after: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+        """Column and row of ``needle`` at or after (column, row)."""
+        for row, line in enumerate(self.screen.display):
+            start = after[0] if row == after[1] else 0
+            if row >= after[1] and (column := line.find(needle, start)) >= 0:
+                return column, row
+        raise AssertionError(f"{needle!r} not on screen:\n{self.text}")
+
+    def click(self, column: int, row: int) -> None:
+        """A click in the middle of one character cell."""
+        self._front()
+        box = self.page.locator(".xterm-screen").bounding_box()
+        assert box is not None
+        width = box["width"] / self.screen.columns
+        height = box["height"] / self.screen.lines
+        self.page.mouse.click(box["x"] + (column + 0.5) * width, box["y"] + (row + 0.5) * height)
+
+
+def wait_until(check: Any, what: str) -> Any:
+    """Poll ``check()`` until it returns something true (bounded by WAIT)."""
+    deadline = time.monotonic() + WAIT
+    while not (result := check()):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+    return result

@@ -1,0 +1,208 @@
+"""``chinese-ten serve`` in headless Chromium: play by keyboard and mouse, tabs, limits, signals.
+
+Each test starts the real server on a free port and reads each tab's screen from the bytes its
+websocket carries; the game's own save says what was played.
+"""
+
+import os
+import re
+import signal
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.serve_tabs import CHROMIUM, CHROMIUM_ARGS, Served, Tab, wait_until
+
+pytestmark = pytest.mark.browser
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "no Chromium at /usr/bin/chromium (install Debian's chromium package; .ci/run does)",
+        allow_module_level=True,
+    )
+
+from playwright.sync_api import sync_playwright  # noqa: E402 (only where Chromium is)
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+README_SHOT = "CHINESE_TEN_README_SHOT"
+"""Set to a path (docs/serve.png) to keep the played board there too, for the README."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[list[Served]]:
+    """Servers a test starts; whatever is left running is stopped at the end."""
+    servers: list[Served] = []
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def start(servers: list[Served], home: Path, *options: str) -> Served:
+    server = Served(home, *options)
+    servers.append(server)
+    return server
+
+
+def turns(server: Served, name: str = "current.json") -> list[dict[str, Any]]:
+    saves = server.saves()
+    if name not in saves or not saves[name]["deals"]:
+        return []
+    return list(saves[name]["deals"][-1]["turns"])
+
+
+def begin(tab: Tab, first: str, second: str) -> None:
+    """Names, then the cut by keyboard (one card further than the middle)."""
+    tab.wait_for("Start: draw lots")
+    tab.type(first, first)
+    tab.click(*tab.find("Player 2"))  # the second field (a click focuses it at once)
+    tab.type(second, second)
+    tab.press("Enter", "lifted")
+    tab.press("ArrowRight", "27 cards lifted")
+    tab.press("Enter", "Pass the keyboard")
+    tab.press("Enter", "Play / take")
+
+
+def hand_card(tab: Tab, owner: str, index: int) -> tuple[int, int]:
+    """The cell in the middle of the ``index``-th card of ``owner``'s hand."""
+    _, row = tab.find(f"{owner}'s hand")
+    boxes = [m.start() for m in re.finditer("[╭┏]", tab.screen.display[row + 1])]
+    return boxes[index + 1] + 2, row + 2  # boxes[0] is the pile
+
+
+def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = start(served, tmp_path, "--seed", "1")
+    tab = Tab(browser, server.url)
+    begin(tab, "Ana", "Ben")
+    tab.wait_for("Ben cut at 27")  # the log, drawn beside the board
+    assert server.saves()["current.json"]["players"] == ["Ana", "Ben"]
+
+    # Ben's turn by keyboard: play the chosen card, turn over the stock card (7♣ may take
+    # either 3), take the chosen one, pass the keyboard.
+    tab.press("Enter")
+    wait_until(lambda: len(turns(server)) == 1, "the played card is saved")
+    tab.press("Space", "choose")
+    tab.press("Enter")
+    wait_until(lambda: turns(server)[0].get("flipped", True), "the turned-over card is saved")
+    tab.press("Enter", "Pass the keyboard to Ana")
+    tab.press("Enter", "Ana's hand")
+    assert turns(server)[0]["play"] == "3H"
+    assert turns(server)[0]["flip_capture"] in ("3C", "3H")
+
+    # Ana's turn by mouse: click the second card, the ace of diamonds (choose), click it again
+    # (play: it takes the 9), click the stock.
+    tab.click(*hand_card(tab, "Ana", 1))
+    tab.wait_for("Ana: play A♦ and take 9♥?")
+    tab.click(*hand_card(tab, "Ana", 1))
+    wait_until(lambda: len(turns(server)) == 2, "the clicked card is saved")
+    tab.wait_for("Turn over stock")
+    tab.click(*tab.find("Stock"))
+    wait_until(lambda: turns(server)[1].get("flipped", True), "the clicked stock card is saved")
+    assert turns(server)[1]["play"] == "AD"
+    assert turns(server)[1]["capture"] == "9H"
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "serve-board.png"
+    tab.page.screenshot(path=str(shot))
+    print(f"screenshot: {shot}")
+    if os.environ.get(README_SHOT):
+        tab.page.screenshot(path=os.environ[README_SHOT])
+
+    # Closing the tab ends its game; a new tab asks to continue it, and it goes on.
+    (game,) = server.wait_children(1)
+    tab.page.close()
+    server.wait_children(0)
+    assert len(turns(server)) == 2
+    again = Tab(browser, server.url)
+    again.wait_for("Continue the unfinished game?")
+    again.press("c", "I am ready")
+    assert server.wait_children(1) != [game]
+    assert len(turns(server)) == 2
+
+
+def test_two_tabs_play_two_games_and_ctrl_c_ends_both_saved(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = start(served, tmp_path)
+    first, second = Tab(browser, server.url), Tab(browser, server.url)
+    begin(first, "Ana", "Ben")
+    begin(second, "Cy", "Di")
+    saves = server.saves()
+    assert sorted(saves) == ["current-2.json", "current.json"]
+    assert sorted(tuple(s["players"]) for s in saves.values()) == [("Ana", "Ben"), ("Cy", "Di")]
+    games = server.wait_children(2)
+
+    code, err = server.stop(signal.SIGINT)
+    assert code == 130
+    assert err.strip().splitlines()[-1] == "chinese-ten: stopped; 2 games ended, each saved."
+    assert "Traceback" not in err
+    assert all(ended(pid) for pid in games)
+    assert all(s["deals"] for s in server.saves().values())
+
+
+def test_a_tab_over_max_games_is_told_so(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = start(served, tmp_path, "--max-games", "1")
+    playing = Tab(browser, server.url)
+    playing.wait_for("Start: draw lots")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(server.url, timeout=10)
+    assert refused.value.code == 503
+    assert "The one game this server allows is being played" in refused.value.read().decode()
+
+    over = browser.new_page()
+    over.goto(server.url)
+    assert "The one game this server allows is being played" in over.inner_text("body")
+    # A tab whose page loaded while there was room is sent to that page by its websocket.
+    sent = over.evaluate(
+        """() => new Promise(done => {
+            const socket = new WebSocket(location.origin.replace("http", "ws") + "/ws");
+            socket.onmessage = event => done(event.data);
+        })"""
+    )
+    assert sent == '["open_url", {"url": "/full", "new_tab": false}]'
+    assert len(server.wait_children(1)) == 1
+
+    playing.page.close()
+    server.wait_children(0)
+    over.goto(server.url)  # a game has ended: there is room again
+    over.wait_for_selector("body.-first-byte", timeout=30_000)
+
+    # Even a server killed outright leaves no game behind (it gets SIGHUP from the kernel).
+    (game,) = server.wait_children(1)
+    server.process.kill()
+    wait_until(lambda: ended(game), "the game of a killed server ends")
+
+
+def ended(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_an_idle_game_is_ended_saved(browser: Any, served: list[Served], tmp_path: Path) -> None:
+    server = start(served, tmp_path, "--seed", "1", "--idle-minutes", "0.15")
+    tab = Tab(browser, server.url)
+    begin(tab, "Ana", "Ben")  # keys keep it busy; then nobody touches it
+    started = time.monotonic()
+    tab.page.wait_for_url("**/idle", timeout=30_000)
+    assert time.monotonic() - started >= 5  # 9 s idle, less the last key's way here
+    assert "without a key or a click" in tab.page.inner_text("body")
+    server.wait_children(0)
+    assert server.saves()["current.json"]["deals"]
