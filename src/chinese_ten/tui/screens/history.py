@@ -4,7 +4,6 @@ Names come from records anyone may have made: every cell is a ``rich.text.Text``
 markup. The figures are :mod:`chinese_ten.stats`, as in ``chinese-ten stats``.
 """
 
-import importlib
 from pathlib import Path
 from typing import ClassVar
 
@@ -147,20 +146,18 @@ class HistoryScreen(Screen[None]):
             self.open_review(int(event.row_key.value))
 
     def open_review(self, game_id: int) -> None:
-        """Open game ``game_id`` in the review screen (``tui/screens/review.py``, built
-        alongside; it is looked up when asked for, so this screen works before it exists)."""
+        """Open game ``game_id`` in the review screen; a game with no finished deal yet (or
+        one that cannot be read) is said in a toast instead."""
+        from chinese_ten.tui.screens.review import ReviewScreen  # loads the review on demand
+
         try:
             with open_history(self.folder) as history:
                 record = history.record(game_id)
+            screen = ReviewScreen(record, game_id=game_id)
         except ChineseTenError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        try:
-            review = importlib.import_module("chinese_ten.tui.screens.review")
-        except ModuleNotFoundError:
-            self.notify(_("Reviewing a game is not available yet."), markup=False)
-            return
-        self.app.push_screen(review.ReviewScreen(record, game_id=game_id))
+        self.app.push_screen(screen)
 
     def action_close(self) -> None:
         self.dismiss(None)
