@@ -173,3 +173,20 @@ def test_the_fair_record_leaves_out_the_deal_in_play(tmp_path: Path) -> None:
     assert target.read_text() == "mine"
     flow.write_record(target, full=False, replace=True)
     assert len(load_and_replay(target)[1]) == 1
+
+
+def test_a_finished_series_is_kept_as_finished_when_a_new_game_takes_its_save(
+    tmp_path: Path,
+) -> None:
+    flow = _new(tmp_path, deals_planned=1)
+    _play_deal(flow)
+    assert flow.series.is_over
+    flow.release()
+    after = GameFlow(_options(tmp_path, deals_planned=1))
+    saved, _ = after.find_unfinished()
+    assert saved is None  # over: nothing to continue, no question
+    (notice,) = after.hold_fresh_slot()
+    assert "kept as" in notice.text
+    assert len(list((tmp_path / "archive").glob("*-finished.json"))) == 1
+    assert not list((tmp_path / "archive").glob("*-unfinished.json"))
+    after.release()

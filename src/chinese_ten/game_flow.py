@@ -293,12 +293,13 @@ class GameFlow:
     def hold_fresh_slot(self) -> list[Notice]:
         """Hold a slot for a new game and put away what was saved there: nothing is replaced."""
         notices = self._claim(resume=False, newest=False)
-        self._found = None
+        found, self._found = self._found, None
         slot = self.slot
         if slot is None:
             return notices
+        over = found is not None and _score(found[0].deals_planned, found[1]).is_over
         try:
-            kept = slot.put_away("unfinished")
+            kept = slot.put_away("finished" if over else "unfinished")
         except SaveError as error:  # keep the old save: this game does not use the slot
             slot.release()
             self.slot = None
