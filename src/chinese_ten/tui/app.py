@@ -6,15 +6,21 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
+from chinese_ten.game_flow import DEFAULT_NAMES
+from chinese_ten.i18n import N_, _, fold_with
 from chinese_ten.names import visible
-from chinese_ten.tui.glyphs import ascii_key, glyphs_for
+from chinese_ten.tui.glyphs import ascii_key, ascii_text, glyphs_for
 from chinese_ten.tui.screens.dialogs import ContinueScreen, OpeningChoice, QuitChoice, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen, tell
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui_options import GameOptions
+from chinese_ten.wording import default_names
 
 
 class ChineseTenApp(App[None]):
@@ -25,7 +31,6 @@ class ChineseTenApp(App[None]):
     """
 
     CSS_PATH = "app.tcss"
-    TITLE = "Chinese Ten"
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (Textual's own declaration)
         (0, "-narrow"),
         (80, "-normal"),
@@ -33,16 +38,23 @@ class ChineseTenApp(App[None]):
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (the game is saved)"),
-        Binding("q", "quit", "Quit", show=False),
+        Binding(
+            "ctrl+q", "quit", N_("Quit"), priority=True, tooltip=N_("Quit (the game is saved)")
+        ),
+        Binding("q", "quit", N_("Quit"), show=False),
         # Replaces Textual's ctrl+c "help_quit" hint: Ctrl+C asks to quit like q. A focused
         # input with selected text still copies it (its own binding comes first).
-        Binding("ctrl+c", "quit", "Quit", show=False),
-        Binding("f1,question_mark", "rules", "Rules", tooltip="The rules and the keys"),
+        Binding("ctrl+c", "quit", N_("Quit"), show=False),
+        Binding("f1,question_mark", "rules", N_("Rules"), tooltip=N_("The rules and the keys")),
     ]
 
     def __init__(self, options: GameOptions) -> None:
+        # Every text is translated where it is drawn, in the language chosen at start-up;
+        # with --ascii every text is folded to ASCII on the way (names are not texts).
+        fold_with(ascii_text if options.ascii else None)
         super().__init__()
+        translate_bindings(self)
+        self.title = _("Chinese Ten")
         self.options = options
         self.game = GameScreen(options)
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
@@ -56,12 +68,21 @@ class ChineseTenApp(App[None]):
     def action_command_palette(self) -> None:
         """Textual's palette, or in ASCII mode one drawn in ASCII."""
         if not self.options.ascii:
-            super().action_command_palette()
+            if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+                self.push_screen(
+                    CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+                )
             return
         from chinese_ten.tui.ascii_palette import AsciiCommandPalette
 
         if self.use_command_palette and not isinstance(self.screen, AsciiCommandPalette):
             self.push_screen(AsciiCommandPalette())
+
+    def search_themes(self) -> None:
+        """Textual's list of themes, its search field in the language."""
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
 
     def on_mount(self) -> None:
         """The opening, before the board is built (composing it is most of our start-up):
@@ -103,7 +124,9 @@ class ChineseTenApp(App[None]):
         tell(self, flow.hold_fresh_slot())
         if self.options.players is None:
             glyphs = glyphs_for(self.options.ascii)
-            self.push_screen(StartScreen(flow.names, glyphs), self._names_chosen)
+            # The names offered translate by seat; a name from a save is kept as it is.
+            offered = default_names() if flow.names == DEFAULT_NAMES else flow.names
+            self.push_screen(StartScreen(offered, glyphs), self._names_chosen)
         else:
             self._names_chosen(self.options.players)
 
@@ -170,16 +193,48 @@ class ChineseTenApp(App[None]):
             self.push_screen(RulesScreen(ascii_only=self.options.ascii))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Rules", "The rules of Chinese Ten and the keys", self.action_rules)
+        """Textual's commands (theme, quit, keys, maximize, screenshot) and the game's, all
+        in the language."""
+        yield SystemCommand(_("Theme"), _("Change the current theme"), self.action_change_theme)
+        yield SystemCommand(_("Quit"), _("Quit Chinese Ten (the game is saved)"), self.action_quit)
+        if screen.query("HelpPanel"):
+            yield SystemCommand(
+                _("Keys"), _("Hide the keys and widget help panel"), self.action_hide_help_panel
+            )
+        else:
+            yield SystemCommand(
+                _("Keys"),
+                _("Show help for the focused widget and a summary of available keys"),
+                self.action_show_help_panel,
+            )
+        if screen.maximized is not None:
+            yield SystemCommand(
+                _("Minimize"),
+                _("Minimize the widget and restore to normal size"),
+                screen.action_minimize,
+            )
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                _("Maximize"), _("Maximize the focused widget"), screen.action_maximize
+            )
+        yield SystemCommand(
+            _("Screenshot"),
+            _("Save an SVG 'screenshot' of the current screen"),
+            lambda: self.set_timer(0.1, self.deliver_screenshot),
+        )
+        yield SystemCommand(
+            _("Rules"), _("The rules of Chinese Ten and the keys"), self.action_rules
+        )
         game = self.game
         if game.state is not None:
             yield SystemCommand(
-                "Export game record", "Write this game to a JSON file", game.action_export
+                _("Export game record"), _("Write this game to a JSON file"), game.action_export
             )
         if game.check_action("hint", ()):
-            yield SystemCommand("Hint", "The move the hard computer would make", game.action_hint)
+            yield SystemCommand(
+                _("Hint"), _("The move the hard computer would make"), game.action_hint
+            )
         if game.check_action("flip", ()):
             yield SystemCommand(
-                "Turn over the stock card", "The second action of the turn", game.action_flip
+                _("Turn over the stock card"), _("The second action of the turn"), game.action_flip
             )

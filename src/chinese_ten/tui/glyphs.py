@@ -13,6 +13,8 @@ from rich import box
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
+from chinese_ten.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
@@ -31,8 +33,13 @@ class Glyphs:
     pack: str
     """One card of the pack on the cut screen."""
     scissors: str
-    title: str
+    chinese: str
+    """The game's Chinese name, after its name in the language on the start screen."""
     table_box: box.Box
+
+    def arrow_keys(self) -> str:
+        """The left and right keys as a banner names them (in ASCII, in words of the language)."""
+        return _("Left/Right") if self.ascii else self.arrows
 
 
 UNICODE = Glyphs(
@@ -52,7 +59,7 @@ UNICODE = Glyphs(
     arrows="←/→",
     pack="▌",
     scissors="✂",
-    title="Chinese Ten · 捡红点",
+    chinese="捡红点",
     table_box=box.HEAVY_HEAD,
 )
 
@@ -73,7 +80,7 @@ ASCII = Glyphs(
     arrows="Left/Right",
     pack="|",
     scissors=">8",
-    title="Chinese Ten | Jian Hong Dian",
+    chinese="Jian Hong Dian",
     table_box=box.ASCII,
 )
 
@@ -109,6 +116,13 @@ _WORDS = {
     "—": "--",
     "\u2013": "-",  # en dash
     "\u00d7": "x",  # multiplication sign
+    "«": '"',  # French and Portuguese quotation marks
+    "»": '"',
+    "\u2019": "'",  # right single quotation mark
+    "œ": "oe",  # cœur: NFKD does not take the ligature apart
+    "Œ": "OE",
+    "\u00a0": " ",  # no-break space
+    "\u202f": " ",  # narrow no-break space (before French ; : ! ?)
     "捡红点": "Jian Hong Dian",
 }
 
