@@ -13,8 +13,6 @@ from rich import box
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
-from chinese_ten.i18n import _
-
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
@@ -36,10 +34,6 @@ class Glyphs:
     chinese: str
     """The game's Chinese name, after its name in the language on the start screen."""
     table_box: box.Box
-
-    def arrow_keys(self) -> str:
-        """The left and right keys as a banner names them (in ASCII, in words of the language)."""
-        return _("Left/Right") if self.ascii else self.arrows
 
 
 UNICODE = Glyphs(
@@ -77,7 +71,7 @@ ASCII = Glyphs(
     no_points=".",
     sep="|",
     ellipsis="...",
-    arrows="Left/Right",
+    arrows="<-/->",  # as the footer shows the keys; the same in every language
     pack="|",
     scissors=">8",
     chinese="Jian Hong Dian",
@@ -92,8 +86,8 @@ def glyphs_for(ascii_only: bool) -> Glyphs:
 _KEY_NAMES = {
     "up": "up",
     "down": "down",
-    "left": "left",
-    "right": "right",
+    "left": "<-",  # short: the footers hold longer words in French and Portuguese
+    "right": "->",
     "enter": "enter",
     "backspace": "bksp",
 }

@@ -83,7 +83,7 @@ class CutScreen(Screen[int | None]):
             _("You shuffle.") if self.you == "dealer" else _("{name} shuffles.").format(name=dealer)
         )
         text = " ".join(lines) + "\n"
-        arrows = self._glyphs.arrow_keys()
+        arrows = self._glyphs.arrows
         if self.computer_cuts:
             self.position = self._rng.randint(1, PACK - 1)
             text += _("{name} cuts. Press Enter to deal.").format(name=cutter)

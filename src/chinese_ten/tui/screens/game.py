@@ -711,7 +711,7 @@ class GameScreen(Screen[None]):
             return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
         you = view.to_move == self.you
         who = _("Your turn") if you else name
-        arrows = self._glyphs.arrow_keys()
+        arrows = self._glyphs.arrows
         if stage == "select":
             options = self._options_for_selected()
             if not options:
