@@ -12,7 +12,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 CONTROLLING_TERMINAL = (
@@ -40,7 +40,8 @@ def read_until(fd: int, needle: bytes, limit: float = 30.0) -> bytes:
 class Terminal:
     """``chinese-ten ARGS`` running in a pseudo-terminal of ``size`` (columns, rows) with its
     own data folder; with ``controlling``, in a session of its own whose controlling terminal
-    the pty is (closing :attr:`main` then hangs it up, as closing a window does)."""
+    the pty is (closing :attr:`main` then hangs it up, as closing a window does).
+    ``environment`` replaces this process's environment as the base."""
 
     def __init__(
         self,
@@ -49,12 +50,14 @@ class Terminal:
         *,
         size: tuple[int, int] = (100, 30),
         controlling: bool = False,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         self.main: int | None
         main, child = pty.openpty()
         columns, rows = size
         fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        env = {**os.environ, "CHINESE_TEN_HOME": str(home), "TERM": "xterm-256color"}
+        base = os.environ if environment is None else environment
+        env = {**base, "CHINESE_TEN_HOME": str(home), "TERM": "xterm-256color"}
         launcher = ["-c", CONTROLLING_TERMINAL] if controlling else ["-m", "chinese_ten"]
         self.process = subprocess.Popen(
             [sys.executable, *launcher, *args],

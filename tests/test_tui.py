@@ -401,15 +401,16 @@ async def test_the_human_against_the_computer_is_addressed_as_you(tmp_path: Path
             dealers.add(cut.dealer)
             text = screen_text(app)
             if cut.dealer == "You":
-                assert "By lot, You deal first. You shuffle." in text
+                assert "By lot, you deal first. You shuffle." in text
                 assert "Computer (normal) cuts." in text
             else:
                 assert "By lot, Computer (normal) deals first. Computer (normal) shuffles." in text
-                assert "You, cut the pack" in text
+                assert "Cut the pack:" in text
             await pilot.press("enter")
             await pilot.pause()
-            verb = "deal" if cut.dealer == "You" else "deals"
-            assert f"Deal 1: {cut.dealer} {verb};" in screen_text(app)
+            dealer = "you deal" if cut.dealer == "You" else "Computer (normal) deals"
+            header = f"Deal 1: {dealer};"
+            assert header in screen_text(app)
             assert "Your hand" in screen_text(app)
     assert dealers == set(names)
 

@@ -20,7 +20,7 @@ from chinese_ten.levels import LEVELS, PLAYER_NAMES
 from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import YOU
+from chinese_ten.wording import names_against_computer
 
 
 class _Parser(argparse.ArgumentParser):
@@ -530,9 +530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             players = args.players
             if args.vs is not None:
                 computer = (args.vs, None) if human == 1 else (None, args.vs)
-                if players is None:
-                    names = [YOU, f"Computer ({args.vs})"]
-                    players = (names[0], names[1]) if human == 0 else (names[1], names[0])
+                if players is None:  # the default names, in the language (a typed name is kept)
+                    players = names_against_computer(args.vs, human)
             return run_game(
                 GameOptions(
                     deals_planned=args.deals if args.command == "series" else None,

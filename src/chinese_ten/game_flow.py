@@ -16,6 +16,7 @@ from chinese_ten.deal import OVER, DealOutcome, DealState, apply_action, outcome
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError, SaveError
 from chinese_ten.files import shown, write_atomically, write_new
+from chinese_ten.i18n import _
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
 from chinese_ten.series import SeriesScore
@@ -154,7 +155,9 @@ class GameFlow:
             except SaveError as error:
                 self.slot.release()
                 self.slot = None
-                notices += self._save_failed(f"the finished series could not be put away: {error}")
+                notices += self._save_failed(
+                    _("the finished series could not be put away: {error}").format(error=error)
+                )
         self.finished = []
         self.state = None
         self.series = SeriesScore(self.series.deals_planned, draw_lots(self._lots))
@@ -228,19 +231,28 @@ class GameFlow:
         if claim.busy:
             others = ", ".join(shown(path) for path in claim.busy)
             if slot.exists() and resume:
-                then = f"this one continues {shown(slot.path)}."
+                text = _(
+                    "Another Chinese Ten window is playing {others}, so this one continues {path}."
+                )
+            elif resume:
+                text = _(
+                    "Another Chinese Ten window is playing {others}, so this one starts a new "
+                    "game, saved separately, as {path}."
+                )
             else:
-                new = "starts a new game, saved" if resume else "saves its game"
-                then = f"this one {new} separately, as {shown(slot.path)}."
+                text = _(
+                    "Another Chinese Ten window is playing {others}, so this one saves its game "
+                    "separately, as {path}."
+                )
             notices.append(
                 Notice(
-                    f"Another Chinese Ten window is playing {others}, so {then}",
-                    title="Saves held by another window",
+                    text.format(others=others, path=shown(slot.path)),
+                    title=_("Saves held by another window"),
                     timeout=12,
                 )
             )
         elif resume and not slot.exists():
-            notices.append(Notice("There is no saved game to continue, so a new one begins."))
+            notices.append(Notice(_("There is no saved game to continue, so a new one begins.")))
         return notices
 
     def _load(self) -> tuple[tuple["GameRecord", list[DealState]] | None, list[Notice]]:
@@ -252,7 +264,9 @@ class GameFlow:
         try:
             self._found = self.slot.load()
         except ChineseTenError as error:
-            notice = Notice(str(error), title="The save could not be read", error=True, timeout=12)
+            notice = Notice(
+                str(error), title=_("The save could not be read"), error=True, timeout=12
+            )
             return None, [notice]
         return self._found, []
 
@@ -281,7 +295,7 @@ class GameFlow:
             return Resume(False, notices)
         record, states = found
         if not states:
-            notices.append(Notice("The saved game has no deal yet, so a new one begins."))
+            notices.append(Notice(_("The saved game has no deal yet, so a new one begins.")))
             return Resume(False, notices)
         self.names = record.players
         self.series = _score(record.deals_planned, states)
@@ -303,9 +317,16 @@ class GameFlow:
         except SaveError as error:  # keep the old save: this game does not use the slot
             slot.release()
             self.slot = None
-            return notices + self._save_failed(f"the saved game could not be put away: {error}")
+            return notices + self._save_failed(
+                _("the saved game could not be put away: {error}").format(error=error)
+            )
         if kept is not None:
-            notices.append(Notice(f"The game saved before was kept as {shown(kept)}", timeout=8))
+            notices.append(
+                Notice(
+                    _("The game saved before was kept as {path}").format(path=shown(kept)),
+                    timeout=8,
+                )
+            )
         return notices
 
     def save(self) -> list[Notice]:
@@ -321,7 +342,11 @@ class GameFlow:
             return notices + self._save_failed(str(error))
         if self.save_problem is not None:
             notices.append(
-                Notice(f"Saved again, in {shown(self.slot.path)}.", timeout=5, ends_lasting=True)
+                Notice(
+                    _("Saved again, in {path}.").format(path=shown(self.slot.path)),
+                    timeout=5,
+                    ends_lasting=True,
+                )
             )
         self.save_problem = None
         return notices
@@ -334,7 +359,9 @@ class GameFlow:
         """Keep why the save failed; say it once (not again for the same problem)."""
         said = problem == self.save_problem
         self.save_problem = problem
-        return [] if said else [Notice(problem, title="Could not save", error=True, lasting=True)]
+        return (
+            [] if said else [Notice(problem, title=_("Could not save"), error=True, lasting=True)]
+        )
 
     @property
     def unsaved(self) -> str | None:

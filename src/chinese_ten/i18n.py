@@ -13,7 +13,7 @@ Only the standard library is imported here: the engine may use this module.
 import argparse
 import gettext
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -28,6 +28,7 @@ _OPTION: Final = "--lang"
 
 _current = DEFAULT
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
+_fold: Callable[[str], str] | None = None
 
 
 def _language_of(entry: str) -> str | None:
@@ -96,14 +97,24 @@ def current() -> str:
     return _current
 
 
+def fold_with(fold: Callable[[str], str] | None) -> None:
+    """Pass every message through ``fold`` from now on (None: as written). ``--ascii``
+    promises ASCII screens, so the TUI folds ``Règles`` to ``Regles`` and ``…`` to ``...``
+    before the message's placeholders are filled (a name is never folded)."""
+    global _fold  # noqa: PLW0603 (one way of drawing per process, like the language)
+    _fold = fold
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _catalog.gettext(message)
+    text = _catalog.gettext(message)
+    return text if _fold is None else _fold(text)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` in the current language (French 0 is singular)."""
-    return _catalog.ngettext(singular, plural, count)
+    text = _catalog.ngettext(singular, plural, count)
+    return text if _fold is None else _fold(text)
 
 
 def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)

@@ -1,43 +1,43 @@
-"""Sentences about a player by name.
+"""The players' default names and the words for results, in the current language.
 
-Against the computer the human is called "You", so "You deals" must read "You deal"; every
-present-tense sentence that starts with a player's name goes through :func:`says`.
+A sentence about a player is a whole catalog entry chosen by the situation, never a name
+glued to a verb: the human against the computer is addressed as "you" ("You deal"), anyone
+else by name ("{name} deals"), whatever the names are. The default names translate by seat
+when the game is set up; a name a person typed is kept as typed, and records keep the name
+that was used.
 """
 
+from chinese_ten.i18n import N_, _
+
 YOU = "You"
-"""The human's name in a game against the computer."""
+"""The English default name of the human against the computer (``replay`` still knows it)."""
+
+_LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
-def says(name: str, verb: str) -> str:
-    """``name`` and a third-person ``verb`` that agrees with it.
+def level_name(level: str) -> str:
+    """A computer level (``easy``, ``normal``, ``hard``) as the language says it."""
+    return _(_LEVELS[level]) if level in _LEVELS else level
 
-    >>> says("Ana", "deals first")
-    'Ana deals first'
-    >>> says("You", "shuffles")
-    'You shuffle'
-    >>> says("you", "wins the series!")
-    'you win the series!'
-    >>> says("You", "is thinking")
-    'You are thinking'
+
+def computer_name(level: str) -> str:
+    """The default name of the computer at ``level``: ``Computer (hard)``."""
+    return _("Computer ({level})").format(level=level_name(level))
+
+
+def default_names() -> tuple[str, str]:
+    """The names offered for two people: ``Player 1``, ``Player 2``."""
+    return _("Player 1"), _("Player 2")
+
+
+def names_against_computer(level: str, human: int) -> tuple[str, str]:
+    """The default names when the person in seat ``human`` (0 or 1) plays the computer.
+
+    >>> names_against_computer("easy", 1)
+    ('Computer (easy)', 'You')
     """
-    if not _is_you(name):
-        return f"{name} {verb}"
-    word, _, rest = verb.partition(" ")
-    word = "are" if word == "is" else word.removesuffix("s")
-    return f"{name} {word} {rest}".rstrip()
-
-
-def possessive(name: str) -> str:
-    """``Ana's``, or ``Your`` for the human against the computer.
-
-    >>> possessive("Ben"), possessive("You")
-    ("Ben's", 'Your')
-    """
-    return "Your" if _is_you(name) else f"{name}'s"
-
-
-def _is_you(name: str) -> bool:
-    return name.casefold() == YOU.casefold()
+    you, computer = _("You"), computer_name(level)
+    return (you, computer) if human == 0 else (computer, you)
 
 
 def signed(result: int) -> str:

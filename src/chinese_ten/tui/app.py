@@ -6,14 +6,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
-from chinese_ten.i18n import _
+from chinese_ten.i18n import N_, _, fold_with
 from chinese_ten.names import visible
-from chinese_ten.tui.glyphs import ascii_key, glyphs_for
+from chinese_ten.tui.glyphs import ascii_key, ascii_text, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui_options import DEFAULT_NAMES, GameOptions
+from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui_options import GameOptions
+from chinese_ten.wording import default_names
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
     from chinese_ten.tui.screens.dialogs import OpeningChoice, QuitChoice
@@ -28,7 +32,6 @@ class ChineseTenApp(App[None]):
     """
 
     CSS_PATH = "app.tcss"
-    TITLE = "Chinese Ten"
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (Textual's own declaration)
         (0, "-narrow"),
         (80, "-normal"),
@@ -36,19 +39,26 @@ class ChineseTenApp(App[None]):
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (the game is saved)"),
-        Binding("q", "quit", "Quit", show=False),
+        Binding(
+            "ctrl+q", "quit", N_("Quit"), priority=True, tooltip=N_("Quit (the game is saved)")
+        ),
+        Binding("q", "quit", N_("Quit"), show=False),
         # Replaces Textual's ctrl+c "help_quit" hint: Ctrl+C asks to quit like q. A focused
         # input with selected text still copies it (its own binding comes first).
-        Binding("ctrl+c", "quit", "Quit", show=False),
-        Binding("f1,question_mark", "rules", "Rules", tooltip="The rules and the keys"),
-        Binding("f2", "history", "History", show=False),
+        Binding("ctrl+c", "quit", N_("Quit"), show=False),
+        Binding("f1,question_mark", "rules", N_("Rules"), tooltip=N_("The rules and the keys")),
+        Binding("f2", "history", N_("History"), show=False),
     ]
 
     def __init__(self, options: GameOptions, review: Screen[None] | None = None) -> None:
         """``review``: the app shows this screen alone (``chinese-ten review``), and ends
         when it is closed."""
+        # Every text is translated where it is drawn, in the language chosen at start-up;
+        # with --ascii every text is folded to ASCII on the way (names are not texts).
+        fold_with(ascii_text if options.ascii else None)
         super().__init__()
+        translate_bindings(self)
+        self.title = _("Chinese Ten")
         self.options = options
         self.review = review
         self._game: GameScreen | None = None
@@ -63,7 +73,10 @@ class ChineseTenApp(App[None]):
     def action_command_palette(self) -> None:
         """Textual's palette, or in ASCII mode one drawn in ASCII."""
         if not self.options.ascii:
-            super().action_command_palette()
+            if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+                self.push_screen(
+                    CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+                )
             return
         from chinese_ten.tui.ascii_palette import AsciiCommandPalette
 
@@ -80,6 +93,12 @@ class ChineseTenApp(App[None]):
             self._game = GameScreen(self.options)
         return self._game
 
+    def search_themes(self) -> None:
+        """Textual's list of themes, its search field in the language."""
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
+
     def on_mount(self) -> None:
         """The first frame comes first: the start screen is drawn at once, and whether an
         unfinished game is saved is asked right after, over it (continue it, or a new one)."""
@@ -89,7 +108,7 @@ class ChineseTenApp(App[None]):
         elif self.options.resume:
             self._resume()
         elif self.options.players is None:
-            start = StartScreen(DEFAULT_NAMES, glyphs_for(self.options.ascii))
+            start = StartScreen(default_names(), glyphs_for(self.options.ascii))
             self.push_screen(start, self._names_chosen)
             start.call_after_refresh(self._opening)  # once drawn: it shows behind the question
         else:
@@ -143,7 +162,7 @@ class ChineseTenApp(App[None]):
             self._names_chosen(self.options.players)
         elif not self._asking_names():
             glyphs = glyphs_for(self.options.ascii)
-            self.push_screen(StartScreen(DEFAULT_NAMES, glyphs), self._names_chosen)
+            self.push_screen(StartScreen(default_names(), glyphs), self._names_chosen)
 
     def _asking_names(self) -> bool:
         return any(isinstance(screen, StartScreen) for screen in self.screen_stack)
@@ -223,8 +242,38 @@ class ChineseTenApp(App[None]):
             self.push_screen(HistoryScreen(self.options.save_dir))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Rules", "The rules of Chinese Ten and the keys", self.action_rules)
+        """Textual's commands (theme, quit, keys, maximize, screenshot) and the game's, all
+        in the language."""
+        yield SystemCommand(_("Theme"), _("Change the current theme"), self.action_change_theme)
+        yield SystemCommand(_("Quit"), _("Quit Chinese Ten (the game is saved)"), self.action_quit)
+        if screen.query("HelpPanel"):
+            yield SystemCommand(
+                _("Keys"), _("Hide the keys and widget help panel"), self.action_hide_help_panel
+            )
+        else:
+            yield SystemCommand(
+                _("Keys"),
+                _("Show help for the focused widget and a summary of available keys"),
+                self.action_show_help_panel,
+            )
+        if screen.maximized is not None:
+            yield SystemCommand(
+                _("Minimize"),
+                _("Minimize the widget and restore to normal size"),
+                screen.action_minimize,
+            )
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                _("Maximize"), _("Maximize the focused widget"), screen.action_maximize
+            )
+        yield SystemCommand(
+            _("Screenshot"),
+            _("Save an SVG 'screenshot' of the current screen"),
+            lambda: self.set_timer(0.1, self.deliver_screenshot),
+        )
+        yield SystemCommand(
+            _("Rules"), _("The rules of Chinese Ten and the keys"), self.action_rules
+        )
         yield SystemCommand(
             _("History"), _("Games played, statistics, and a game to review"), self.action_history
         )
@@ -233,11 +282,13 @@ class ChineseTenApp(App[None]):
             return
         if game.state is not None:
             yield SystemCommand(
-                "Export game record", "Write this game to a JSON file", game.action_export
+                _("Export game record"), _("Write this game to a JSON file"), game.action_export
             )
         if game.check_action("hint", ()):
-            yield SystemCommand("Hint", "The move the hard computer would make", game.action_hint)
+            yield SystemCommand(
+                _("Hint"), _("The move the hard computer would make"), game.action_hint
+            )
         if game.check_action("flip", ()):
             yield SystemCommand(
-                "Turn over the stock card", "The second action of the turn", game.action_flip
+                _("Turn over the stock card"), _("The second action of the turn"), game.action_flip
             )

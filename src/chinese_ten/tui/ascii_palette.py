@@ -3,12 +3,13 @@
 
 from textual.command import CommandList, CommandPalette
 
+from chinese_ten.i18n import _
 from chinese_ten.tui.glyphs import ascii_scrollbars
 
 
 class AsciiCommandPalette(CommandPalette):
     def __init__(self) -> None:
-        super().__init__(id="--command-palette", placeholder="Search for commands...")
+        super().__init__(id="--command-palette", placeholder=_("Search for commands…"))
 
     def on_mount(self) -> None:
         ascii_scrollbars(self.query_one(CommandList))

@@ -3,8 +3,9 @@
 from rich.text import Text
 
 from chinese_ten.cards import Card, display_card, is_red, red_points
+from chinese_ten.i18n import _
+from chinese_ten.tui.texts import styled
 from chinese_ten.view import Event
-from chinese_ten.wording import says
 
 FOUR_COLORS = ("bold", "bold #ff0000", "bold #2f78f8", "bold #009300")
 """Spades, hearts, diamonds, clubs. Spades take the text colour; the others are exact colours
@@ -47,28 +48,70 @@ def card_list(cards: tuple[Card, ...] | list[Card], *, symbols: bool, four_color
 
 
 def describe_event(
-    event: Event, names: tuple[str, str], *, symbols: bool, four_color: bool
+    event: Event,
+    names: tuple[str, str],
+    *,
+    symbols: bool,
+    four_color: bool,
+    you: int | None = None,
 ) -> Text:
-    """One line of the public log: ``Ana played 8♣ and took 2♥``."""
-
-    def name(card: Card) -> Text:
-        return card_name(card, symbols=symbols, four_color=four_color)
-
-    who = names[event.seat]
+    """One line of the public log: ``Ana played 8♣ and took 2♥``; the player in seat ``you``
+    (against the computer) reads ``You played 8♣ and took 2♥``."""
+    by_you = event.seat == you
+    parts: dict[str, str | Text] = {"name": names[event.seat]}
     if event.kind == "four":
-        text = Text(f"{says(who, 'takes')} the layout four of a kind as dealer: ")
-        text.append_text(card_list(event.captured, symbols=symbols, four_color=four_color))
-        return text
+        parts["cards"] = card_list(event.captured, symbols=symbols, four_color=four_color)
+        return styled(
+            _("You take the layout four of a kind as dealer: {cards}")
+            if by_you
+            else _("{name} takes the layout four of a kind as dealer: {cards}"),
+            **parts,
+        )
     assert event.card is not None
-    verb = "played" if event.kind == "play" else "turned over"
-    text = Text(f"{who} {verb} ")
-    text.append_text(name(event.card))
+    parts["card"] = card_name(event.card, symbols=symbols, four_color=four_color)
+    played = event.kind == "play"
     if not event.captured:
-        text.append(" (no capture)", style="dim")
+        template = (
+            (
+                _("You played {card} (no capture)")
+                if by_you
+                else _("{name} played {card} (no capture)")
+            )
+            if played
+            else (
+                _("You turned over {card} (no capture)")
+                if by_you
+                else _("{name} turned over {card} (no capture)")
+            )
+        )
     elif len(event.captured) == 3:
-        text.append(" and took the layout triple ")
-        text.append_text(card_list(event.captured, symbols=symbols, four_color=four_color))
+        parts["cards"] = card_list(event.captured, symbols=symbols, four_color=four_color)
+        template = (
+            (
+                _("You played {card} and took the layout triple {cards}")
+                if by_you
+                else _("{name} played {card} and took the layout triple {cards}")
+            )
+            if played
+            else (
+                _("You turned over {card} and took the layout triple {cards}")
+                if by_you
+                else _("{name} turned over {card} and took the layout triple {cards}")
+            )
+        )
     else:
-        text.append(" and took ")
-        text.append_text(name(event.captured[0]))
-    return text
+        parts["target"] = card_name(event.captured[0], symbols=symbols, four_color=four_color)
+        template = (
+            (
+                _("You played {card} and took {target}")
+                if by_you
+                else _("{name} played {card} and took {target}")
+            )
+            if played
+            else (
+                _("You turned over {card} and took {target}")
+                if by_you
+                else _("{name} turned over {card} and took {target}")
+            )
+        )
+    return styled(template, **parts)

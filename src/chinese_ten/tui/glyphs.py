@@ -31,7 +31,8 @@ class Glyphs:
     pack: str
     """One card of the pack on the cut screen."""
     scissors: str
-    title: str
+    chinese: str
+    """The game's Chinese name, after its name in the language on the start screen."""
     table_box: box.Box
 
 
@@ -52,7 +53,7 @@ UNICODE = Glyphs(
     arrows="←/→",
     pack="▌",
     scissors="✂",
-    title="Chinese Ten · 捡红点",
+    chinese="捡红点",
     table_box=box.HEAVY_HEAD,
 )
 
@@ -70,10 +71,10 @@ ASCII = Glyphs(
     no_points=".",
     sep="|",
     ellipsis="...",
-    arrows="Left/Right",
+    arrows="<-/->",  # as the footer shows the keys; the same in every language
     pack="|",
     scissors=">8",
-    title="Chinese Ten | Jian Hong Dian",
+    chinese="Jian Hong Dian",
     table_box=box.ASCII,
 )
 
@@ -85,8 +86,8 @@ def glyphs_for(ascii_only: bool) -> Glyphs:
 _KEY_NAMES = {
     "up": "up",
     "down": "down",
-    "left": "left",
-    "right": "right",
+    "left": "<-",  # short: the footers hold longer words in French and Portuguese
+    "right": "->",
     "enter": "enter",
     "backspace": "bksp",
 }
@@ -109,6 +110,13 @@ _WORDS = {
     "—": "--",
     "\u2013": "-",  # en dash
     "\u00d7": "x",  # multiplication sign
+    "«": '"',  # French and Portuguese quotation marks
+    "»": '"',
+    "\u2019": "'",  # right single quotation mark
+    "œ": "oe",  # cœur: NFKD does not take the ligature apart
+    "Œ": "OE",
+    "\u00a0": " ",  # no-break space
+    "\u202f": " ",  # narrow no-break space (before French ; : ! ?)
     "捡红点": "Jian Hong Dian",
 }
 

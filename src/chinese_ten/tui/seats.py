@@ -11,6 +11,9 @@ from typing import Protocol
 from rich.cells import cell_len
 from rich.text import Text
 
+from chinese_ten.i18n import _
+from chinese_ten.wording import computer_name, level_name
+
 
 class NameOf(Protocol):
     """A seat's name as one form of a line shows it; ``mark`` adds the computer's mark
@@ -40,9 +43,18 @@ def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
     """What follows a name played by the computer at ``level``: `` (computer, hard)``, or
     `` (computer)`` where room is short; nothing for a person, or for the default name
     ``Computer (hard)`` that says it already."""
-    if level is None or name == f"Computer ({level})":
+    if level is None or name == computer_name(level):
         return ""
-    return " (computer)" if short else f" (computer, {level})"
+    if short:
+        return _(" (computer)")
+    return _(" (computer, {level})").format(level=level_name(level))
+
+
+def you_seat(levels: tuple[str | None, str | None]) -> int | None:
+    """The seat of the person playing the computer, who is addressed as "you" (None when
+    two people share the keyboard: each is named, whatever the names)."""
+    people = [seat for seat, level in enumerate(levels) if level is None]
+    return people[0] if len(people) == 1 else None
 
 
 def marked(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[str, str]:

@@ -10,8 +10,9 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.tui.glyphs import Glyphs
-from chinese_ten.wording import says
+from chinese_ten.tui.texts import translate_bindings
 
 PACK = 52
 
@@ -20,11 +21,11 @@ class CutScreen(Screen[int | None]):
     """Choose the cut with the arrow keys, or take a random one; Enter deals."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "Fewer", tooltip="Cut higher in the pack"),
-        Binding("right,l", "move(1)", "More", tooltip="Cut lower in the pack"),
-        Binding("r", "random", "Random cut"),
-        Binding("enter", "cut", "Cut and deal"),
-        Binding("escape", "cancel", "Quit", show=False),
+        Binding("left,h", "move(-1)", N_("Fewer"), tooltip=N_("Cut higher in the pack")),
+        Binding("right,l", "move(1)", N_("More"), tooltip=N_("Cut lower in the pack")),
+        Binding("r", "random", N_("Random cut")),
+        Binding("enter", "cut", N_("Cut and deal")),
+        Binding("escape", "cancel", N_("Quit"), show=False),
     ]
 
     def __init__(
@@ -38,8 +39,13 @@ class CutScreen(Screen[int | None]):
         computer_cuts: bool,
         rng: random.Random,
         glyphs: Glyphs,
+        you: str = "",
     ) -> None:
+        """``you`` is ``dealer`` or ``cutter`` when that player is the person playing the
+        computer (addressed as "you"), else empty."""
         super().__init__()
+        translate_bindings(self)
+        self.you = you
         self.deal_number = deal_number
         self.deals_planned = deals_planned
         self.dealer = dealer
@@ -58,23 +64,39 @@ class CutScreen(Screen[int | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        of = f" of {self.deals_planned}" if self.deals_planned else ""
-        self.query_one("#cut-title", Static).update(
-            Text(f"Deal {self.deal_number}{of}", style="bold")
+        number, planned = self.deal_number, self.deals_planned
+        title = (
+            _("Deal {number} of {planned}").format(number=number, planned=planned)
+            if planned
+            else _("Deal {number}").format(number=number)
         )
-        lot = f"By lot, {says(self.dealer, 'deals first')}. " if self.by_lot else ""
+        self.query_one("#cut-title", Static).update(Text(title, style="bold"))
+        dealer, cutter = self.dealer, self.cutter
+        lines = []
+        if self.by_lot:
+            lines.append(
+                _("By lot, you deal first.")
+                if self.you == "dealer"
+                else _("By lot, {name} deals first.").format(name=dealer)
+            )
+        lines.append(
+            _("You shuffle.") if self.you == "dealer" else _("{name} shuffles.").format(name=dealer)
+        )
+        text = " ".join(lines) + "\n"
+        arrows = self._glyphs.arrows
         if self.computer_cuts:
             self.position = self._rng.randint(1, PACK - 1)
-            how = f"{says(self.cutter, 'cuts')}. Press Enter to deal."
+            text += _("{name} cuts. Press Enter to deal.").format(name=cutter)
+        elif self.you == "cutter":
+            text += _(
+                "Cut the pack: {arrows} choose where, r for a random cut, Enter to cut and deal."
+            ).format(arrows=arrows)
         else:
-            how = (
-                f"{self.cutter}, cut the pack: {self._glyphs.arrows} choose where, "
-                "r for a random cut, "
+            text += _(
+                "{name}, cut the pack: {arrows} choose where, r for a random cut, "
                 "Enter to cut and deal."
-            )
-        self.query_one("#cut-text", Static).update(
-            Text(f"{lot}{says(self.dealer, 'shuffles')}.\n{how}")
-        )
+            ).format(name=cutter, arrows=arrows)
+        self.query_one("#cut-text", Static).update(Text(text))
         self._draw()
 
     def _draw(self) -> None:
@@ -83,7 +105,15 @@ class CutScreen(Screen[int | None]):
         pack.append(glyphs.pack * self.position, style="blue")
         pack.append(f" {glyphs.scissors} ", style="bold yellow")
         pack.append(glyphs.pack * (PACK - self.position), style="blue")
-        pack.append(f"\n{self.position} cards lifted, {PACK - self.position} below")
+        lifted = self.position
+        pack.append("\n")
+        pack.append(
+            ngettext(
+                "{lifted} card lifted, {below} below",
+                "{lifted} cards lifted, {below} below",
+                lifted,
+            ).format(lifted=lifted, below=PACK - lifted)
+        )
         self.query_one("#cut-pack", Static).update(pack)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

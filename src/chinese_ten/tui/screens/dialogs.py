@@ -12,7 +12,9 @@ from textual.widgets import Button, Input, Label
 
 from chinese_ten.files import shown
 from chinese_ten.game_flow import SavedGame
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.names import unsafe, visible
+from chinese_ten.tui.texts import translate_bindings
 
 QuitChoice = Literal["quit", "stay", "copy"]
 OpeningChoice = Literal["continue", "new"]
@@ -26,30 +28,43 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "answer('continue')", "Continue it"),
-        Binding("n", "answer('new')", "New game"),
-        Binding("escape", "answer('quit')", "Quit"),
+        Binding("c", "answer('continue')", N_("Continue it")),
+        Binding("n", "answer('new')", N_("New game")),
+        Binding("escape", "answer('quit')", N_("Quit")),
     ]
 
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
+        translate_bindings(self)
         self.saved = saved
 
     def compose(self) -> ComposeResult:
         saved = self.saved
         done = saved.deals_finished
-        if saved.deals_planned is None:
-            progress = f"{done} deal{'' if done == 1 else 's'} finished"
-        else:
-            progress = f"{done} of {saved.deals_planned} deals finished"
         first, second = saved.names
+        path = shown(saved.path)
+        if saved.deals_planned is None:
+            where = ngettext(
+                "{first} v {second}, {done} deal finished, is saved in {path}.",
+                "{first} v {second}, {done} deals finished, is saved in {path}.",
+                done,
+            )
+        else:
+            where = ngettext(
+                "{first} v {second}, {done} of {planned} deals finished, is saved in {path}.",
+                "{first} v {second}, {done} of {planned} deals finished, is saved in {path}.",
+                done,
+            )
+        where = where.format(
+            first=first, second=second, done=done, planned=saved.deals_planned, path=path
+        )
         with Vertical(id="dialog"):
-            yield Label("Continue the unfinished game?", id="dialog-title")
-            yield Label(Text(f"{first} v {second}, {progress}, is saved in {shown(saved.path)}."))
-            yield Label("A new game keeps it in the archive folder.")
+            yield Label(_("Continue the unfinished game?"), id="dialog-title")
+            yield Label(Text(where))
+            yield Label(_("A new game keeps it in the archive folder."))
             with Horizontal(id="dialog-buttons"):
-                yield Button("Continue it (c)", id="continue", variant="primary")
-                yield Button("New game (n)", id="new")
+                yield Button(_("Continue it (c)"), id="continue", variant="primary")
+                yield Button(_("New game (n)"), id="new")
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
@@ -65,13 +80,14 @@ class QuitScreen(ModalScreen[QuitChoice]):
     """Quit? Says whether the game is saved; when it is not, offers to save a copy elsewhere."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer('quit')", "Quit"),
-        Binding("n,escape", "answer('stay')", "Keep playing"),
-        Binding("s", "answer('copy')", "Save a copy"),
+        Binding("y", "answer('quit')", N_("Quit")),
+        Binding("n,escape", "answer('stay')", N_("Keep playing")),
+        Binding("s", "answer('copy')", N_("Save a copy")),
     ]
 
     def __init__(self, unsaved: str | None = None, *, dealt: bool = True) -> None:
         super().__init__()
+        translate_bindings(self)
         self.unsaved = unsaved
         """Why the game is not saved (None: it is)."""
         self.dealt = dealt
@@ -79,23 +95,26 @@ class QuitScreen(ModalScreen[QuitChoice]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Quit Chinese Ten?", id="dialog-title")
+            yield Label(_("Quit Chinese Ten?"), id="dialog-title")
             if self.unsaved is None and not self.dealt:
-                yield Label("Nothing has been dealt yet, so there is nothing to save.")
+                yield Label(_("Nothing has been dealt yet, so there is nothing to save."))
             elif self.unsaved is None:
-                yield Label("The game is saved; chinese-ten play --resume continues it.")
+                yield Label(_("The game is saved; chinese-ten play --resume continues it."))
             else:
                 yield Label(
-                    Text(f"The game is NOT saved: {self.unsaved}.", style="bold"),
+                    Text(
+                        _("The game is NOT saved: {reason}.").format(reason=self.unsaved),
+                        style="bold",
+                    ),
                     id="dialog-warning",
                 )
-                yield Label("Save a copy of it elsewhere before you quit?")
+                yield Label(_("Save a copy of it elsewhere before you quit?"))
             with Horizontal(id="dialog-buttons"):
                 if self.unsaved is not None:
-                    yield Button("Save a copy (s)", id="copy", variant="primary")
-                quit_label = "Quit (y)" if self.unsaved is None else "Quit, lose it (y)"
+                    yield Button(_("Save a copy (s)"), id="copy", variant="primary")
+                quit_label = _("Quit (y)") if self.unsaved is None else _("Quit, lose it (y)")
                 yield Button(quit_label, id="quit", variant="error")
-                yield Button("Keep playing (n)", id="stay", variant="primary")
+                yield Button(_("Keep playing (n)"), id="stay", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#stay" if self.unsaved is None else "#copy", Button).focus()
@@ -112,15 +131,14 @@ class QuitScreen(ModalScreen[QuitChoice]):
 class ExportScreen(ModalScreen[Path | None]):
     """Ask for a file name for the game record; ``note`` says what the file will hold."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(
-        self, default: Path, note: str = "", title: str = "Export the game record to:"
-    ) -> None:
+    def __init__(self, default: Path, note: str = "", title: str | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.default = default
         self.note = note
-        self.title_text = title
+        self.title_text = _("Export the game record to:") if title is None else title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -128,7 +146,7 @@ class ExportScreen(ModalScreen[Path | None]):
             if self.note:
                 yield Label(Text(self.note), id="dialog-note")
             yield Input(value=self._default_text, id="export-path")
-            yield Label("Enter to write, Esc to cancel")
+            yield Label(_("Enter to write, Esc to cancel"))
 
     @property
     def _default_text(self) -> str:
@@ -157,21 +175,28 @@ class ReplaceScreen(ModalScreen[bool]):
     """The file exists: replace it? No is the default, and Esc says no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Replace"),
-        Binding("n,escape", "answer(False)", "Keep it"),
+        Binding("y", "answer(True)", N_("Replace")),
+        Binding("n,escape", "answer(False)", N_("Keep it")),
     ]
 
     def __init__(self, path: Path) -> None:
         super().__init__()
+        translate_bindings(self)
         self.path = path
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Replace the file?", id="dialog-title")
-            yield Label(Text(f"{shown(self.path)} exists; replacing it loses what it holds."))
+            yield Label(_("Replace the file?"), id="dialog-title")
+            yield Label(
+                Text(
+                    _("{path} exists; replacing it loses what it holds.").format(
+                        path=shown(self.path)
+                    )
+                )
+            )
             with Horizontal(id="dialog-buttons"):
-                yield Button("Replace (y)", id="yes", variant="error")
-                yield Button("Keep it (n)", id="no", variant="primary")
+                yield Button(_("Replace (y)"), id="yes", variant="error")
+                yield Button(_("Keep it (n)"), id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

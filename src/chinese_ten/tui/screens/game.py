@@ -26,14 +26,15 @@ from chinese_ten.cards import Card
 from chinese_ten.deal import FLIP_PHASE, OVER, DealState, legal_actions
 from chinese_ten.files import file_problem, shown, unused_name
 from chinese_ten.game_flow import GameFlow, Notice
-from chinese_ten.i18n import _
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.players import Player, make_player
 from chinese_ten.saves import SaveSlot
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_name, describe_event
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.screens.handover import HandoverScreen
-from chinese_ten.tui.seats import NameOf, fit_line, marked
+from chinese_ten.tui.seats import NameOf, fit_line, marked, you_seat
+from chinese_ten.tui.texts import styled, translate_bindings
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
@@ -41,7 +42,7 @@ from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import TOO_SMALL, too_small
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
-from chinese_ten.wording import possessive, says, signed
+from chinese_ten.wording import signed
 
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
@@ -79,27 +80,35 @@ class GameScreen(Screen[None]):
     """The table, the hands, the stock and the piles; one turn at a time."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "Left", show=False),
-        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("left,h", "move(-1)", N_("Left"), show=False),
+        Binding("right,l", "move(1)", N_("Right"), show=False),
         Binding(
             "enter",
             "confirm",
-            "Play / take",
-            tooltip="Play the chosen card or take the chosen target",
+            N_("Play / take"),
+            tooltip=N_("Play the chosen card or take the chosen target"),
         ),
         Binding(
             "enter",
             "pass_keyboard",
-            "Pass the keyboard",
-            tooltip="You have seen your turn: hide your hand for the other player",
+            N_("Pass the keyboard"),
+            tooltip=N_("You have seen your turn: hide your hand for the other player"),
         ),
-        Binding("space", "flip", "Turn over stock", tooltip="Turn over the top card of the stock"),
-        Binding("escape", "back", "Back", tooltip="Choose another card"),
-        *(Binding(str((k + 1) % 10), f"pick({k})", f"Card {k + 1}", show=False) for k in range(10)),
-        Binding("minus", "pick(10)", "Card 11", show=False),
-        Binding("equals_sign", "pick(11)", "Card 12", show=False),
-        Binding("t", "hint", "Hint", tooltip="Show the move the hard computer player would make"),
-        Binding("e", "export", "Export", tooltip="Write this game's record to a file"),
+        Binding(
+            "space",
+            "flip",
+            N_("Turn over stock"),
+            tooltip=N_("Turn over the top card of the stock"),
+        ),
+        Binding("escape", "back", N_("Back"), tooltip=N_("Choose another card")),
+        *(
+            Binding(key, f"pick({k})", N_("Choose this card of the hand"), show=False)
+            for k, key in enumerate([*"1234567890", "minus", "equals_sign"])
+        ),
+        Binding(
+            "t", "hint", N_("Hint"), tooltip=N_("Show the move the hard computer player would make")
+        ),
+        Binding("e", "export", N_("Export"), tooltip=N_("Write this game's record to a file")),
     ]
 
     stage: var[Stage] = var[Stage]("idle")
@@ -107,6 +116,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, options: GameOptions, flow: GameFlow | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.options = options
         self.flow = flow if flow is not None else GameFlow(options)
         self.cursor = 0
@@ -116,6 +126,8 @@ class GameScreen(Screen[None]):
         self.hint: Text | None = None
         self._symbols = options.symbols and not options.ascii
         self._glyphs = glyphs_for(options.ascii)
+        self.you = you_seat(options.computer)
+        """The seat of the person playing the computer, addressed as "you" (None: hot-seat)."""
 
     # ------------------------------------------------- the flow's state, for drawing and tests
     @property
@@ -177,21 +189,23 @@ class GameScreen(Screen[None]):
                 yield CardStrip("hand", **look, id="hand")
             yield TextLine(id="banner")
             yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
-        yield Static(TOO_SMALL, id="too-small")
+        yield Static(_(TOO_SMALL), id="too-small")
         yield KeyBar()
 
     def on_mount(self) -> None:
         """Go on from wherever the flow stands: a new series, or a game taken up again."""
         self.app.install_screen(self._handover, "handover")
-        self.query_one("#table-area").border_title = "Table"
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#table-area").border_title = _("Table")
+        self.query_one("#log").border_title = _("Log")
         if self.options.ascii:
             ascii_scrollbars(self.query_one("#log"))
         self._render_board()
         self._show_save_problem()
         flow = self.flow
         if self._replay_log():
-            self._log(Text(f"Resumed {self.names[0]} v {self.names[1]}.", style="italic"))
+            first, second = self.names
+            resumed = _("Resumed {first} v {second}.").format(first=first, second=second)
+            self._log(Text(resumed, style="italic"))
         if flow.deal_in_play:
             self._begin_turn(resumed=True)
         elif flow.series.is_over and flow.finished:
@@ -218,7 +232,7 @@ class GameScreen(Screen[None]):
         line = self.query_one("#save-problem", TextLine)
         line.display = problem is not None
         if problem is not None:
-            line.show(Text(f"⚠ Not saved: {problem}", style="bold"))
+            line.show(Text(_("⚠ Not saved: {problem}").format(problem=problem), style="bold"))
 
     def leave(self) -> None:
         """End the program; the exit status says whether the game is lost (see ``unsaved``)."""
@@ -231,7 +245,12 @@ class GameScreen(Screen[None]):
         deals = self.flow.deals()
         for number, state in enumerate(deals, start=1):
             dealer = state.setup.dealer
-            self._log(Text(f"Deal {number}: {says(self.names[dealer], 'deals')}.", style="bold"))
+            header = (
+                _("Deal {number}: you deal.")
+                if dealer == self.you
+                else _("Deal {number}: {name} deals.")
+            )
+            self._log(Text(header.format(number=number, name=self.names[dealer]), style="bold"))
             for event in PlayerView(state, self.viewer()).events():
                 self._log(self._describe(event))
         self.logged = len(self._view().events()) if self.flow.deal_in_play else 0
@@ -255,6 +274,7 @@ class GameScreen(Screen[None]):
                 computer_cuts=flow.computers[1 - dealer] is not None,
                 rng=flow.deal_rng(number),
                 glyphs=self._glyphs,
+                you="dealer" if dealer == self.you else "cutter" if 1 - dealer == self.you else "",
             ),
             self._cut_chosen,
         )
@@ -267,13 +287,20 @@ class GameScreen(Screen[None]):
         notices = self.flow.deal(position)
         setup = self._state().setup
         self.logged = 0
-        self._log(
-            Text(
-                f"Deal {number}: {says(self.names[setup.dealer], 'deals')}; "
-                f"{self.names[1 - setup.dealer]} cut at {position}.",
-                style="bold",
-            )
+        dealer = setup.dealer
+        if dealer == self.you:
+            header = _("Deal {number}: you deal; {cutter} cut at {position}.")
+        elif 1 - dealer == self.you:
+            header = _("Deal {number}: {dealer} deals; you cut at {position}.")
+        else:
+            header = _("Deal {number}: {dealer} deals; {cutter} cut at {position}.")
+        header = header.format(
+            number=number,
+            dealer=self.names[dealer],
+            cutter=self.names[1 - dealer],
+            position=position,
         )
+        self._log(Text(header, style="bold"))
         self._announce_sets()
         self._log_new_events()
         self._tell(notices)
@@ -283,15 +310,21 @@ class GameScreen(Screen[None]):
         view = self._view()
         if view.triple >= 0:
             cards = [c for c in view.table if c >> 2 == view.triple]
-            text = Text("Layout triple: the fourth card of this rank takes all three: ")
-            text.append_text(self._cards_text(cards))
+            text = styled(
+                _("Layout triple: the fourth card of this rank takes all three: {cards}"),
+                cards=self._cards_text(cards),
+            )
             self._log(text)
-            self.notify(text.plain, title="Layout triple", markup=False, timeout=6)
+            self.notify(text.plain, title=_("Layout triple"), markup=False, timeout=6)
         if any(e.kind == "four" for e in view.events()):
-            dealer = self.names[view.dealer]
+            four = (
+                _("Four of a kind in the layout: you, the dealer, take all four.")
+                if view.dealer == self.you
+                else _("Four of a kind in the layout: {name}, the dealer, takes all four.")
+            )
             self.notify(
-                f"Four of a kind in the layout: {dealer}, the dealer, takes all four.",
-                title="Four of a kind",
+                four.format(name=self.names[view.dealer]),
+                title=_("Four of a kind"),
                 markup=False,
                 timeout=6,
             )
@@ -404,6 +437,7 @@ class GameScreen(Screen[None]):
                 symbols=self._symbols,
                 four_color=self.options.four_color,
                 glyphs=self._glyphs,
+                you=self.you,
             ),
             self._after_results,
         )
@@ -413,7 +447,7 @@ class GameScreen(Screen[None]):
             self._next_deal()
         elif choice == "new":
             self._tell(self.flow.new_series())
-            self._log(Text("A new series begins.", style="bold"))
+            self._log(Text(_("A new series begins."), style="bold"))
             self._next_deal()
         else:
             self.leave()
@@ -455,7 +489,11 @@ class GameScreen(Screen[None]):
 
     def _describe(self, event: Event) -> Text:
         return describe_event(
-            event, self.names, symbols=self._symbols, four_color=self.options.four_color
+            event,
+            self.names,
+            symbols=self._symbols,
+            four_color=self.options.four_color,
+            you=self.you,
         )
 
     def _log(self, text: Text) -> None:
@@ -544,22 +582,34 @@ class GameScreen(Screen[None]):
         counts = view.pile_counts
         self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))
         self._show_one("#opponent-pile", CardLook(None, face_up=False, count=counts[other]))
-        sep = self._glyphs.sep
         points = self._open_points(view)
         in_hand = view.opponent_hand_count
         backs = 2 * in_hand + 3 if in_hand else 0
         self.query_one("#opponent-hand", HandBacks).show(
             in_hand,
             self._fit(
-                lambda name: Text(f"{name(other)} {sep} {in_hand} in hand{points[other]}"),
+                lambda name: Text(
+                    _("{name} · {count} in hand").format(name=name(other), count=in_hand)
+                    + points[other]
+                ),
                 self._room("#opponent-hand", 8) - backs - 2,
             ).plain,
         )
+        if me == self.you:
+            title = (
+                _("Your hand · pile {count}")
+                if faces_visible
+                else _("Your hand (hidden) · pile {count}")
+            )
+        else:
+            title = (
+                _("{name}'s hand · pile {count}")
+                if faces_visible
+                else _("{name}'s hand (hidden) · pile {count}")
+            )
 
         def hand_title(name: NameOf) -> Text:
-            owner = possessive(name(me))
-            hidden = "" if faces_visible else " (hidden)"
-            return Text(f"{owner} hand{hidden} {sep} pile {counts[me]}{points[me]}")
+            return Text(title.format(name=name(me), count=counts[me]) + points[me])
 
         hand_area = self.query_one("#hand-area")
         hand_area.border_title = self._fit(hand_title, self._room("#hand-area") - 4)
@@ -573,7 +623,13 @@ class GameScreen(Screen[None]):
         from chinese_ten.cards import mask_points
 
         sep = self._glyphs.sep
-        first, second = (f" {sep} {mask_points(pile)} red points" for pile in view.piles)
+        first, second = (
+            f" {sep} "
+            + ngettext("{count} red point", "{count} red points", mask_points(pile)).format(
+                count=mask_points(pile)
+            )
+            for pile in view.piles
+        )
         return first, second
 
     def _show_one(self, selector: str, look: CardLook) -> None:
@@ -606,11 +662,23 @@ class GameScreen(Screen[None]):
     def _series_line(self, name: NameOf) -> Text:
         done = len(self.series.outcomes)
         planned = self.series.deals_planned
-        number = done + (1 if self.state is not None and self.state.phase != OVER else 0)
-        text = Text(f"Deal {max(number, 1)}" + (f" of {planned}" if planned else ""), style="bold")
-        totals = self.series.totals
-        sep = self._glyphs.sep
-        text.append(f"  {sep}  totals {name(0)} {signed(totals[0])}, {name(1)} {signed(totals[1])}")
+        number = max(done + (1 if self.state is not None and self.state.phase != OVER else 0), 1)
+        deal = (
+            _("Deal {number} of {planned}").format(number=number, planned=planned)
+            if planned
+            else _("Deal {number}").format(number=number)
+        )
+        text = Text(deal, style="bold")
+        first, second = self.series.totals
+        text.append(f"  {self._glyphs.sep}  ")
+        text.append(
+            _("totals {first} {first_total}, {second} {second_total}").format(
+                first=name(0),
+                first_total=signed(first),
+                second=name(1),
+                second_total=signed(second),
+            )
+        )
         return text
 
     def _series_text(self) -> Text:
@@ -621,7 +689,8 @@ class GameScreen(Screen[None]):
 
         def build(name: NameOf) -> Text:
             text = self._series_line(name)
-            text.append(f"  {sep}  dealer {name(view.dealer, False)}")
+            text.append(f"  {sep}  ")
+            text.append(_("dealer {name}").format(name=name(view.dealer, False)))
             return text
 
         return self._fit(build, self._room("#status", 2))
@@ -634,56 +703,71 @@ class GameScreen(Screen[None]):
         )
 
     def _banner_line(self, view: PlayerView, name: str) -> Text:
+        """What the player to move is asked; the person playing the computer is told "your
+        turn", anyone else is named (whatever the name)."""
         stage = self.stage
         if stage == "computer":
-            return Text(f"{says(name, 'is thinking')}{self._glyphs.ellipsis}", style="italic")
+            return Text(_("{name} is thinking…").format(name=name), style="italic")
         if stage == "handover":
-            return Text(f"Pass the keyboard to {name}.", style="italic")
+            return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
+        you = view.to_move == self.you
+        who = _("Your turn") if you else name
+        arrows = self._glyphs.arrows
         if stage == "select":
             options = self._options_for_selected()
             if not options:
-                return Text(f"{name}: choose a card to play.")
-            card = options[0] & 63
-            text = Text(f"{name}: play ")
-            text.append_text(self._cards_text([card]))
+                return Text(_("{who}: choose a card to play.").format(who=who))
             code = options[0] >> 6 & 63
+            targets = [t for t in (action_target(a) for a in options) if t is not None]
             if code == TRIPLE:
-                text.append(" and take the layout triple?")
+                template = _("{who}: play {card} and take the layout triple?")
             elif code == 0:
-                text.append("? It takes nothing and stays on the table.")
+                template = _("{who}: play {card}? It takes nothing and stays on the table.")
+            elif len(options) > 1:
+                template = _("{who}: play {card} and take {targets} (you choose)?")
             else:
-                targets = [action_target(a) for a in options]
-                text.append(" and take ")
-                text.append_text(self._cards_or([t for t in targets if t is not None]))
-                text.append(" (you choose)?" if len(targets) > 1 else "?")
-            return text
+                template = _("{who}: play {card} and take {targets}?")
+            return styled(
+                template,
+                who=who,
+                card=self._cards_text([options[0] & 63]),
+                targets=self._cards_or(targets),
+            )
         if stage == "target":
-            arrows = self._glyphs.arrows
-            return Text(f"{name}: choose the card to take ({arrows}, Enter; Esc to go back).")
+            return Text(
+                _("{who}: choose the card to take ({arrows}, Enter; Esc to go back).").format(
+                    who=who, arrows=arrows
+                )
+            )
         if stage == "flip":
-            return Text(f"{name}: press Space (or click the stock) to turn over the top card.")
+            return Text(
+                _("{who}: press Space (or click the stock) to turn over the top card.").format(
+                    who=who
+                )
+            )
         if stage == "turned":
             events = view.events()
-            text = self._describe(events[-1]) if events else Text("")
-            text.append(f". Enter passes the keyboard to {self.names[view.to_move]}.")
-            return text
-        if stage == "flip-target":
-            text = Text(f"{name} turned over ")
-            text.append_text(
-                self._cards_text([view.flip_card] if view.flip_card is not None else [])
+            return styled(
+                _("{event}. Enter passes the keyboard to {name}."),
+                event=self._describe(events[-1]) if events else Text(""),
+                name=self.names[view.to_move],
             )
-            text.append(f": choose the card it takes ({self._glyphs.arrows}, Enter).")
-            return text
+        if stage == "flip-target":
+            template = (
+                _("You turned over {card}: choose the card it takes ({arrows}, Enter).")
+                if you
+                else _("{name} turned over {card}: choose the card it takes ({arrows}, Enter).")
+            )
+            flipped = [view.flip_card] if view.flip_card is not None else []
+            return styled(template, name=name, card=self._cards_text(flipped), arrows=arrows)
         return Text("")
 
     def _cards_or(self, cards: list[Card]) -> Text:
         """``A♠ or A♣``, ``A♠, A♣ or A♦``: one of them, as a choice reads."""
-        text = Text()
-        for k, card in enumerate(cards):
-            if k:
-                text.append(" or " if k == len(cards) - 1 else ", ")
-            text.append_text(self._cards_text([card]))
-        return text
+        shown = [self._cards_text([card]) for card in cards]
+        if len(shown) < 2:
+            return shown[0] if shown else Text()
+        return styled(_("{cards} or {card}"), cards=Text(", ").join(shown[:-1]), card=shown[-1])
 
     # ------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -761,13 +845,13 @@ class GameScreen(Screen[None]):
         """Work out the hard player's choice in a thread, then point at it."""
         state = self._state()
         adviser = make_player("hard", random.Random(len(state.actions)), think=self.options.think)
-        self.hint = Text(f"Thinking{self._glyphs.ellipsis}", style="italic")
+        self.hint = Text(_("Thinking…"), style="italic")
         self._render_board()
         self._choose_in_thread(adviser, state, legal_actions(state), self._show_hint, "hint")
 
     def _show_hint(self, action: Action) -> None:
         view = self._view()
-        self.hint = Text("Hint: ", style="bold")
+        self.hint = Text(_("Hint:") + " ", style="bold")
         self.hint.append_text(self._describe_action(action))
         if not is_flip(action):
             self.cursor = view.hand.index(action & 63)
@@ -783,35 +867,45 @@ class GameScreen(Screen[None]):
 
     def _describe_action(self, action: Action) -> Text:
         target = action_target(action)
+        triple = action >> 6 & 63 == TRIPLE
+        card = self._cards_text([action & 63])
+        taken = self._cards_text([target]) if target is not None else Text()
         if is_flip(action) and self.stage == "flip-target" and capture_code(action):
-            text = Text("take ")  # the card is turned already: say what it takes
-            if target is not None:
-                text.append_text(self._cards_text([target]))
-            else:
-                text.append("the layout triple")
-            text.append(" with the turned ")
-            text.append_text(self._cards_text([action & 63]))
-            return text
-        text = Text("turn over the stock card" if is_flip(action) else "play ")
-        if not is_flip(action):
-            text.append_text(self._cards_text([action & 63]))
-        if target is not None:
-            text.append(" taking ")
-            text.append_text(self._cards_text([target]))
-        elif action >> 6 & 63 == TRIPLE:
-            text.append(" taking the layout triple")
-        return text
+            # the card is turned already: say what it takes
+            template = (
+                _("take {target} with the turned {card}")
+                if target is not None
+                else _("take the layout triple with the turned {card}")
+            )
+        elif is_flip(action):
+            template = (
+                _("turn over the stock card taking {target}")
+                if target is not None
+                else _("turn over the stock card taking the layout triple")
+                if triple
+                else _("turn over the stock card")
+            )
+        else:
+            template = (
+                _("play {card} taking {target}")
+                if target is not None
+                else _("play {card} taking the layout triple")
+                if triple
+                else _("play {card}")
+            )
+        return styled(template, card=card, target=taken)
 
     def action_export(self) -> None:
         """A fair record: the finished deals only while a deal is played, so no hand shows."""
         from chinese_ten.tui.screens.dialogs import ExportScreen
 
         done = len(self.finished)
-        deals = f"{done} finished deal" + ("" if done == 1 else "s")
         if self.deal_in_play and not done:
             self.notify(
-                "Nothing to export yet: export writes finished deals only, so that no hand in "
-                "play can be read, and the first deal is still being played.",
+                _(
+                    "Nothing to export yet: export writes finished deals only, so that no hand "
+                    "in play can be read, and the first deal is still being played."
+                ),
                 timeout=8,
             )
             return
@@ -819,12 +913,22 @@ class GameScreen(Screen[None]):
             self._deliver_record()
             return
         if self.deal_in_play:
-            note = f"The deal being played is left out (it would show the hands): {deals}."
+            note = ngettext(
+                "The deal being played is left out (it would show the hands): "
+                "{count} finished deal.",
+                "The deal being played is left out (it would show the hands): "
+                "{count} finished deals.",
+                done,
+            )
         else:
-            note = f"The whole game: {deals}."
+            note = ngettext(
+                "The whole game: {count} finished deal.",
+                "The whole game: {count} finished deals.",
+                done,
+            )
         default = unused_name(Path.cwd() / "chinese-ten-game.json")
         self.app.push_screen(
-            ExportScreen(default, note),
+            ExportScreen(default, note.format(count=done)),
             lambda path: self._write_record(path, full=False) if path else None,
         )
 
@@ -841,12 +945,14 @@ class GameScreen(Screen[None]):
         """After a failed save: write the whole game elsewhere, then quit if that worked."""
         from chinese_ten.tui.screens.dialogs import ExportScreen
 
-        note = (
+        note = _(
             "The copy holds the deal in play, both hands too: keep it to yourself. To continue "
             "it, put it as current.json in a data folder and start chinese-ten play --resume."
         )
         dialog = ExportScreen(
-            unused_name(Path.cwd() / "chinese-ten-save.json"), note, "Save a copy of the game to:"
+            unused_name(Path.cwd() / "chinese-ten-save.json"),
+            note,
+            _("Save a copy of the game to:"),
         )
         self.app.push_screen(
             dialog,
@@ -872,20 +978,23 @@ class GameScreen(Screen[None]):
                 if yes:
                     self._write_record(path, full=full, replace=True, then=then)
                 else:
-                    self.notify(f"Nothing written; {shown(path)} is unchanged.", markup=False)
+                    self.notify(
+                        _("Nothing written; {path} is unchanged.").format(path=shown(path)),
+                        markup=False,
+                    )
 
             self.app.push_screen(ReplaceScreen(path), answered)
             return
         except OSError as error:
             self.notify(
                 file_problem(path, error),
-                title="Could not write the game record",
+                title=_("Could not write the game record"),
                 severity="error",
                 markup=False,
                 timeout=12,
             )
             return
-        self.notify(f"Game record written to {shown(path)}", markup=False)
+        self.notify(_("Game record written to {path}").format(path=shown(path)), markup=False)
         if then is not None:
             then()
 

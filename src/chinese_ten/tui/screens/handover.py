@@ -10,6 +10,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from chinese_ten.i18n import N_, _
+from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.too_small import TOO_SMALL, too_small
 
 
@@ -21,7 +23,7 @@ class HandoverScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", "I am ready", tooltip="Show my hand"),
+        Binding("enter,space", "ready", N_("I am ready"), tooltip=N_("Show my hand")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -29,11 +31,12 @@ class HandoverScreen(Screen[None]):
             yield Static(id="handover-title")
             yield Static(id="handover-recap")
             yield Static(id="handover-ready")
-        yield Static(TOO_SMALL, id="too-small")
+        yield Static(_(TOO_SMALL), id="too-small")
         yield Footer()
 
     def __init__(self) -> None:
         super().__init__()
+        translate_bindings(self)
         self.player = ""
         self.last_turn: list[Text] = []
 
@@ -45,9 +48,9 @@ class HandoverScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         player, last_turn = self.player, self.last_turn
         self.query_one("#handover-title", Static).update(
-            Text(f"Pass the keyboard to {player}", style="bold")
+            Text(_("Pass the keyboard to {name}").format(name=player), style="bold")
         )
-        recap = Text("Last turn:", style="dim") if last_turn else Text("")
+        recap = Text(_("Last turn:"), style="dim") if last_turn else Text("")
         for line in last_turn:
             recap.append("\n  ")
             recap.append_text(line)
@@ -55,7 +58,7 @@ class HandoverScreen(Screen[None]):
         recap_widget.update(recap)
         recap_widget.display = bool(last_turn)
         self.query_one("#handover-ready", Static).update(
-            Text(f"{player}, press Enter when you are ready.")
+            Text(_("{name}, press Enter when you are ready.").format(name=player))
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

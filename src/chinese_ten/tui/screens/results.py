@@ -12,11 +12,13 @@ from textual.widgets import Footer, Static
 
 from chinese_ten.cards import POINTS, cards_of_mask
 from chinese_ten.deal import DealState, outcome
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.tui.seats import computer_mark, fit
-from chinese_ten.wording import says, signed
+from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.wording import signed
 
 NAME_CELLS = 24
 """A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""
@@ -26,9 +28,9 @@ class ResultsScreen(Screen[str]):
     """Each player's red cards and points, the result, and the series so far."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "Next deal"),
-        Binding("n", "new", "New series"),
-        Binding("q", "app.quit", "Quit"),  # the quit dialog, which knows a failed save
+        Binding("enter", "next", N_("Next deal")),
+        Binding("n", "new", N_("New series")),
+        Binding("q", "app.quit", N_("Quit")),  # the quit dialog, which knows a failed save
     ]
 
     def __init__(
@@ -41,9 +43,13 @@ class ResultsScreen(Screen[str]):
         symbols: bool,
         four_color: bool,
         glyphs: Glyphs,
+        you: int | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.names = names
+        self.you = you
+        """The seat of the person playing the computer, addressed as "you" (None: hot-seat)."""
         self.levels = levels
         """The computer's level in each seat (None: a person), for the mark beside its name."""
         self.deal = deal
@@ -74,12 +80,15 @@ class ResultsScreen(Screen[str]):
         assert result is not None
         number = len(self.series.outcomes)
         table = Table(
-            title=f"Deal {number}", expand=True, show_lines=True, box=self._glyphs.table_box
+            title=_("Deal {number}").format(number=number),
+            expand=True,
+            show_lines=True,
+            box=self._glyphs.table_box,
         )
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Red cards captured", ratio=1)
-        table.add_column("Points", justify="right")
-        table.add_column("Result", justify="right")
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Red cards captured"), ratio=1)
+        table.add_column(_("Points"), justify="right")
+        table.add_column(_("Result"), justify="right")
         for seat in (0, 1):
             red = [c for c in cards_of_mask(self.deal.piles[seat]) if POINTS[c]]
             table.add_row(
@@ -92,40 +101,46 @@ class ResultsScreen(Screen[str]):
 
     def _series_table(self) -> Table:
         planned = self.series.deals_planned
-        table = Table(
-            title="Series"
-            + (f" of {planned} deal{'' if planned == 1 else 's'}" if planned else ""),
-            expand=True,
-            box=self._glyphs.table_box,
+        title = (
+            ngettext("Series of {count} deal", "Series of {count} deals", planned).format(
+                count=planned
+            )
+            if planned
+            else _("Series")
         )
-        table.add_column("Deal", justify="right")
+        table = Table(title=title, expand=True, box=self._glyphs.table_box)
+        table.add_column(_("Deal"), justify="right")
         for seat in (0, 1):
             table.add_column(Text(self._seat_name(seat, NAME_CELLS)), justify="right")
         for k, o in enumerate(self.series.outcomes, start=1):
             table.add_row(str(k), signed(o.results[0]), signed(o.results[1]))
         totals = self.series.totals
         table.add_section()
-        table.add_row("Total", signed(totals[0]), signed(totals[1]), style="bold")
+        table.add_row(_("Total"), signed(totals[0]), signed(totals[1]), style="bold")
         return table
 
     def _verdict(self) -> Text:
         result = outcome(self.deal)
         assert result is not None
         if result.winner is None:
-            text = Text("The deal is a tie: 105 points each. ", style="bold")
+            deal = _("The deal is a tie: 105 points each.")
+        elif result.winner == self.you:
+            deal = _("You win the deal.")
         else:
-            text = Text(f"{says(self._seat_name(result.winner), 'wins the deal')}. ", style="bold")
+            deal = _("{name} wins the deal.").format(name=self._seat_name(result.winner))
+        text = Text(deal + " ", style="bold")
         if self.series.is_over:
             winner = self.series.winner
-            final = (
-                "The series is tied."
-                if winner is None
-                else f"{says(self._seat_name(winner), 'wins the series')}!"
-            )
+            if winner is None:
+                final = _("The series is tied.")
+            elif winner == self.you:
+                final = _("You win the series!")
+            else:
+                final = _("{name} wins the series!").format(name=self._seat_name(winner))
             text.append(final, style="bold reverse")
-            text.append(f"\nn: new series {self._glyphs.sep} q: quit", style="dim")
+            text.append("\n" + _("n: new series · q: quit"), style="dim")
         else:
-            text.append(f"\nEnter: next deal {self._glyphs.sep} q: quit", style="dim")
+            text.append("\n" + _("Enter: next deal · q: quit"), style="dim")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -8,10 +8,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from chinese_ten.i18n import N_, _
 from chinese_ten.rules_text import rules_markdown
 from chinese_ten.tui.glyphs import ascii_scrollbars, ascii_text
+from chinese_ten.tui.texts import translate_bindings
 
-KEYS = """
+KEYS = N_("""
 ## Keys
 
 | key | what it does |
@@ -26,7 +28,8 @@ KEYS = """
 | Ctrl+P | command palette (rules, export, hint, theme, quit) |
 | F1 or ? | this page (on the start screen: F1) |
 | q or Ctrl+Q | quit (the game is saved; `--resume` continues it) |
-"""
+""")
+"""The key reference under the rules page (translated where it is shown)."""
 
 
 class AsciiMarkdown(Markdown):
@@ -37,7 +40,7 @@ class AsciiMarkdown(Markdown):
 
 class RulesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,f1,question_mark", "close", "Back to the game"),
+        Binding("escape,q,f1,question_mark", "close", N_("Back to the game")),
     ]
 
     DEFAULT_CSS = """
@@ -46,10 +49,11 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, *, ascii_only: bool) -> None:
         super().__init__()
+        translate_bindings(self)
         self._ascii = ascii_only
 
     def compose(self) -> ComposeResult:
-        text = rules_markdown() + KEYS
+        text = rules_markdown() + _(KEYS)
         with VerticalScroll(id="rules"):
             if self._ascii:
                 yield AsciiMarkdown(ascii_text(text))

@@ -10,21 +10,23 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chinese_ten.errors import PlayerNameError
-from chinese_ten.i18n import _
+from chinese_ten.i18n import N_, _
 from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
 from chinese_ten.tui.glyphs import Glyphs
+from chinese_ten.tui.texts import translate_bindings
 
 
 class StartScreen(Screen[tuple[str, str] | None]):
     """Names for both seats; Enter in the last field (or Start) begins the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Quit", show=False),  # the footer shows ^q for quitting
-        Binding("f2", "app.history", _("History")),
+        Binding("escape", "cancel", N_("Quit"), show=False),  # the footer shows ^q for quitting
+        Binding("f2", "app.history", N_("History")),
     ]
 
     def __init__(self, defaults: tuple[str, str], glyphs: Glyphs) -> None:
         super().__init__()
+        translate_bindings(self)
         self.defaults = defaults
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
@@ -32,21 +34,24 @@ class StartScreen(Screen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="start-box"):
-            yield Static(self._glyphs.title, id="title")
+            glyphs = self._glyphs
+            yield Static(f"{_('Chinese Ten')} {glyphs.sep} {glyphs.chinese}", id="title")
             yield Static(
-                "Two players, one keyboard. Capture red cards: "
-                "more than 105 red points wins the deal.",
+                _(
+                    "Two players, one keyboard. Capture red cards: "
+                    "more than 105 red points wins the deal."
+                ),
                 id="tagline",
             )
-            yield Label("First player")
+            yield Label(_("First player"))
             yield Input(placeholder=self.defaults[0], id="name0", max_length=MAX_NAME_LENGTH)
-            yield Label("Second player")
+            yield Label(_("Second player"))
             yield Input(placeholder=self.defaults[1], id="name1", max_length=MAX_NAME_LENGTH)
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
-            yield Button("Start: draw lots for the deal", id="start", variant="primary")
-            yield Static("F1 shows the rules at any time.", id="start-hint")
+            yield Button(_("Start: draw lots for the deal"), id="start", variant="primary")
+            yield Static(_("F1 shows the rules at any time."), id="start-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -71,7 +76,13 @@ class StartScreen(Screen[tuple[str, str] | None]):
             return
         seat = 0 if event.input.id == "name0" else 1
         why = why_refused(next(c for c in event.value if unsafe(c)))
-        self._say(f"{('First', 'Second')[seat]} player: {why}; it was left out.")
+        self._say(
+            (
+                _("First player: {problem}; it was left out.")
+                if seat == 0
+                else _("Second player: {problem}; it was left out.")
+            ).format(problem=why)
+        )
         self._cleaned = kept
         event.input.value = kept
 
@@ -84,7 +95,11 @@ class StartScreen(Screen[tuple[str, str] | None]):
         try:
             return check_name(field.value.strip() or self.defaults[seat])
         except PlayerNameError as error:
-            self._say(f"{('First', 'Second')[seat]} player: {error}.")
+            self._say(
+                (
+                    _("First player: {problem}.") if seat == 0 else _("Second player: {problem}.")
+                ).format(problem=error)
+            )
             field.focus()
             return None
 

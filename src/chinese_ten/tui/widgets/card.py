@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from chinese_ten.cards import Card
+from chinese_ten.i18n import _
 from chinese_ten.tui.cardtext import card_face
 from chinese_ten.tui.glyphs import glyphs_for
 
@@ -161,7 +162,7 @@ class CardStrip(Widget):
             )
             return list(face.split())
         if look.count is not None:
-            label = "Stock" if self.zone == "stock" else "Pile"
+            label = _("Stock") if self.zone == "stock" else _("Pile")  # five cells at most
             style = self._style("label")
             return [
                 Text(f"{label:^{width}}", style=style),

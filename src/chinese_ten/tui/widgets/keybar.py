@@ -9,6 +9,8 @@ from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
+from chinese_ten.i18n import _
+
 
 class KeyBar(Widget):
     DEFAULT_CSS = """
@@ -39,12 +41,12 @@ class KeyBar(Widget):
         text = Text(" ")
         self._spans = []
         shown = [
-            (binding, enabled)
-            for _, binding, enabled, _ in self.screen.active_bindings.values()
+            binding
+            for _node, binding, enabled, _tooltip in self.screen.active_bindings.values()
             if binding.show and enabled
         ]
         seen: set[str] = set()
-        for binding, _ in shown:
+        for binding in shown:
             if binding.action in seen:
                 continue
             seen.add(binding.action)
@@ -52,7 +54,7 @@ class KeyBar(Widget):
             text.append(f" {self.app.get_key_display(binding)} ", style=key_style)
             text.append(f"{binding.description} ")
             self._spans.append((start, len(text), binding.key.split(",")[0]))
-        palette = "^p palette"
+        palette = f"^p {_('palette')}"
         text.append(" " * max(1, self.size.width - len(text) - len(palette) - 1))
         start = len(text)
         text.append(palette, style=key_style)

@@ -7,10 +7,13 @@ played. The two agree on :data:`MIN_SIZE` (a test holds the breakpoints to it).
 
 from textual.app import App
 
+from chinese_ten.i18n import N_
+
 MIN_SIZE = (80, 24)
 """Columns and rows below which the board (and the hand-over) is hidden."""
 
-TOO_SMALL = "The board needs a terminal of at least 80 x 24.\nPlease enlarge this window."
+TOO_SMALL = N_("The board needs a terminal of at least 80 x 24.\nPlease enlarge this window.")
+"""Translated where it is shown (``_(TOO_SMALL)``)."""
 
 
 def too_small(app: App[object]) -> bool:
