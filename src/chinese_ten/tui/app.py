@@ -2,6 +2,7 @@
 
 import asyncio
 from collections.abc import Iterable
+from functools import partial
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
@@ -11,6 +12,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from chinese_ten import i18n
 from chinese_ten.game_flow import DEFAULT_NAMES
 from chinese_ten.i18n import N_, _, fold_with
 from chinese_ten.names import visible
@@ -21,6 +23,13 @@ from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.wording import default_names
+
+LANGUAGE_COMMANDS = {
+    "en": ("English", "Play in English"),
+    "fr": ("Français", "Jouer en français"),
+    "pt": ("Português", "Jogar em português"),
+}
+"""The palette's commands to change language, each in its own language (never translated)."""
 
 
 class ChineseTenApp(App[None]):
@@ -238,3 +247,15 @@ class ChineseTenApp(App[None]):
             yield SystemCommand(
                 _("Turn over the stock card"), _("The second action of the turn"), game.action_flip
             )
+        if screen is game and game.is_mounted:
+            for language, (name, help_text) in LANGUAGE_COMMANDS.items():
+                if language != i18n.current():
+                    yield SystemCommand(name, help_text, partial(self.switch_language, language))
+
+    def switch_language(self, language: str) -> None:
+        """Speak ``language`` from now on (the game screen is drawn again; the other screens
+        take it up the next time they are shown)."""
+        i18n.choose(language)
+        self.title = _("Chinese Ten")
+        translate_bindings(self)
+        self.game.retranslate()
