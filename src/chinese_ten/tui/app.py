@@ -248,9 +248,11 @@ class ChineseTenApp(App[None]):
                 _("Turn over the stock card"), _("The second action of the turn"), game.action_flip
             )
         if screen is game and game.is_mounted:
+            fold = ascii_text if self.options.ascii else str  # not catalog texts: fold here
             for language, (name, help_text) in LANGUAGE_COMMANDS.items():
                 if language != i18n.current():
-                    yield SystemCommand(name, help_text, partial(self.switch_language, language))
+                    switch = partial(self.switch_language, language)
+                    yield SystemCommand(fold(name), fold(help_text), switch)
 
     def switch_language(self, language: str) -> None:
         """Speak ``language`` from now on (the game screen is drawn again; the other screens
