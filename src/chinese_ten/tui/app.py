@@ -2,6 +2,7 @@
 
 import asyncio
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
@@ -11,6 +12,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from chinese_ten import i18n
 from chinese_ten.i18n import N_, _, fold_with
 from chinese_ten.names import visible
 from chinese_ten.tui.glyphs import ascii_key, ascii_text, glyphs_for
@@ -22,6 +24,13 @@ from chinese_ten.wording import default_names
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
     from chinese_ten.tui.screens.dialogs import OpeningChoice, QuitChoice
     from chinese_ten.tui.screens.game import GameScreen
+
+LANGUAGE_COMMANDS = {
+    "en": ("English", "Play in English"),
+    "fr": ("Français", "Jouer en français"),
+    "pt": ("Português", "Jogar em português"),
+}
+"""The palette's commands to change language, each in its own language (never translated)."""
 
 
 class ChineseTenApp(App[None]):
@@ -292,3 +301,17 @@ class ChineseTenApp(App[None]):
             yield SystemCommand(
                 _("Turn over the stock card"), _("The second action of the turn"), game.action_flip
             )
+        if screen is game and game.is_mounted:
+            fold = ascii_text if self.options.ascii else str  # not catalog texts: fold here
+            for language, (name, help_text) in LANGUAGE_COMMANDS.items():
+                if language != i18n.current():
+                    switch = partial(self.switch_language, language)
+                    yield SystemCommand(fold(name), fold(help_text), switch)
+
+    def switch_language(self, language: str) -> None:
+        """Speak ``language`` from now on (the game screen is drawn again; the other screens
+        take it up the next time they are shown)."""
+        i18n.choose(language)
+        self.title = _("Chinese Ten")
+        translate_bindings(self)
+        self.game.retranslate()

@@ -216,6 +216,21 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.flow.release()
 
+    def retranslate(self) -> None:
+        """Draw everything again in the language just chosen: keys, titles, the board, and
+        the log written again from the deals (as a resumed game's log reads)."""
+        translate_bindings(self)
+        translate_bindings(self._handover)
+        self.query_one("#table-area").border_title = _("Table")
+        self.query_one("#log").border_title = _("Log")
+        self.query_one("#too-small", Static).update(_(TOO_SMALL))
+        self.query_one("#log", RichLog).clear()
+        self._replay_log()
+        for strip in self.query(CardStrip).results(CardStrip):
+            strip.refresh()  # the Stock and Pile labels
+        self._render_board()
+        self.refresh_bindings()
+
     # ------------------------------------------------------------ saving
     def _tell(self, notices: Iterable[Notice]) -> None:
         tell(self.app, notices)
