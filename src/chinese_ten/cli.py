@@ -33,13 +33,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, line + "\n")
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str) -> int:
+    """Any whole number (``--seed``), and the first check of every count below."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("{text} is not a whole number").format(text=repr(text))
         ) from None
+
+
+def _positive(text: str) -> int:
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(_("{value} must be at least 1").format(value=value))
     return value
@@ -53,15 +58,6 @@ def _deal_count(text: str) -> int:
             _("{value} is more than {most} deals").format(value=value, most=MAX_DEALS)
         )
     return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a whole number").format(text=repr(text))
-        ) from None
 
 
 def _bot_pair(text: str) -> tuple[str, str]:
@@ -97,10 +93,15 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", type=_names, metavar=_("NAMES"), help=_('the two names, such as "Ana,Ben"')
     )
-    parser.add_argument(
-        "--seed", type=_seed, metavar="N", help=_("the same seed deals the same cards")
-    )
     parser.add_argument("--resume", action="store_true", help=_("continue the saved game"))
+    _table_options(parser)
+
+
+def _table_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a game's table: ``play`` and ``series``, and ``serve`` for every tab."""
+    parser.add_argument(
+        "--seed", type=_whole_number, metavar="N", help=_("the same seed deals the same cards")
+    )
     parser.add_argument("--ascii", action="store_true", help=_("letters for suits, plain borders"))
     parser.add_argument("--four-color", action="store_true", help=_("a colour for each suit"))
     parser.add_argument(
@@ -214,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     sim.add_argument(
-        "--seed", type=_seed, default=None, metavar="N", help=_("same seed, same games")
+        "--seed", type=_whole_number, default=None, metavar="N", help=_("same seed, same games")
     )
     sim.add_argument(
         "--duplicate",
@@ -297,7 +298,7 @@ def _review_command(sub: "argparse._SubParsersAction[_Parser]") -> None:
         ).format(default=DEFAULT_SAMPLES),
     )
     review.add_argument(
-        "--seed", type=_seed, default=0, metavar="N", help=_("same seed, same analysis")
+        "--seed", type=_whole_number, default=0, metavar="N", help=_("same seed, same analysis")
     )
     review.add_argument(
         "--jobs",
@@ -378,12 +379,7 @@ def _history_commands(sub: "argparse._SubParsersAction[_Parser]") -> None:
 
 
 def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a whole number").format(text=repr(text))
-        ) from None
+    value = _whole_number(text)
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(
             _("{value} is not a port: choose 1 to 65535 (0 for any free port)").format(value=value)
@@ -461,26 +457,7 @@ def _serve_parser(serve: argparse.ArgumentParser) -> None:
         metavar="N",
         help=_("play series of this many deals (default: deal after deal)"),
     )
-    serve.add_argument(
-        "--seed", type=_seed, metavar="N", help=_("the same seed deals the same cards")
-    )
-    serve.add_argument("--ascii", action="store_true", help=_("letters for suits, plain borders"))
-    serve.add_argument("--four-color", action="store_true", help=_("a colour for each suit"))
-    serve.add_argument(
-        "--open-scores", action="store_true", help=_("show red points during the deal")
-    )
-    serve.add_argument(
-        "--vs", choices=tuple(LEVELS), help=_("play against the computer at this level")
-    )
-    serve.add_argument(
-        "--seat",
-        type=int,
-        choices=(1, 2),
-        default=1,
-        help=_("your seat against the computer: 1 (first name) or 2"),
-    )
-    serve.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
-    _think_option(serve)
+    _table_options(serve)
 
 
 def _tab_arguments(args: argparse.Namespace) -> tuple[str, ...]:
