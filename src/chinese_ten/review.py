@@ -478,12 +478,10 @@ def _run(
         for task in tasks:
             yield judge(task, stop)
         return
-    import multiprocessing
+    from chinese_ten.simulate import worker_pool
 
-    from chinese_ten.simulate import _ignore_sigint, _sigint_ignored
-
-    with _sigint_ignored(), _real_stderr():
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+    with _real_stderr():
+        pool = worker_pool(workers)
     with pool:
         queue = iter(tasks)
         pending: deque[AsyncResult[Judgement | None]] = deque(

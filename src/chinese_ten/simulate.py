@@ -13,7 +13,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
+from multiprocessing.pool import AsyncResult, Pool
 from typing import Final
 
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
@@ -198,11 +198,7 @@ def _run(
     if workers <= 1:
         yield from map(_play_task, tasks)
         return
-    import multiprocessing
-
-    with _sigint_ignored():
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
-    with pool:
+    with worker_pool(workers) as pool:
         pending: deque[AsyncResult[list[tuple[SeriesPlay, int]]]] = deque(
             pool.apply_async(_play_task, (task,))
             for task in itertools.islice(tasks, workers * _LOOK_AHEAD)
@@ -212,6 +208,15 @@ def _run(
             for task in itertools.islice(tasks, 1):
                 pending.append(pool.apply_async(_play_task, (task,)))
             yield result
+
+
+def worker_pool(workers: int) -> Pool:
+    """A pool of ``workers`` fresh processes that ignore SIGINT (Ctrl+C interrupts the main
+    process only, which terminates the pool on its way out); for simulate and the review."""
+    import multiprocessing
+
+    with _sigint_ignored():
+        return multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
 
 
 @contextlib.contextmanager
