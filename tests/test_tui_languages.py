@@ -15,7 +15,6 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Input
 
 from chinese_ten import i18n
-from chinese_ten.game_flow import DEFAULT_NAMES
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
@@ -238,7 +237,7 @@ async def test_default_names_translate_by_seat_and_typed_names_never(
     language: str, tmp_path: Path
 ) -> None:
     offered = default_names()
-    assert offered != DEFAULT_NAMES  # Joueur 1 / Jogador 1
+    assert offered != ("Player 1", "Player 2")  # Joueur 1 / Jogador 1
     app = ChineseTenApp(options(tmp_path / "a", players=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -20,8 +20,9 @@ from chinese_ten.i18n import _
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
 from chinese_ten.series import SeriesScore
-from chinese_ten.tui_options import DEFAULT_NAMES, GameOptions
+from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
+from chinese_ten.wording import default_names
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.records import GameRecord
@@ -73,7 +74,7 @@ class GameFlow:
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
-        self.names: tuple[str, str] = options.players or DEFAULT_NAMES
+        self.names: tuple[str, str] = options.players or default_names()
         self.series = SeriesScore(options.deals_planned, 0)
         self.finished: list[DealState] = []
         """Every deal of the series played to its end, in order."""

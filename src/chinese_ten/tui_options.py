@@ -3,9 +3,6 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_NAMES = ("Player 1", "Player 2")
-"""The seats' names until the start screen or ``--players`` gives others."""
-
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
