@@ -19,8 +19,9 @@ import argparse
 import statistics
 import time
 
+from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord, game_record
-from chinese_ten.review import DEFAULT_SAMPLES, LABELS, GameReview, analyse, label
+from chinese_ten.review import LABELS, GameReview, analyse, label
 from chinese_ten.simulate import SeriesPlay, simulate
 
 
@@ -76,7 +77,7 @@ def calibrate(deals: int, samples: int, jobs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=None)
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--samples", type=int, default=REVIEW_SAMPLES)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--calibrate", action="store_true")
     args = parser.parse_args()

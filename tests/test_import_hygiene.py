@@ -1,10 +1,12 @@
 """The engine and the headless commands run without Textual (and the engine without Rich)."""
 
 import os
+import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
+
+from tests.pty_helpers import Terminal
 
 ENGINE = [
     "chinese_ten.cards",
@@ -97,34 +99,25 @@ def test_hard_player_is_loaded_at_its_first_move_not_at_start() -> None:
     assert not _loaded(modules, (*LATER, "chinese_ten.players.hard"))
 
 
-def test_start_screen_is_drawn_before_the_engine_loads(tmp_path: Path) -> None:
-    """Start-up: the first frame (the start screen) needs neither the engine nor the board;
-    they load right after it, when the app asks whether an unfinished game is saved."""
-    probe = textwrap.dedent(
-        """
-        import sys
-        from chinese_ten.tui.app import ChineseTenApp
-        from chinese_ten.tui.screens.start import StartScreen
-        from chinese_ten.tui_options import GameOptions
+def test_parsing_the_command_line_loads_no_engine() -> None:
+    """Every command's options are built before ``play`` starts: none may load the engine."""
+    loaded = _loaded_after("from chinese_ten.cli import build_parser\nbuild_parser()")
+    assert not _loaded(loaded, ("chinese_ten.deal", "chinese_ten.review", "chinese_ten.view"))
 
-        seen = []
-        StartScreen.on_mount = lambda self: seen.append(sorted(sys.modules))
 
-        async def pilot(p):
-            await p.pause()
-            seen.append(sorted(sys.modules))
-            p.app.exit()
+ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-_])")
 
-        ChineseTenApp(GameOptions()).run(headless=True, auto_pilot=pilot)
-        print(" ".join(seen[0]))
-        print(" ".join(seen[1]))
-        """
-    )
-    env = {**os.environ, "CHINESE_TEN_HOME": str(tmp_path)}
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
-    )
-    at_first_frame, after = (set(line.split()) for line in out.stdout.splitlines())
-    heavy = {"chinese_ten.deal", "chinese_ten.players", "chinese_ten.tui.screens.game"}
-    assert not heavy & at_first_frame
-    assert heavy <= after  # then loaded, to look for an unfinished game
+
+def test_start_screen_is_on_the_terminal_before_the_engine_loads(tmp_path: Path) -> None:
+    """Start-up as a person meets it: ``chinese-ten play`` in a pty, with Python reporting each
+    import as it ends, on the same terminal as the frames. The start screen must be drawn
+    before the board (and the engine under it) has loaded, to ask about an unfinished game."""
+    environment = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}
+    terminal = Terminal(["play"], tmp_path, environment=environment)
+    try:
+        shown = ESCAPES.sub(b"", terminal.read_until(b"chinese_ten.tui.screens.game\r\n"))
+    finally:
+        terminal.end()
+    board = shown.find(b"| chinese_ten.tui.screens.game")
+    assert board != -1, "the board never loaded"
+    assert 0 <= shown.find(b"draw lots") < board

@@ -7,8 +7,9 @@ from typing import Any
 from textual.pilot import Pilot
 
 from chinese_ten.history import open_history
+from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord
-from chinese_ten.review import DEFAULT_SAMPLES, GameReview, analyse, analysis_key
+from chinese_ten.review import GameReview, analyse, analysis_key
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.review import ReviewScreen
 from chinese_ten.tui.widgets.card import CardStrip
@@ -134,7 +135,7 @@ async def test_the_history_screen_opens_the_stored_review(tmp_path: Path) -> Non
     review = reviewed(record)
     with open_history(tmp_path) as history:
         game_id, _ = history.import_record(record)
-        history.store_analysis(game_id, analysis_key(DEFAULT_SAMPLES, 0), review.to_text())
+        history.store_analysis(game_id, analysis_key(REVIEW_SAMPLES, 0), review.to_text())
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pytest
-from textual.widgets import Footer
 
 from chinese_ten.cli import main
 from chinese_ten.records import game_record
@@ -11,6 +10,7 @@ from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.rules import RulesScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.keybar import KeyBar
 from tests.tui_helpers import options, screen_text, scroll_to_keys
 
 
@@ -71,7 +71,7 @@ async def test_the_start_screen_offers_what_works(tmp_path: Path) -> None:
         assert "F1 shows the rules" in text and "?" not in text.replace("^p", "")
         footer = screen_text(app).splitlines()[-1]
         assert footer.count("Quit") == 1, footer
-        assert app.screen.query_one(Footer)
+        assert app.screen.query_one(KeyBar)
         await pilot.press("question_mark")  # types into the name field, as the screen says
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)

@@ -16,7 +16,13 @@ from typing import Final, NoReturn
 from chinese_ten import __version__, i18n
 from chinese_ten.errors import ChineseTenError, PlayerNameError
 from chinese_ten.i18n import _
-from chinese_ten.levels import LEVELS, PLAYER_NAMES
+from chinese_ten.levels import (
+    LEVELS,
+    MAX_REVIEW_SAMPLES,
+    MIN_REVIEW_SAMPLES,
+    PLAYER_NAMES,
+    REVIEW_SAMPLES,
+)
 from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
@@ -263,21 +269,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _worlds(text: str) -> int:
-    from chinese_ten.review import MAX_SAMPLES, MIN_SAMPLES
-
     value = _positive(text)
-    if not MIN_SAMPLES <= value <= MAX_SAMPLES:
+    if not MIN_REVIEW_SAMPLES <= value <= MAX_REVIEW_SAMPLES:
         raise argparse.ArgumentTypeError(
             _("{value} must be between {least} and {most} worlds").format(
-                value=value, least=MIN_SAMPLES, most=MAX_SAMPLES
+                value=value, least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES
             )
         )
     return value
 
 
 def _review_command(sub: "argparse._SubParsersAction[_Parser]") -> None:
-    from chinese_ten.review import DEFAULT_SAMPLES
-
     review = _command(
         sub, "review", _("judge every decision of a finished game and step through it")
     )
@@ -290,12 +292,12 @@ def _review_command(sub: "argparse._SubParsersAction[_Parser]") -> None:
     review.add_argument(
         "--samples",
         type=_worlds,
-        default=DEFAULT_SAMPLES,
+        default=REVIEW_SAMPLES,
         metavar="N",
         help=_(
             "worlds each close option is played in: more is slower and more precise "
             "(default {default})"
-        ).format(default=DEFAULT_SAMPLES),
+        ).format(default=REVIEW_SAMPLES),
     )
     review.add_argument(
         "--seed", type=_whole_number, default=0, metavar="N", help=_("same seed, same analysis")

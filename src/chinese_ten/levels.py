@@ -1,6 +1,15 @@
-"""The computer players' names and the levels offered to a person, apart from the players
-themselves so that parsing a command line does not load the engine."""
+"""The computer players' names, the levels offered to a person and the review's budget, apart
+from the players and the review themselves so that parsing a command line does not load the
+engine (it would cost the first frame of ``chinese-ten play`` a tenth of a second)."""
+
+from typing import Final
 
 PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "hard")
 LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "hard"}
 """Difficulty levels offered to a person, and the players behind them."""
+
+REVIEW_SAMPLES: Final = 1600
+"""Worlds the review plays the chosen and the close options in (an eighth of them for the rest)."""
+MIN_REVIEW_SAMPLES: Final = 40
+MAX_REVIEW_SAMPLES: Final = 100_000
+"""The budget a person may ask for: 40 worlds (rough) to 100,000 (hours for a long game)."""

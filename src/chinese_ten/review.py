@@ -48,6 +48,7 @@ from chinese_ten.actions import Action, format_action, is_flip, parse_action
 from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
+from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
 from chinese_ten.view import PlayerView
 
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
@@ -58,15 +59,10 @@ if TYPE_CHECKING:  # the command line reads the constants here without loading t
 FORMAT: Final = "chinese-ten-review"
 VERSION: Final = 1
 """Bumped whenever a judgement would change: stored analyses of another version are redone."""
-DEFAULT_SAMPLES: Final = 1600
-"""Worlds the chosen and the close options are played in (an eighth of them for the rest)."""
 SCREEN: Final = 8
 """The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
 options that could be best (more costs time on options that are not: a play decision has
 about seven)."""
-MIN_SAMPLES: Final = 40
-MAX_SAMPLES: Final = 100_000
-"""The budget a person may ask for: 40 worlds (rough) to 100,000 (hours for a long game)."""
 CLOSE_SIGMAS: Final = 3.0
 """Standard errors behind the leader an option may be after round 1 and still be measured
 in every world (the chosen option always is)."""
@@ -401,7 +397,7 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
 def analyse(
     record: "GameRecord",
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int = REVIEW_SAMPLES,
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
@@ -414,10 +410,10 @@ def analyse(
     raised.
     ``jobs`` worker processes (capped by the usable CPUs) give exactly what one gives.
     """
-    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+    if not MIN_REVIEW_SAMPLES <= samples <= MAX_REVIEW_SAMPLES:
         raise ChineseTenError(
             _("the budget must be {least} to {most} worlds, not {samples}").format(
-                least=MIN_SAMPLES, most=MAX_SAMPLES, samples=samples
+                least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES, samples=samples
             )
         )
     finals = finished_deals(record)

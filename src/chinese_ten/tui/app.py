@@ -117,11 +117,18 @@ class ChineseTenApp(App[None]):
         elif self.options.resume:
             self._resume()
         elif self.options.players is None:
-            start = StartScreen(default_names(), glyphs_for(self.options.ascii))
-            self.push_screen(start, self._names_chosen)
-            start.call_after_refresh(self._opening)  # once drawn: it shows behind the question
+            self.push_screen(
+                StartScreen(default_names(), glyphs_for(self.options.ascii)), self._names_chosen
+            )  # on_ready asks about an unfinished game, once this is drawn
         else:
             self._opening()
+
+    def on_ready(self) -> None:
+        """Textual holds every repaint until mount is over, and a callback scheduled during
+        mount runs before the first paint. From here, a callback after the refresh runs once
+        the first frame is on the terminal: the question (and the engine it loads) waits."""
+        if self.review is None and not self.options.resume and self.options.players is None:
+            self.call_after_refresh(self._opening)
 
     def _opening(self) -> None:
         """Ask about an unfinished game, if one is saved; otherwise hold a fresh save."""

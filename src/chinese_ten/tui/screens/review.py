@@ -25,9 +25,9 @@ from chinese_ten.cards import Card, display_card, mask_points
 from chinese_ten.deal import FLIP_PHASE, outcome
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _, ngettext
+from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord
 from chinese_ten.review import (
-    DEFAULT_SAMPLES,
     LABEL_NAMES,
     LABELS,
     AnalysisCancelledError,
@@ -66,7 +66,7 @@ class ReviewScreen(Screen[None]):
         record: GameRecord,
         game_id: int | None = None,
         *,
-        samples: int = DEFAULT_SAMPLES,
+        samples: int = REVIEW_SAMPLES,
         seed: int = 0,
         jobs: int = 2,
         folder: Path | None = None,

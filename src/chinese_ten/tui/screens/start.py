@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from chinese_ten.errors import PlayerNameError
 from chinese_ten.i18n import N_, _
 from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
 
 
 class StartScreen(Screen[tuple[str, str] | None]):
@@ -52,7 +53,7 @@ class StartScreen(Screen[tuple[str, str] | None]):
             yield problem
             yield Button(_("Start: draw lots for the deal"), id="start", variant="primary")
             yield Static(_("F1 shows the rules at any time."), id="start-hint")
-        yield Footer()
+        yield KeyBar()  # not Footer: a widget a key costs the first frame a tenth of its time
 
     def on_mount(self) -> None:
         self.query_one("#name0", Input).focus()
