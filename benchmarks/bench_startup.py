@@ -144,10 +144,17 @@ def _end(process: subprocess.Popen[bytes], master: int) -> None:
 ENVIRONMENTS = {
     "no bytecode": ("--no-compile-bytecode",),
     "bytecode": ("--compile-bytecode",),
-    "installed": ("--compile-bytecode", "--no-editable", "--no-dev"),
+    "installed": (
+        "--compile-bytecode",
+        "--no-editable",
+        "--no-dev",
+        "--reinstall-package",
+        "chinese-ten",
+    ),
 }
 """How each environment is synced: uv's default; with bytecode; installed like a tool (the game
-itself compiled too, no dev tools)."""
+itself compiled too, no dev tools). uv keys its cache of the game's wheel on pyproject.toml
+alone, so without ``--reinstall-package`` the installed game is whatever was built first."""
 
 
 def build_env(path: Path, flags: tuple[str, ...]) -> float:

@@ -276,7 +276,7 @@ async def test_the_unfinished_game_can_be_continued_with_enter(tmp_path: Path) -
         assert not (tmp_path / "archive").exists()
 
 
-async def test_continuing_over_the_start_screen_leaves_it(tmp_path: Path) -> None:
+async def test_continuing_over_the_start_screen_goes_to_the_game(tmp_path: Path) -> None:
     save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
     app = ChineseTenApp(options(tmp_path, players=None))
     async with app.run_test(size=SIZE) as pilot:
@@ -284,8 +284,10 @@ async def test_continuing_over_the_start_screen_leaves_it(tmp_path: Path) -> Non
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        assert not any(isinstance(s, StartScreen) for s in app.screen_stack)
         assert app.game.names == ("Ana", "Ben")
+        await pilot.press("q")  # the game's keys, not the start screen's fields under it
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
 
 
 async def test_escape_at_the_question_quits_and_changes_nothing(tmp_path: Path) -> None:

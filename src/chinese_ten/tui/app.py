@@ -108,6 +108,16 @@ class ChineseTenApp(App[None]):
             CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
         )
 
+    def get_default_screen(self) -> Screen[None]:
+        """The start screen, when names are asked first: as the app's own screen it is in the
+        first paint, where a screen pushed in on_mount waits for the paint after it."""
+        if self._asks_names_first():
+            return StartScreen(default_names(), glyphs_for(self.options.ascii))
+        return super().get_default_screen()
+
+    def _asks_names_first(self) -> bool:
+        return self.review is None and not self.options.resume and self.options.players is None
+
     def on_mount(self) -> None:
         """The first frame comes first: the start screen is drawn at once, and whether an
         unfinished game is saved is asked right after, over it (continue it, or a new one)."""
@@ -116,18 +126,18 @@ class ChineseTenApp(App[None]):
             self.push_screen(self.review, lambda _: self.exit())
         elif self.options.resume:
             self._resume()
-        elif self.options.players is None:
-            self.push_screen(
-                StartScreen(default_names(), glyphs_for(self.options.ascii)), self._names_chosen
-            )  # on_ready asks about an unfinished game, once this is drawn
-        else:
+        elif self.options.players is not None:
             self._opening()
 
     def on_ready(self) -> None:
-        """Textual holds every repaint until mount is over, and a callback scheduled during
-        mount runs before the first paint. From here, a callback after the refresh runs once
-        the first frame is on the terminal: the question (and the engine it loads) waits."""
-        if self.review is None and not self.options.resume and self.options.players is None:
+        """Ask about an unfinished game once the start screen is on the terminal: the question
+        loads the engine and the board, a tenth of a second the first frame should not wait.
+
+        Textual holds repaints until mount is over and may drop the frame painted meanwhile,
+        so a callback after refresh can run before anything is drawn. A layout asked for
+        here is painted before the callbacks that follow it run."""
+        if self._asks_names_first():
+            self.screen.refresh(layout=True)
             self.call_after_refresh(self._opening)
 
     def _opening(self) -> None:
@@ -163,8 +173,6 @@ class ChineseTenApp(App[None]):
         tell(self, result.notices)
         if not result.resumed:
             self._new_game()
-        elif isinstance(self.screen, StartScreen):  # asked over the start screen: leave it
-            self.switch_screen(self.game)
         else:
             self.push_screen(self.game)
 
@@ -177,11 +185,17 @@ class ChineseTenApp(App[None]):
         if self.options.players is not None:
             self._names_chosen(self.options.players)
         elif not self._asking_names():
-            glyphs = glyphs_for(self.options.ascii)
-            self.push_screen(StartScreen(default_names(), glyphs), self._names_chosen)
+            self.push_screen(StartScreen(default_names(), glyphs_for(self.options.ascii)))
 
     def _asking_names(self) -> bool:
-        return any(isinstance(screen, StartScreen) for screen in self.screen_stack)
+        """A start screen waits for the names. Once they are chosen (or the game continued)
+        the game goes over it: as the app's first screen it cannot be dismissed."""
+        stack = self.screen_stack
+        under_game = self._game is not None and self._game in stack
+        return not under_game and any(isinstance(screen, StartScreen) for screen in stack)
+
+    def on_start_screen_chosen(self, message: StartScreen.Chosen) -> None:
+        self._names_chosen(message.names)
 
     def _names_chosen(self, names: tuple[str, str] | None) -> None:
         if names is None:

@@ -27,6 +27,8 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     Enter continues (the focused button); Esc quits and leaves the save as it is.
     """
 
+    CSS_PATH = "dialogs.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "answer('continue')", N_("Continue it")),
         Binding("n", "answer('new')", N_("New game")),
@@ -78,6 +80,8 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
 
 class QuitScreen(ModalScreen[QuitChoice]):
     """Quit? Says whether the game is saved; when it is not, offers to save a copy elsewhere."""
+
+    CSS_PATH = "dialogs.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer('quit')", N_("Quit")),
@@ -131,6 +135,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
 class ExportScreen(ModalScreen[Path | None]):
     """Ask for a file name for the game record; ``note`` says what the file will hold."""
 
+    CSS_PATH = "dialogs.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, default: Path, note: str = "", title: str | None = None) -> None:
@@ -173,6 +179,8 @@ class ExportScreen(ModalScreen[Path | None]):
 
 class ReplaceScreen(ModalScreen[bool]):
     """The file exists: replace it? No is the default, and Esc says no."""
+
+    CSS_PATH = "dialogs.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Replace")),

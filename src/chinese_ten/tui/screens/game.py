@@ -79,6 +79,8 @@ def tell(app: App[Any], notices: Iterable[Notice]) -> None:
 class GameScreen(Screen[None]):
     """The table, the hands, the stock and the piles; one turn at a time."""
 
+    CSS_PATH = "board.tcss"  # parsed when the board is first shown, after the first frame
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", N_("Left"), show=False),
         Binding("right,l", "move(1)", N_("Right"), show=False),

@@ -29,6 +29,8 @@ MAX_ROWS = 500
 class HistoryScreen(Screen[None]):
     """Games newest first above, each person's figures below; Enter reviews a game."""
 
+    CSS_PATH = "history.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", _("Back")),
     ]

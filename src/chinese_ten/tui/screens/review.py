@@ -47,6 +47,8 @@ from chinese_ten.tui.widgets.line import TextLine
 class ReviewScreen(Screen[None]):
     """Summary on top, then the position: both hands, the table, the piles and the log."""
 
+    CSS_PATH = "review.tcss"
+
     # The TUI is imported once the language is chosen (cli.main), so these are translated.
     # Priority: the log would take these keys to scroll itself.
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
@@ -17,8 +18,18 @@ from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 
 
-class StartScreen(Screen[tuple[str, str] | None]):
-    """Names for both seats; Enter in the last field (or Start) begins the game."""
+class StartScreen(Screen[None]):
+    """Names for both seats; Enter in the last field (or Start) begins the game.
+
+    The choice goes up as a message, not as the screen's result: this is the app's first
+    screen (its default one, which cannot be dismissed) when the names are asked at start."""
+
+    class Chosen(Message):
+        """The names to play under; None when the person leaves instead."""
+
+        def __init__(self, names: tuple[str, str] | None) -> None:
+            super().__init__()
+            self.names = names
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Quit"), show=False),  # the footer shows ^q for quitting
@@ -122,7 +133,7 @@ class StartScreen(Screen[tuple[str, str] | None]):
             self._say(f"{reason[:1].upper()}{reason[1:]}.")
             self.query_one("#name1", Input).focus()
             return
-        self.dismiss(names)
+        self.post_message(self.Chosen(names))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.post_message(self.Chosen(None))
