@@ -330,3 +330,18 @@ def test_the_rules_pages_have_the_same_shape() -> None:
         assert page.count("|") == english.count("|")  # the same scoring table
         for card in ("8♣", "2♥", "4♦", "6♣", "9♠", "**6 po"):
             assert card in page
+
+
+def test_replay_knows_the_default_you_of_every_language(tmp_path: Path) -> None:
+    """A game played in French against the computer records its human as "Vous": replayed in
+    English, that winner is addressed as "you", not named; a person's own name stays a name."""
+    run("simulate", "--games", "1", "--deals", "2", "--seed", "3", "--records", str(tmp_path))
+    (written,) = tmp_path.glob("*.json")
+    record = json.loads(written.read_text())
+    winner = json.loads(run("replay", "--json", str(written)).stdout)["winner"]
+    for name, verdict in (("Vous", "You win the series."), ("Vousette", "Vousette wins")):
+        names = ["Ordinateur (difficile)"] * 2
+        names[winner] = name
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({**record, "players": names}))
+        assert verdict in run("replay", str(path)).stdout

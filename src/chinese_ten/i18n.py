@@ -117,6 +117,24 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return text if _fold is None else _fold(text)
 
 
+def every_translation(message: str) -> frozenset[str]:
+    """``message`` as each language says it: for words a record may hold in any of them.
+
+    >>> sorted(every_translation("You"))
+    ['Vous', 'Você', 'You']
+    """
+    return frozenset(
+        {message}
+        | {
+            gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext(
+                message
+            )
+            for code in LANGUAGES
+            if code != DEFAULT
+        }
+    )
+
+
 def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)
     """Mark a message built at import time; :func:`_` translates it where it is shown."""
     return message

@@ -7,10 +7,10 @@ when the game is set up; a name a person typed is kept as typed, and records kee
 that was used.
 """
 
-from chinese_ten.i18n import N_, _
+from chinese_ten.i18n import N_, _, every_translation
 
 YOU = "You"
-"""The English default name of the human against the computer (``replay`` still knows it)."""
+"""The English default name of the human against the computer."""
 
 _LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
@@ -38,6 +38,16 @@ def names_against_computer(level: str, human: int) -> tuple[str, str]:
     """
     you, computer = _("You"), computer_name(level)
     return (you, computer) if human == 0 else (computer, you)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the default name of the human against the computer, in any of our
+    languages (a record keeps the name used: a game played in French has "Vous").
+
+    >>> is_you("vous"), is_you("Ana")
+    (True, False)
+    """
+    return name.casefold() in {word.casefold() for word in every_translation(YOU)}
 
 
 def signed(result: int) -> str:

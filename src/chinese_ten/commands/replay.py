@@ -15,7 +15,7 @@ from rich.text import Text
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.records import load_and_replay, replay_summary
-from chinese_ten.wording import YOU, signed
+from chinese_ten.wording import is_you, signed
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -58,7 +58,7 @@ def _verdict(planned: int | None, names: tuple[str, str], summary: dict[str, Any
     done = sum(1 for d in summary["deals"] if d["complete"])
     if summary["winner"] is not None:
         winner = names[summary["winner"]]
-        if winner.casefold() == YOU.casefold():
+        if is_you(winner):
             return _("You win the series.")
         return _("{name} wins the series.").format(name=winner)
     if planned is not None and done == planned and summary["deals"][-1]["complete"]:
