@@ -166,6 +166,45 @@ async def test_export_in_a_browser_downloads_the_record(
     assert not list(tmp_path.glob("chinese-ten-game*.json"))  # nothing written on the server
 
 
+async def test_a_copy_after_a_failed_save_downloads_in_a_browser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's disk failed: "Save a copy" hands the whole game to the browser instead
+    of asking for a path on the server."""
+    from textual.app import App
+
+    from chinese_ten.records import load_and_replay
+    from chinese_ten.tui.app import ChineseTenApp
+    from tests.test_tui_saves import _broken_folder
+    from tests.tui_helpers import options, step
+
+    delivered: list[tuple[str, object]] = []
+
+    def deliver_text(self: App[None], file: io.StringIO, **options: object) -> str:
+        delivered.append((file.getvalue(), options.get("save_filename")))
+        return "key"
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "is_web", property(lambda self: True))
+    monkeypatch.setattr(App, "deliver_text", deliver_text)
+    app = ChineseTenApp(options(_broken_folder(tmp_path)))
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        for _ in range(4):
+            await step(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        state = app.game.state
+    ((text, name),) = delivered
+    assert name == "chinese-ten-save.json"
+    copy = tmp_path / "downloaded.json"
+    copy.write_text(text)
+    _, states = load_and_replay(copy)
+    assert states[-1] == state  # the deal in play, whole
+    assert not list(tmp_path.glob("chinese-ten-save*.json"))  # nothing written on the server
+
+
 def test_the_server_itself_does_not_import_textual() -> None:
     """Only each tab's game loads Textual; the web server stays light."""
     probe = "import sys, chinese_ten.commands.serve; print(' '.join(sys.modules))"

@@ -949,18 +949,33 @@ class GameScreen(Screen[None]):
             lambda path: self._write_record(path, full=False) if path else None,
         )
 
-    def _deliver_record(self) -> None:
-        """The fair record (finished deals only) as a download; nothing is written here."""
+    def _deliver_record(self, *, full: bool = False) -> None:
+        """The record as a download (the fair one, or ``full``: the whole game, hands in play
+        too); nothing is written on the server."""
         from chinese_ten.records import record_json
 
-        name = "chinese-ten-game.json"
-        record = io.StringIO(record_json(self._record(full=False)))
+        name = "chinese-ten-save.json" if full else "chinese-ten-game.json"
+        record = io.StringIO(record_json(self._record(full=full)))
         self.app.deliver_text(record, save_filename=name, mime_type="application/json")
-        self.notify(_("The game record is downloading as {name}.").format(name=name), markup=False)
+        told = (
+            _(
+                "The whole game is downloading as {name}; it holds the deal in play, both "
+                "hands too: keep it to yourself."
+            )
+            if full
+            else _("The game record is downloading as {name}.")
+        )
+        self.notify(told.format(name=name), markup=False, timeout=10 if full else 5)
 
     def save_copy(self) -> None:
-        """After a failed save: write the whole game elsewhere, then quit if that worked."""
+        """After a failed save: write the whole game elsewhere, then quit if that worked. In a
+        browser tab the copy downloads instead: the server's disk is what failed, and its files
+        are not the person's."""
         from chinese_ten.tui.screens.dialogs import ExportScreen
+
+        if self.app.is_web:
+            self._deliver_record(full=True)
+            return
 
         note = _(
             "The copy holds the deal in play, both hands too: keep it to yourself. To continue "
