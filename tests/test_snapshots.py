@@ -1,5 +1,7 @@
 """Snapshots of the main screens at 80x24 and 120x40 (``--snapshot-update`` to accept changes)."""
 
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -56,3 +58,25 @@ def test_the_results_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int,
     SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), 2, play.states))
     app = ChineseTenApp(options(tmp_path, resume=True))
     assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_cut_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(ChineseTenApp(options(tmp_path)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_quit_question(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A dialog over the board (each brings its own styles: dialogs.tcss, board.tcss)."""
+    app = ChineseTenApp(options(tmp_path))
+    assert snap_compare(app, press=["enter", "enter", "q"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_continue_question(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """Asked over the start screen, which stays in sight behind it. The question shows the
+    save's path: a fixed folder, so that the picture is the same at every run."""
+    folder = Path(tempfile.gettempdir()) / "chinese-ten-snapshot"
+    shutil.rmtree(folder, ignore_errors=True)
+    save_position(folder, make_setup(1, "8D", "2H 2C 6S 7S", "KS"))
+    assert snap_compare(ChineseTenApp(options(folder, players=None)), terminal_size=size)

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
 
 PACK = 52
 
@@ -61,7 +62,7 @@ class CutScreen(Screen[int | None]):
             yield Static(id="cut-title")
             yield Static(id="cut-text")
             yield Static(id="cut-pack")
-        yield Footer()
+        yield KeyBar()  # compact: in ASCII the keys' names are long (left, right, enter)
 
     def on_mount(self) -> None:
         number, planned = self.deal_number, self.deals_planned

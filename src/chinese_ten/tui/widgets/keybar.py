@@ -36,25 +36,32 @@ class KeyBar(Widget):
         if screen is self.screen:
             self.refresh()
 
+    def _keys(self) -> list[tuple[str, str, str]]:
+        """Each action shown, once: its key as shown, what it does, the key to press."""
+        keys: list[tuple[str, str, str]] = []
+        seen: set[str] = set()
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.show and enabled and binding.action not in seen:
+                seen.add(binding.action)
+                shown = self.app.get_key_display(binding)
+                keys.append((shown, binding.description, binding.key.split(",")[0]))
+        return keys
+
     def render(self) -> Text:
+        """The keys spaced apart, or closer when that is what fits: in ASCII their names are
+        long (``left``, ``enter``) and the palette's key would be cut at 80 columns."""
+        keys = self._keys()
+        palette = f"^p {_('palette')}"
+        roomy = sum(len(shown) + len(does) + 3 for shown, does, _key in keys) + len(palette) + 3
+        gap = " " if roomy <= self.size.width else ""
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         text = Text(" ")
         self._spans = []
-        shown = [
-            binding
-            for _node, binding, enabled, _tooltip in self.screen.active_bindings.values()
-            if binding.show and enabled
-        ]
-        seen: set[str] = set()
-        for binding in shown:
-            if binding.action in seen:
-                continue
-            seen.add(binding.action)
+        for shown, does, key in keys:
             start = len(text)
-            text.append(f" {self.app.get_key_display(binding)} ", style=key_style)
-            text.append(f"{binding.description} ")
-            self._spans.append((start, len(text), binding.key.split(",")[0]))
-        palette = f"^p {_('palette')}"
+            text.append(f"{gap}{shown} ", style=key_style)
+            text.append(f"{does} ")
+            self._spans.append((start, len(text), key))
         text.append(" " * max(1, self.size.width - len(text) - len(palette) - 1))
         start = len(text)
         text.append(palette, style=key_style)
