@@ -121,7 +121,7 @@ def every_translation(message: str) -> frozenset[str]:
     """``message`` as each language says it: for words a record may hold in any of them.
 
     >>> sorted(every_translation("You"))
-    ['Vous', 'Você', 'You']
+    ['Você', 'Vous', 'You']
     """
     return frozenset(
         {message}
