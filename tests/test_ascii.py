@@ -6,12 +6,14 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.deal import apply_action, legal_actions, start
+from chinese_ten.history import open_history
 from chinese_ten.records import game_record
 from chinese_ten.saves import SaveSlot
 from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.glyphs import ascii_text
 from chinese_ten.tui.screens.results import ResultsScreen
+from tests.history_helpers import played
 from tests.tui_helpers import (
     hand_key,
     make_setup,
@@ -66,6 +68,20 @@ def one_deal_done(folder: Path) -> ChineseTenApp:
     return ascii_app(folder, resume=True)
 
 
+def with_history(folder: Path) -> ChineseTenApp:
+    """Two games in the history (the F2 screen draws a running total)."""
+    with open_history(folder) as history:
+        for seed in (1, 2):
+            history.import_record(played(3, seed=seed, names=("Ana", "Ben")))
+    return ascii_app(folder, players=None)
+
+
+def saved_game(folder: Path) -> ChineseTenApp:
+    """An unfinished game saved: the question comes over the start screen."""
+    save_position(folder, make_setup(*CHOICE))
+    return ascii_app(folder, players=None)
+
+
 TRIPLE = (1, "8D KH", "KS KC KD 7S", "2S")
 CHOICE = (1, "8D", "2H 2C 6S 7S", "KS")
 FLIP = (1, "9S", "3H 4C 6S 7S", "8D")
@@ -73,6 +89,8 @@ FLIP = (1, "9S", "3H 4C 6S 7S", "8D")
 SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
     "start": (fresh(players=None), [], "First player"),
     "start, rules": (fresh(players=None), ["f1", "keys"], "what it does"),
+    "continue question": (saved_game, [], "Continue it"),
+    "history": (with_history, ["f2"], "running total"),
     "cut": (fresh(), [], "cut the pack"),
     "turn with a chosen card": (fresh(), ["enter", "enter", "right"], ": play"),
     "target choice": (resumed(CHOICE), ["enter", "8♦", "enter"], "choose the card to take"),

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from chinese_ten.cards import display_card
@@ -290,13 +291,16 @@ async def test_continuing_over_the_start_screen_goes_to_the_game(tmp_path: Path)
         assert isinstance(app.screen, QuitScreen)
 
 
-async def test_escape_at_the_question_quits_and_changes_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("key", ["escape", "ctrl+q"])
+async def test_leaving_at_the_question_quits_and_changes_nothing(tmp_path: Path, key: str) -> None:
+    """Esc, or Ctrl+Q (which elsewhere asks first): nothing is played, nothing to save."""
     save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
     before = (tmp_path / "current.json").read_bytes()
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("escape")
+        assert isinstance(app.screen, ContinueScreen)
+        await pilot.press(key)
         await pilot.pause()
     assert app.return_code == 0
     assert (tmp_path / "current.json").read_bytes() == before
@@ -515,3 +519,62 @@ async def test_quitting_before_the_first_deal_claims_no_save(tmp_path: Path) -> 
         assert isinstance(app.screen, QuitScreen)
         text = screen_text(app)
         assert "nothing to save" in text and "The game is saved" not in text
+
+
+async def test_names_taken_before_the_saved_game_was_looked_for_wait_for_the_question(
+    tmp_path: Path,
+) -> None:
+    """Enter typed before the app looked for an unfinished game: the question still comes
+    first, the saved game is untouched, and "new game" keeps it and the typed names."""
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    before = (tmp_path / "current.json").read_text()
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.post_message(StartScreen.Chosen(("Eve", "Fay")))  # as early as a key can be
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        start.post_message(StartScreen.Chosen(("Eve", "Fay")))  # and while it is asked
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+        assert (tmp_path / "current.json").read_text() == before
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is start
+        (kept,) = (tmp_path / "archive").glob("*-unfinished.json")
+        assert kept.read_text() == before
+        await pilot.press(*"Eve", "enter", *"Fay", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        assert app.game.names == ("Eve", "Fay")
+
+
+async def test_enter_twice_on_the_start_screen_starts_one_game(tmp_path: Path) -> None:
+    """Two Enters in one read of the terminal: both reach the start screen."""
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.post_message(StartScreen.Chosen(("Eve", "Fay")))
+        start.post_message(StartScreen.Chosen(("Eve", "Fay")))
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+        await pilot.press("enter")  # the cut: the game goes on
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_the_start_box_and_the_question_fit_a_narrow_window(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert app.screen.query_one("#dialog").region.right <= 60
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#start-box").region.right <= 60

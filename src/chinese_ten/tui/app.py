@@ -3,7 +3,7 @@
 import asyncio
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -71,6 +71,10 @@ class ChineseTenApp(App[None]):
         self.options = options
         self.review = review
         self._game: GameScreen | None = None
+        self._opening_state: Literal["waiting", "asking", "done"] = "waiting"
+        """Whether an unfinished game was looked for (and the question about it answered)."""
+        self._playing = False
+        """Whether the names were taken (or a game continued): the game screen is up."""
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
 
@@ -141,17 +145,20 @@ class ChineseTenApp(App[None]):
             self.call_after_refresh(self._opening)
 
     def _opening(self) -> None:
-        """Ask about an unfinished game, if one is saved; otherwise hold a fresh save."""
+        """Look for an unfinished game, once: ask about it if one is saved (continue it, or a
+        new one); otherwise hold a fresh save."""
         from chinese_ten.tui.screens.dialogs import ContinueScreen
         from chinese_ten.tui.screens.game import tell
 
-        if self.options.players is None and not self._asking_names():
-            return  # names were given before this ran: the game's first save holds a slot
+        if self._opening_state != "waiting":
+            return
         saved, notices = self.game.flow.find_unfinished()
         tell(self, notices)
         if saved is None:
+            self._opening_state = "done"
             self._new_game()
         else:
+            self._opening_state = "asking"
             self.push_screen(ContinueScreen(saved), self._opening_answered)
 
     def on_unmount(self) -> None:
@@ -159,6 +166,7 @@ class ChineseTenApp(App[None]):
             self._game.flow.release()
 
     def _opening_answered(self, choice: "OpeningChoice | None") -> None:
+        self._opening_state = "done"
         if choice == "continue":
             self._resume()
         elif choice == "new":
@@ -169,11 +177,13 @@ class ChineseTenApp(App[None]):
     def _resume(self) -> None:
         from chinese_ten.tui.screens.game import tell
 
+        self._opening_state = "done"  # continuing is the opening (--resume, or the answer)
         result = self.game.flow.resume()
         tell(self, result.notices)
         if not result.resumed:
             self._new_game()
         else:
+            self._playing = True
             self.push_screen(self.game)
 
     def _new_game(self) -> None:
@@ -188,19 +198,25 @@ class ChineseTenApp(App[None]):
             self.push_screen(StartScreen(default_names(), glyphs_for(self.options.ascii)))
 
     def _asking_names(self) -> bool:
-        """A start screen waits for the names. Once they are chosen (or the game continued)
+        """A start screen waits for the names. Once they are taken (or the game continued)
         the game goes over it: as the app's first screen it cannot be dismissed."""
-        stack = self.screen_stack
-        under_game = self._game is not None and self._game in stack
-        return not under_game and any(isinstance(screen, StartScreen) for screen in stack)
+        return not self._playing and any(isinstance(s, StartScreen) for s in self.screen_stack)
 
     def on_start_screen_chosen(self, message: StartScreen.Chosen) -> None:
-        self._names_chosen(message.names)
-
-    def _names_chosen(self, names: tuple[str, str] | None) -> None:
-        if names is None:
+        """The names, or leaving. Names given before an unfinished game was looked for wait
+        for it: if one is saved the question comes first, and the names stay in their fields
+        (answered "new game", Enter takes them). A second Enter finds them taken."""
+        if message.names is None:
             self._leave()
             return
+        if self._playing:
+            return
+        self._opening()
+        if self._opening_state == "done":
+            self._names_chosen(message.names)
+
+    def _names_chosen(self, names: tuple[str, str]) -> None:
+        self._playing = True
         self.game.flow.start_series(names)
         self.push_screen(self.game)
 
@@ -244,8 +260,8 @@ class ChineseTenApp(App[None]):
     async def action_quit(self) -> None:
         from chinese_ten.tui.screens.dialogs import QuitScreen
 
-        if self.review is not None:  # nothing is played, nothing to save
-            self.exit()
+        if self.review is not None or self._opening_state == "asking":
+            self.exit()  # nothing is played (a review; asked about a saved game): nothing to save
             return
         if isinstance(self.screen, QuitScreen):
             return
@@ -269,7 +285,7 @@ class ChineseTenApp(App[None]):
         from chinese_ten.tui.screens.history import HistoryScreen  # loads on first use
 
         if not isinstance(self.screen, HistoryScreen):
-            self.push_screen(HistoryScreen(self.options.save_dir))
+            self.push_screen(HistoryScreen(self.options.save_dir, ascii_only=self.options.ascii))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (theme, quit, keys, maximize, screenshot) and the game's, all

@@ -19,7 +19,7 @@ from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.history import GameRow, open_history
 from chinese_ten.i18n import _, ngettext
-from chinese_ten.stats import PlayerStats, player_stats
+from chinese_ten.stats import PlayerStats, player_stats, sparkline
 from chinese_ten.wording import signed
 
 MAX_ROWS = 500
@@ -35,9 +35,12 @@ class HistoryScreen(Screen[None]):
         Binding("escape,q", "close", _("Back")),
     ]
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, ascii_only: bool = False) -> None:
+        """``ascii_only``: the running total in ASCII characters (Textual's sparkline draws
+        blocks)."""
         super().__init__()
         self.folder = folder
+        self.ascii_only = ascii_only
         self.rows: list[GameRow] = []
         self.stats: list[PlayerStats] = []
 
@@ -52,7 +55,10 @@ class HistoryScreen(Screen[None]):
             yield DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
             yield DataTable(id="history-players", cursor_type="row")
             yield Static(id="history-trend-title")
-            yield Sparkline([], id="history-sparkline")
+            if self.ascii_only:
+                yield Static(id="history-sparkline")
+            else:
+                yield Sparkline([], id="history-sparkline")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -117,10 +123,9 @@ class HistoryScreen(Screen[None]):
     def _show_trend(self, number: int) -> None:
         """The running total of player ``number`` as a sparkline."""
         title = self.query_one("#history-trend-title", Static)
-        spark = self.query_one("#history-sparkline", Sparkline)
         if not 0 <= number < len(self.stats):
             title.update("")
-            spark.data = []
+            self._draw_trend([])
             return
         stats = self.stats[number]
         running = stats.overall.running
@@ -137,7 +142,15 @@ class HistoryScreen(Screen[None]):
                 )
             )
         )
-        spark.data = [float(value) for value in running_from_zero(stats.overall)]
+        self._draw_trend(running_from_zero(stats.overall))
+
+    def _draw_trend(self, values: list[int]) -> None:
+        if self.ascii_only:
+            width = max(1, self.app.size.width - 2)
+            line = sparkline(values, width=width, ascii_only=True)
+            self.query_one("#history-sparkline", Static).update(Text(line))
+        else:
+            self.query_one("#history-sparkline", Sparkline).data = [float(v) for v in values]
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "history-players" and event.row_key.value is not None:
