@@ -54,6 +54,29 @@ class Minimal(App[None]):
 
 Minimal().run()
 """
+EXIT_AT_FIRST_FRAME = """
+import os, runpy, sys
+from textual.drivers.linux_driver import LinuxDriver
+
+mark, target, *arguments = sys.argv[1:]
+write = LinuxDriver.write
+
+
+def write_then_exit(driver: LinuxDriver, data: str) -> None:
+    write(driver, data)
+    if mark in data:
+        os._exit(0)
+
+
+LinuxDriver.write = write_then_exit
+sys.argv = [target, *arguments]
+if target.endswith(".py"):
+    runpy.run_path(target, run_name="__main__")
+else:
+    runpy.run_module(target, run_name="__main__", alter_sys=True)
+"""
+"""Runs a program (a script, or a module such as ``chinese_ten``) and ends the process as
+soon as a frame holding ``mark`` is handed to the terminal: for counting instructions."""
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-_])")
 SIZE = (100, 30)
 
@@ -208,6 +231,63 @@ def commands_for(venv: Path, tag: str, minimal: Path) -> list[Command]:
     return commands
 
 
+def instructions(python: str, launcher: Path, mark: str, target: list[str]) -> int:
+    """Instructions executed from the start of ``python`` to the first frame holding ``mark``,
+    counted by callgrind: the same figure at every run, whatever else the machine does."""
+    with tempfile.TemporaryDirectory() as home:
+        log = Path(home) / "callgrind.log"
+        valgrind = [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            f"--log-file={log}",
+        ]
+        env = {**os.environ, "TERM": "xterm-256color", "CHINESE_TEN_HOME": home}
+        master, slave = pty.openpty()
+        columns, rows = SIZE
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        process = subprocess.Popen(
+            [*valgrind, python, str(launcher), mark, *target],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=ROOT,
+            start_new_session=True,
+        )
+        os.close(slave)
+        try:
+            while process.poll() is None:  # drain the terminal until the program ends
+                ready, _, _ = select.select([master], [], [], 0.5)
+                if ready:
+                    with contextlib.suppress(OSError):
+                        os.read(master, 65536)
+        finally:
+            os.close(master)
+        found = re.search(r"Collected : (\d+)", log.read_text())
+        if found is None:
+            raise RuntimeError(f"callgrind counted nothing: {log.read_text()[-300:]!r}")
+        return int(found.group(1))
+
+
+def count_instructions() -> None:
+    """``chinese-ten play`` against the minimal app, in the project's .venv, by instructions."""
+    python = str(ROOT / ".venv" / "bin" / "python")
+    with tempfile.TemporaryDirectory() as work:
+        launcher = Path(work) / "exit_at_first_frame.py"
+        launcher.write_text(EXIT_AT_FIRST_FRAME)
+        minimal = Path(work) / "minimal_app.py"
+        minimal.write_text(MINIMAL_APP)
+        floor = instructions(python, launcher, MINIMAL_MARK, [str(minimal)])
+        print(f"minimal Textual app        {floor / 1e9:5.3f} G instructions  1.00x")
+        for label, mark, argv in (
+            ("chinese-ten play", FIRST_SCREEN, ["play"]),
+            ("chinese-ten play --vs hard", VS_HARD_SCREEN, VS_HARD),
+        ):
+            count = instructions(python, launcher, mark, ["chinese_ten", *argv])
+            print(f"{label:<26} {count / 1e9:5.3f} G instructions  {count / floor:4.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="launches of each command")
@@ -219,7 +299,16 @@ def main() -> None:
         help="environments to build and measure (current: the project's .venv as it is)",
     )
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a frame")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instead: count the instructions to the first frame under valgrind's callgrind "
+        "(the project's .venv; about a minute; not swayed by a busy machine)",
+    )
     args = parser.parse_args()
+    if args.instructions:
+        count_instructions()
+        return
     print(f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}")
     with tempfile.TemporaryDirectory() as work:
         minimal = Path(work) / "minimal_app.py"
