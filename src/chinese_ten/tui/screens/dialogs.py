@@ -15,6 +15,7 @@ from chinese_ten.game_flow import SavedGame
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.names import unsafe, visible
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
 
 QuitChoice = Literal["quit", "stay", "copy"]
 OpeningChoice = Literal["continue", "new"]
@@ -67,6 +68,7 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Continue it (c)"), id="continue", variant="primary")
                 yield Button(_("New game (n)"), id="new")
+        yield KeyBar()  # its own keys, over the start screen's (which wait behind it)
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
