@@ -97,24 +97,25 @@ class Launch:
     """CPU seconds the command's processes had used by then: less swayed by a busy machine."""
 
 
-def first_frame(command: Command, timeout: float) -> Launch:
-    """Time from spawn to ``command.mark`` on screen; the process is then ended and reaped."""
+def spawn(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    """``argv`` in a new pseudo-terminal of ``SIZE``, in a session of its own; returns the
+    process and the terminal's master side."""
     master, slave = pty.openpty()
     columns, rows = SIZE
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    process = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True
+    )
+    os.close(slave)
+    return process, master
+
+
+def first_frame(command: Command, timeout: float) -> Launch:
+    """Time from spawn to ``command.mark`` on screen; the process is then ended and reaped."""
     with tempfile.TemporaryDirectory() as home:
         env = {**command.env, "TERM": "xterm-256color", "CHINESE_TEN_HOME": home}
         start = time.perf_counter()
-        process = subprocess.Popen(
-            command.argv,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            cwd=ROOT,
-            start_new_session=True,
-        )
-        os.close(slave)
+        process, master = spawn(command.argv, env)
         try:
             wall = _wait_for(master, command.mark.encode(), start, timeout)
             return Launch(wall, _cpu_seconds(process.pid))
@@ -243,19 +244,7 @@ def instructions(python: str, launcher: Path, mark: str, target: list[str]) -> i
             f"--log-file={log}",
         ]
         env = {**os.environ, "TERM": "xterm-256color", "CHINESE_TEN_HOME": home}
-        master, slave = pty.openpty()
-        columns, rows = SIZE
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        process = subprocess.Popen(
-            [*valgrind, python, str(launcher), mark, *target],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            cwd=ROOT,
-            start_new_session=True,
-        )
-        os.close(slave)
+        process, master = spawn([*valgrind, python, str(launcher), mark, *target], env)
         try:
             while process.poll() is None:  # drain the terminal until the program ends
                 ready, _, _ = select.select([master], [], [], 0.5)
