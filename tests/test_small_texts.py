@@ -84,3 +84,19 @@ async def test_the_start_screen_offers_what_works(tmp_path: Path) -> None:
         await pilot.press("escape")  # still leaves, though the footer shows only ^q
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_quitting_before_any_deal_offers_to_stay_not_to_keep_playing(
+    tmp_path: Path,
+) -> None:
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "nothing to save" in text and "Stay (n)" in text
+        assert "Keep playing" not in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)

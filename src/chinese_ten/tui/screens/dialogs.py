@@ -120,7 +120,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
                     yield Button(_("Save a copy (s)"), id="copy", variant="primary")
                 quit_label = _("Quit (y)") if self.unsaved is None else _("Quit, lose it (y)")
                 yield Button(quit_label, id="quit", variant="error")
-                yield Button(_("Keep playing (n)"), id="stay", variant="primary")
+                stay_label = _("Keep playing (n)") if self.dealt else _("Stay (n)")
+                yield Button(stay_label, id="stay", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#stay" if self.unsaved is None else "#copy", Button).focus()
