@@ -78,6 +78,8 @@ async def test_the_start_screen_offers_what_works(tmp_path: Path) -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+        footer = screen_text(app).splitlines()[-1]
+        assert "esc Back" in footer and "game" not in footer  # no game yet to go back to
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)

@@ -40,7 +40,7 @@ class AsciiMarkdown(Markdown):
 
 class RulesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,f1,question_mark", "close", N_("Back to the game")),
+        Binding("escape,q,f1,question_mark", "close", N_("Back")),  # to the game, or to the start
     ]
 
     DEFAULT_CSS = """
