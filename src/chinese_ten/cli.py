@@ -9,7 +9,7 @@ language is chosen first (``--lang``, else the environment), since the parser's 
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
@@ -324,13 +324,18 @@ def _game_id(text: str) -> int:
     return value
 
 
-def _list_limit(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_LIST:
-        raise argparse.ArgumentTypeError(
-            _("{value} is more than {most} games").format(value=value, most=MAX_LIST)
-        )
-    return value
+def _games_up_to(most: int) -> Callable[[str], int]:
+    """A count of games, 1 to ``most`` (``history --limit``, ``serve --max-games``)."""
+
+    def games(text: str) -> int:
+        value = _positive(text)
+        if value > most:
+            raise argparse.ArgumentTypeError(
+                _("{value} is more than {most} games").format(value=value, most=most)
+            )
+        return value
+
+    return games
 
 
 def _player(text: str) -> str:
@@ -348,7 +353,7 @@ def _history_commands(sub: "argparse._SubParsersAction[_Parser]") -> None:
     )
     history.add_argument(
         "--limit",
-        type=_list_limit,
+        type=_games_up_to(MAX_LIST),
         default=50,
         metavar="N",
         help=_("list at most N games, the newest (default 50, at most {most})").format(
@@ -389,17 +394,6 @@ def _port(text: str) -> int:
     return value
 
 
-def _game_count(text: str) -> int:
-    from chinese_ten.served import MOST_GAMES
-
-    value = _positive(text)
-    if value > MOST_GAMES:
-        raise argparse.ArgumentTypeError(
-            _("{value} is more than {most} games").format(value=value, most=MOST_GAMES)
-        )
-    return value
-
-
 def _minutes(text: str) -> float:
     from chinese_ten.served import IDLE_MINUTES
 
@@ -420,7 +414,7 @@ def _minutes(text: str) -> float:
 
 
 def _serve_parser(serve: argparse.ArgumentParser) -> None:
-    from chinese_ten.served import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES
+    from chinese_ten.served import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
 
     serve.add_argument(
         "--host",
@@ -437,7 +431,7 @@ def _serve_parser(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--max-games",
-        type=_game_count,
+        type=_games_up_to(MOST_GAMES),
         default=DEFAULT_GAMES,
         metavar="N",
         help=_("games running at once, one per tab (default {default})").format(
