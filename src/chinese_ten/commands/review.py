@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from chinese_ten.commands.progress import progress_bar
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import _
 from chinese_ten.names import visible
@@ -78,15 +78,7 @@ def run_review(
 
 def _analyse_with_bar(record: GameRecord, samples: int, seed: int, jobs: int) -> GameReview:
     console = Console(stderr=True)
-    with Progress(
-        TextColumn("{task.description}", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(_("Analysing decisions"), total=None)
 
         def advance(done: int, total: int) -> None:

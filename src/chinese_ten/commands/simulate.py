@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
+from chinese_ten.commands.progress import progress_bar
 from chinese_ten.errors import WriteError
 from chinese_ten.files import write_new
 from chinese_ten.i18n import _, ngettext
@@ -118,15 +118,7 @@ def run_simulate(
     total = games * (2 if duplicate else 1)
     folder = RecordsFolder(records) if records is not None else None
 
-    with Progress(
-        TextColumn("{task.description}", style="progress.description", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json or not console.is_terminal,
-    ) as progress:
+    with progress_bar(console, hidden=as_json) as progress:
         task = progress.add_task(
             _("{first} v {second}").format(first=players[0], second=players[1]), total=total
         )
