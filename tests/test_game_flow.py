@@ -100,8 +100,8 @@ def test_resume_takes_up_the_saved_deal_and_unfinished_game_is_found(tmp_path: P
     flow.release()
     later = GameFlow(_options(tmp_path, players=None))
     saved, _ = later.find_unfinished()
-    assert saved is not None and saved.names == ("Ana", "Ben")
-    assert (saved.deals_finished, saved.deals_planned) == (1, 3)
+    assert saved is not None and saved.table.names() == ("Ana", "Ben")
+    assert (saved.deals_finished, saved.table.deals_planned) == (1, 3)
     assert saved.path == tmp_path / "current.json"
     result = later.resume()
     assert result.resumed and result.notices == []

@@ -6,7 +6,7 @@ as toasts), so the flow never imports Textual or Rich.
 """
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,9 +20,9 @@ from chinese_ten.i18n import _
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
 from chinese_ten.series import SeriesScore
+from chinese_ten.table import Table, asked_table, differences, table_of
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
-from chinese_ten.wording import default_names
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.records import GameRecord
@@ -45,10 +45,13 @@ class Notice:
 class SavedGame:
     """An unfinished game in the data folder that no running game holds."""
 
-    names: tuple[str, str]
+    table: Table
     deals_finished: int
-    deals_planned: int | None
     path: Path
+    differences: tuple[str, ...] = ()
+    """Where the command line asks for another game than this one, one line each."""
+    assumed: tuple[str, ...] = ()
+    """What had to be assumed about a save of an earlier version."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,19 +76,18 @@ class GameFlow:
     """One game: the names, the series score, the deals, each seat's computer and the save."""
 
     def __init__(self, options: GameOptions) -> None:
+        self.asked = options
+        """What the command line asked for (a resumed game may be another)."""
         self.options = options
-        self.names: tuple[str, str] = options.players or default_names()
+        """The options of the game being played: what was asked, or what the save held."""
+        self.table = asked_table(options)
         self.series = SeriesScore(options.deals_planned, 0)
         self.finished: list[DealState] = []
         """Every deal of the series played to its end, in order."""
         self.state: DealState | None = None
         """The deal in play, or the deal just finished (also the last of ``finished``)."""
-        self.computers: list[Player | None] = [
-            None
-            if level is None
-            else LaterPlayer(level, random.Random(options.seed), think=options.think)
-            for level in options.computer
-        ]
+        self.computers: list[Player | None] = []
+        self._seat(self.table)
         self.keyboard = 0
         """In hot-seat, the seat whose person has the keyboard (changes at the hand-over)."""
         self.slot: SaveSlot | None = None
@@ -100,6 +102,29 @@ class GameFlow:
         self.history_id: int | None = None
         """This game's row in the history (None until stored; after a resume it is found)."""
         self.started = datetime.now(UTC)
+
+    def _seat(self, table: Table) -> None:
+        """Play at ``table``: its computers take their seats, its options apply."""
+        self.table = table
+        self.options = replace(
+            self.asked,
+            computer=table.computer,
+            deals_planned=table.deals_planned,
+            hints=table.hints,
+            open_scores=table.open_scores,
+            think=table.think,
+        )
+        self.computers = [
+            None
+            if level is None
+            else LaterPlayer(level, random.Random(self.asked.seed), think=table.think)
+            for level in table.computer
+        ]
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """Both names as shown now (a seat's default name in the current language)."""
+        return self.table.names()
 
     # ------------------------------------------------------------ the position
     @property
@@ -142,7 +167,7 @@ class GameFlow:
     # ------------------------------------------------------------ the series
     def start_series(self, names: tuple[str, str]) -> None:
         """A new game between ``names``: the first dealer is drawn by lot."""
-        self.names = names
+        self._seat(self.table.seated(names))
         self.series = SeriesScore(self.options.deals_planned, draw_lots(self._lots))
         self.history_id, self.started = None, datetime.now(UTC)
 
@@ -284,11 +309,20 @@ class GameFlow:
         if not states or score.is_over:
             return None, notices
         assert self.slot is not None
-        saved = SavedGame(record.players, len(score.outcomes), record.deals_planned, self.slot.path)
+        table, assumed = table_of(record, asked_table(self.asked))
+        saved = SavedGame(
+            table,
+            len(score.outcomes),
+            self.slot.path,
+            differences=tuple(differences(table, self.asked)),
+            assumed=tuple(assumed),
+        )
         return saved, notices
 
-    def resume(self) -> Resume:
-        """Take up the saved game: names, series and deals, from the newest free save."""
+    def resume(self, *, asked: bool = False) -> Resume:
+        """Take up the saved game exactly as it was (its players, computers, length and
+        options, whatever the command line says), from the newest free save. ``asked``: the
+        person saw the differences in the continue question; else they are said here."""
         notices = self._claim(resume=True)
         found, more = self._load()
         notices += more
@@ -298,7 +332,21 @@ class GameFlow:
         if not states:
             notices.append(Notice(_("The saved game has no deal yet, so a new one begins.")))
             return Resume(False, notices)
-        self.names = record.players
+        table, assumed = table_of(record, asked_table(self.asked))
+        set_aside = [] if asked else differences(table, self.asked)
+        if set_aside:
+            notices.append(
+                Notice(
+                    "\n".join(set_aside),
+                    title=_("The saved game continues as it was saved"),
+                    timeout=12,
+                )
+            )
+        if assumed:
+            notices.append(
+                Notice("\n".join(assumed), title=_("Assumed for an older save"), timeout=12)
+            )
+        self._seat(table)
         self.series = _score(record.deals_planned, states)
         self.finished = [s for s in states if outcome(s) is not None]
         self.state = states[-1]
@@ -386,7 +434,13 @@ class GameFlow:
         from chinese_ten.records import game_record
 
         states = self.deals() if full else [*self.finished]
-        return game_record(self.names, self.series.deals_planned, states)
+        return game_record(
+            self.table.record_names(),
+            self.series.deals_planned,
+            states,
+            seats=self.table.seat_records(),
+            settings=self.table.settings_record(),
+        )
 
     def write_record(self, path: Path, *, full: bool, replace: bool = False) -> None:
         """Write the record to ``path``; FileExistsError unless ``replace``, OSError if the

@@ -121,6 +121,27 @@ class DealRecord(_Model):
 PlayerName = Annotated[str, AfterValidator(check_name)]
 """A name under the one rule of :mod:`chinese_ten.names` (stripped, one line, no controls)."""
 
+MAX_THINK: Final = 60.0
+"""The most seconds a record may give the hard computer per decision (as ``--think``)."""
+
+
+class SeatRecord(_Model):
+    """Who sits in a seat: a person (``computer`` null) or the computer at a level; and
+    whether the seat's name is its default (``You``, ``Computer (hard)``, ``Player 2``),
+    which every reader shows in its own language."""
+
+    computer: Literal["easy", "normal", "hard", "random", "greedy"] | None = None
+    """A level offered to a person, or a computer player by name (``simulate``'s)."""
+    default_name: bool = False
+
+
+class SettingsRecord(_Model):
+    """The options that change how a game is played, which a resumed game keeps."""
+
+    hints: bool = True
+    open_scores: bool = False
+    think: float | None = Field(default=None, ge=0.01, le=MAX_THINK)
+
 
 class GameRecord(_Model):
     format: Literal["chinese-ten"]
@@ -129,6 +150,10 @@ class GameRecord(_Model):
     deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
     deals: tuple[DealRecord, ...]
+    seats: tuple[SeatRecord, SeatRecord] | None = None
+    """Who sits where; absent in records of earlier versions and from ``simulate``."""
+    settings: SettingsRecord | None = None
+    """The game's options; absent in records of earlier versions and from ``simulate``."""
 
     @field_validator("players")
     @classmethod
@@ -181,7 +206,12 @@ def deal_record(state: DealState) -> DealRecord:
 
 
 def game_record(
-    players: Sequence[str], deals_planned: int | None, states: Sequence[DealState]
+    players: Sequence[str],
+    deals_planned: int | None,
+    states: Sequence[DealState],
+    *,
+    seats: tuple[SeatRecord, SeatRecord] | None = None,
+    settings: SettingsRecord | None = None,
 ) -> GameRecord:
     """A whole game's record: every deal played so far, the last one possibly unfinished."""
     return GameRecord(
@@ -190,6 +220,8 @@ def game_record(
         players=(players[0], players[1]),
         deals_planned=deals_planned,
         deals=tuple(deal_record(s) for s in states),
+        seats=seats,
+        settings=settings,
     )
 
 
@@ -445,6 +477,9 @@ def load_and_replay(path: Path) -> tuple[GameRecord, list[DealState]]:
 def record_json(record: GameRecord) -> str:
     """Pretty JSON with each card list and each turn on one line, so a record reads as a log."""
     data = record.model_dump(mode="json")
+    for optional in ("seats", "settings"):
+        if data[optional] is None:
+            del data[optional]  # a record of who sits where is written only when known
     for deal in data["deals"]:
         for turn in deal["turns"]:
             if turn["flipped"]:

@@ -7,6 +7,8 @@ when the game is set up; a name a person typed is kept as typed, and records kee
 that was used.
 """
 
+from collections.abc import Callable, Sequence
+
 from chinese_ten.i18n import N_, _, every_translation
 
 YOU = "You"
@@ -20,14 +22,68 @@ def level_name(level: str) -> str:
     return _(_LEVELS[level]) if level in _LEVELS else level
 
 
-def computer_name(level: str) -> str:
+def computer_name(level: str, translate: Callable[[str], str] = _) -> str:
     """The default name of the computer at ``level``: ``Computer (hard)``."""
-    return _("Computer ({level})").format(level=level_name(level))
+    return translate("Computer ({level})").format(level=translate(_LEVELS.get(level, level)))
+
+
+_PLAYERS = (N_("Player 1"), N_("Player 2"))
 
 
 def default_names() -> tuple[str, str]:
     """The names offered for two people: ``Player 1``, ``Player 2``."""
-    return _("Player 1"), _("Player 2")
+    return _(_PLAYERS[0]), _(_PLAYERS[1])
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def seat_default(
+    seat: int, levels: Sequence[str | None], translate: Callable[[str], str] = _
+) -> str:
+    """The default name of ``seat`` at a table whose computer seats play at ``levels``: the
+    computer is ``Computer (hard)``, the one person against it ``You``, people sharing the
+    keyboard ``Player 1`` and ``Player 2``. A default name is a seat's identity, not a word:
+    saves and records keep it as such and it is shown in the reader's language.
+
+    >>> seat_default(1, (None, "hard")), seat_default(0, (None, "hard"))
+    ('Computer (hard)', 'You')
+    >>> seat_default(1, (None, None))
+    'Player 2'
+    """
+    level = levels[seat]
+    if level is not None:
+        return computer_name(level, translate)
+    if sum(other is None for other in levels) == 1:
+        return translate(YOU)
+    return translate(_PLAYERS[seat])
+
+
+def english_default(seat: int, levels: Sequence[str | None]) -> str:
+    """:func:`seat_default` as records and the history write it, whatever the language."""
+    return seat_default(seat, levels, _english)
+
+
+def is_default(name: str, seat: int, levels: Sequence[str | None]) -> bool:
+    """Whether ``name`` is ``seat``'s default name in any of our languages (a name offered by
+    the start screen and kept, or written by an older version in the language of its day).
+
+    >>> is_default("Joueur 2", 1, (None, None)), is_default("Ana", 1, (None, None))
+    (True, False)
+    """
+    level = levels[seat]
+    if level is not None:
+        english = computer_name(level, _english)
+        words = every_translation("Computer ({level})")
+        levels_said = every_translation(_LEVELS.get(level, level))
+        known = {english} | {w.format(level=said) for w in words for said in levels_said}
+    elif sum(other is None for other in levels) == 1:
+        known = set(every_translation(YOU))
+    else:
+        known = set(every_translation(_PLAYERS[seat]))
+    folded = name.casefold()
+    return any(folded == word.casefold() for word in known)
 
 
 def names_against_computer(level: str, human: int) -> tuple[str, str]:

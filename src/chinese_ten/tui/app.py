@@ -168,17 +168,19 @@ class ChineseTenApp(App[None]):
     def _opening_answered(self, choice: "OpeningChoice | None") -> None:
         self._opening_state = "done"
         if choice == "continue":
-            self._resume()
+            self._resume(asked=True)
         elif choice == "new":
             self._new_game()
         else:
             self.exit()  # nothing played, nothing changed: the save stays as it was
 
-    def _resume(self) -> None:
+    def _resume(self, *, asked: bool = False) -> None:
+        """Continue the saved game; ``asked``: the continue question said how it differs
+        from what the command line asks for (``--resume`` says it in a toast)."""
         from chinese_ten.tui.screens.game import tell
 
         self._opening_state = "done"  # continuing is the opening (--resume, or the answer)
-        result = self.game.flow.resume()
+        result = self.game.flow.resume(asked=asked)
         tell(self, result.notices)
         if not result.resumed:
             self._new_game()

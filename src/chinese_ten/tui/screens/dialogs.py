@@ -44,26 +44,38 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     def compose(self) -> ComposeResult:
         saved = self.saved
         done = saved.deals_finished
-        first, second = saved.names
+        opponents = saved.table.opponents()
         path = shown(saved.path)
-        if saved.deals_planned is None:
+        if saved.table.deals_planned is None:
             where = ngettext(
-                "{first} v {second}, {done} deal finished, is saved in {path}.",
-                "{first} v {second}, {done} deals finished, is saved in {path}.",
+                "{opponents}, {done} deal finished, is saved in {path}.",
+                "{opponents}, {done} deals finished, is saved in {path}.",
                 done,
             )
         else:
             where = ngettext(
-                "{first} v {second}, {done} of {planned} deals finished, is saved in {path}.",
-                "{first} v {second}, {done} of {planned} deals finished, is saved in {path}.",
+                "{opponents}, {done} of {planned} deals finished, is saved in {path}.",
+                "{opponents}, {done} of {planned} deals finished, is saved in {path}.",
                 done,
             )
         where = where.format(
-            first=first, second=second, done=done, planned=saved.deals_planned, path=path
+            opponents=opponents, done=done, planned=saved.table.deals_planned, path=path
         )
         with Vertical(id="dialog"):
             yield Label(_("Continue the unfinished game?"), id="dialog-title")
             yield Label(Text(where))
+            if saved.differences:
+                yield Label(
+                    Text(_("You asked for another game than this one:"), style="bold"),
+                    id="dialog-warning",
+                )
+                for line in saved.differences:
+                    yield Label(Text("  " + line))
+                yield Label(
+                    _("Continue plays it as it was saved; a new game is the one you asked for.")
+                )
+            for line in saved.assumed:
+                yield Label(Text(_("Assumed: {what}.").format(what=line)))
             yield Label(_("A new game keeps it in the archive folder."))
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Continue it (c)"), id="continue", variant="primary")

@@ -119,7 +119,6 @@ class GameScreen(Screen[None]):
     def __init__(self, options: GameOptions, flow: GameFlow | None = None) -> None:
         super().__init__()
         translate_bindings(self)
-        self.options = options
         self.flow = flow if flow is not None else GameFlow(options)
         self.cursor = 0
         self.choice = 0
@@ -128,10 +127,18 @@ class GameScreen(Screen[None]):
         self.hint: Text | None = None
         self._symbols = options.symbols and not options.ascii
         self._glyphs = glyphs_for(options.ascii)
-        self.you = you_seat(options.computer)
-        """The seat of the person playing the computer, addressed as "you" (None: hot-seat)."""
 
     # ------------------------------------------------- the flow's state, for drawing and tests
+    @property
+    def options(self) -> GameOptions:
+        """The game's options: as asked, or as a resumed game was saved."""
+        return self.flow.options
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the person playing the computer, addressed as "you" (None: hot-seat)."""
+        return you_seat(self.options.computer)
+
     @property
     def names(self) -> tuple[str, str]:
         return self.flow.names

@@ -1,0 +1,195 @@
+"""What defines a game, which a save must bring back exactly: who sits in each seat (a name
+typed, or the seat's default name; a person, or the computer at a level), the planned length
+and the options that change play (hints, open scores, the computer's thinking time).
+
+A :class:`Table` is built from the command line (:func:`asked_table`) or read from a save
+(:func:`table_of`); :func:`differences` says, in words, where the command line asks for
+another game than the one saved, so the person chooses one of the two and never a mix.
+No Textual, Rich or pydantic here: the game flow uses it before the first save.
+"""
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.names import name_key
+from chinese_ten.tui_options import GameOptions
+from chinese_ten.wording import english_default, is_default, level_name, seat_default
+
+if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
+    from chinese_ten.records import GameRecord, SeatRecord, SettingsRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits where, how long the game is, and the options that change it."""
+
+    typed: tuple[str | None, str | None]
+    """Each seat's name as typed; None for the seat's default name (shown in the language)."""
+    computer: tuple[str | None, str | None]
+    """The level of the computer in each seat; None for a person."""
+    deals_planned: int | None
+    hints: bool = True
+    open_scores: bool = False
+    think: float | None = None
+
+    def names(self) -> tuple[str, str]:
+        """Both names as shown now: a default name in the current language."""
+        first, second = (
+            typed if typed is not None else seat_default(seat, self.computer)
+            for seat, typed in enumerate(self.typed)
+        )
+        return first, second
+
+    def record_names(self) -> tuple[str, str]:
+        """Both names as records and the history write them: a default name in English."""
+        first, second = (
+            typed if typed is not None else english_default(seat, self.computer)
+            for seat, typed in enumerate(self.typed)
+        )
+        return first, second
+
+    def seated(self, names: tuple[str, str]) -> "Table":
+        """The table with ``names`` in the seats: a name that is the seat's default name (as
+        the start screen offers it, in any language) stays the seat's default."""
+        first, second = (
+            None if is_default(name, seat, self.computer) else name
+            for seat, name in enumerate(names)
+        )
+        return replace(self, typed=(first, second))
+
+    def seat_records(self) -> tuple["SeatRecord", "SeatRecord"]:
+        from chinese_ten.records import SeatRecord
+
+        first, second = (
+            SeatRecord.model_validate({"computer": level, "default_name": typed is None})
+            for typed, level in zip(self.typed, self.computer, strict=True)
+        )
+        return first, second
+
+    def settings_record(self) -> "SettingsRecord":
+        from chinese_ten.records import SettingsRecord
+
+        return SettingsRecord(hints=self.hints, open_scores=self.open_scores, think=self.think)
+
+    def opponents(self) -> str:
+        """``Ana v Computer (hard)``: who plays whom, each seat marked as the computer's."""
+        first, second = (self._seat_words(seat, name) for seat, name in enumerate(self.names()))
+        return _("{first} v {second}").format(first=first, second=second)
+
+    def _seat_words(self, seat: int, name: str) -> str:
+        level = self.computer[seat]
+        if level is None or self.typed[seat] is None:
+            return name  # a person, or "Computer (hard)" that says it already
+        return _("{name} (computer, {level})").format(name=name, level=level_name(level))
+
+    def length(self) -> str:
+        """``6 deals`` or ``deal after deal``."""
+        if self.deals_planned is None:
+            return _("deal after deal")
+        return ngettext("{count} deal", "{count} deals", self.deals_planned).format(
+            count=self.deals_planned
+        )
+
+
+def asked_table(options: GameOptions) -> Table:
+    """The table the command line asks for (names not given: the seats' defaults)."""
+    table = Table(
+        typed=(None, None),
+        computer=options.computer,
+        deals_planned=options.deals_planned,
+        hints=options.hints,
+        open_scores=options.open_scores,
+        think=options.think,
+    )
+    return table if options.players is None else table.seated(options.players)
+
+
+def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
+    """The table a save or record was played at, and what had to be assumed about it: a
+    record of an earlier version says neither who sits where nor its options. Then a seat
+    whose name is the computer's default name (in any of our languages) is the computer at
+    that level, every other seat a person, and the options are those asked for now."""
+    assumed: list[str] = []
+    names = record.players
+    computer: tuple[str | None, str | None]
+    if record.seats is not None:
+        computer = (record.seats[0].computer, record.seats[1].computer)
+        default = (record.seats[0].default_name, record.seats[1].default_name)
+    else:
+        computer = (_computer_named(names[0], 0), _computer_named(names[1], 1))
+        default = (False, False)
+    table = Table(
+        typed=(None, None),
+        computer=computer,
+        deals_planned=record.deals_planned,
+        hints=asked.hints,
+        open_scores=asked.open_scores,
+        think=asked.think,
+    )
+    if record.seats is None:
+        table = table.seated(names)
+        assumed.append(
+            _("who sits where is not in the save (an earlier version): {opponents}").format(
+                opponents=table.opponents()
+            )
+        )
+    else:
+        first, second = (
+            None if is_default_seat else name
+            for name, is_default_seat in zip(names, default, strict=True)
+        )
+        table = replace(table, typed=(first, second))
+    if record.settings is not None:
+        settings = record.settings
+        table = replace(
+            table, hints=settings.hints, open_scores=settings.open_scores, think=settings.think
+        )
+    else:
+        assumed.append(_("its options are not in the save: the ones given now are used"))
+    return table, assumed
+
+
+def _computer_named(name: str, seat: int) -> str | None:
+    """The level whose default computer name ``name`` is, in any language; None if none."""
+    for level in ("easy", "normal", "hard"):
+        levels: list[str | None] = [None, None]
+        levels[seat] = level
+        if is_default(name, seat, levels):
+            return level
+    return None
+
+
+def differences(saved: Table, options: GameOptions) -> list[str]:
+    """Where the command line asks for another game than ``saved``, one line each (empty when
+    it asks for nothing ``saved`` is not: ``play`` alone asks for no particular game)."""
+    asked = asked_table(options)
+    lines: list[str] = []
+    typed = any(name is not None for name in asked.typed)
+    seats_asked = typed or options.computer != (None, None)
+    names_differ = typed and _keys(asked.names()) != _keys(saved.names())
+    if seats_asked and (asked.computer != saved.computer or names_differ):
+        lines.append(_line(_("players"), saved.opponents(), asked.opponents()))
+    if options.deals_planned is not None and options.deals_planned != saved.deals_planned:
+        lines.append(_line(_("length"), saved.length(), asked.length()))
+    if not options.hints and saved.hints:
+        lines.append(_line(_("hints"), _("on"), _("off")))
+    if options.open_scores and not saved.open_scores:
+        lines.append(_line(_("open scores"), _("off"), _("on")))
+    if options.think is not None and options.think != saved.think:
+        lines.append(_line(_("thinking time"), _seconds(saved.think), _seconds(options.think)))
+    return lines
+
+
+def _keys(names: tuple[str, str]) -> tuple[str, str]:
+    return name_key(names[0]), name_key(names[1])
+
+
+def _line(what: str, saved: str, asked: str) -> str:
+    return _("{what}: saved {saved}, asked {asked}").format(what=what, saved=saved, asked=asked)
+
+
+def _seconds(think: float | None) -> str:
+    if think is None:
+        return _("a fixed search")
+    return _("{seconds} s a move").format(seconds=f"{think:g}")
