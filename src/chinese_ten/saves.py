@@ -177,6 +177,16 @@ class Claim:
     busy: tuple[Path, ...]
 
 
+def saves_present(folder: Path | None = None) -> bool:
+    """Whether any slot of ``folder`` holds a save: a few ``stat`` calls, no reading, so the
+    start screen can tell before its first frame whether to wait for the question."""
+    base = folder if folder is not None else data_dir()
+    try:
+        return any(SaveSlot(base, number).exists() for number in range(1, MAX_SLOTS + 1))
+    except OSError:
+        return True  # cannot tell: wait for the opening, which says what is wrong
+
+
 def _saved_newest_first(slots: list[SaveSlot]) -> list[SaveSlot]:
     dated: list[tuple[float, SaveSlot]] = []
     for slot in slots:

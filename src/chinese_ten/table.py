@@ -150,6 +150,18 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
     return table, assumed
 
 
+def shown_names(record: "GameRecord") -> tuple[str, str]:
+    """A record's names as a reader sees them: a seat's default name in the reader's language
+    (records write it in English), every other name as written."""
+    if record.seats is None:
+        return record.players
+    first, second = (
+        seat_default(seat, [s.computer for s in record.seats]) if s.default_name else name
+        for seat, (name, s) in enumerate(zip(record.players, record.seats, strict=True))
+    )
+    return first, second
+
+
 def _computer_named(name: str, seat: int) -> str | None:
     """The level whose default computer name ``name`` is, in any language; None if none."""
     for level in ("easy", "normal", "hard"):

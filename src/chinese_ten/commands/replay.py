@@ -15,6 +15,7 @@ from rich.text import Text
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.records import load_and_replay, replay_summary
+from chinese_ten.table import shown_names
 from chinese_ten.wording import is_you, signed
 
 
@@ -24,7 +25,7 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     if as_json:
         print(json.dumps(summary))
         return 0
-    names = record.players
+    names = shown_names(record)
     title = _("{file}: {first} v {second}").format(
         file=visible(path.name), first=names[0], second=names[1]
     )

@@ -5,6 +5,8 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from textual import events
+from textual._time import get_time  # the clock of every event's ``time``
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -15,6 +17,7 @@ from textual.theme import ThemeProvider
 from chinese_ten import i18n
 from chinese_ten.i18n import N_, _, fold_with
 from chinese_ten.names import visible
+from chinese_ten.saves import saves_present
 from chinese_ten.tui.glyphs import ascii_key, ascii_text, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import translate_bindings
@@ -77,6 +80,8 @@ class ChineseTenApp(App[None]):
         """Whether the names were taken (or a game continued): the game screen is up."""
         self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
+        self._keys_from = 0.0
+        """Keys read before this moment (when the screen last changed) are dropped."""
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys by name (``enter``), not symbol (``⏎``), when the screen must stay ASCII."""
@@ -116,7 +121,8 @@ class ChineseTenApp(App[None]):
         """The start screen, when names are asked first: as the app's own screen it is in the
         first paint, where a screen pushed in on_mount waits for the paint after it."""
         if self._asks_names_first():
-            return StartScreen(default_names(), glyphs_for(self.options.ascii))
+            holding = saves_present(self.options.save_dir)
+            return StartScreen(default_names(), glyphs_for(self.options.ascii), holding=holding)
         return super().get_default_screen()
 
     def _asks_names_first(self) -> bool:
@@ -126,12 +132,25 @@ class ChineseTenApp(App[None]):
         """The first frame comes first: the start screen is drawn at once, and whether an
         unfinished game is saved is asked right after, over it (continue it, or a new one)."""
         self._loop_for_signals = asyncio.get_running_loop()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.review is not None:
             self.push_screen(self.review, lambda _: self.exit())
         elif self.options.resume:
             self._resume()
         elif self.options.players is not None:
             self._opening()
+
+    def _screen_changed(self, _screen: Screen[object]) -> None:
+        self._keys_from = get_time()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key pressed before the screen changed was meant for the screen before: it is
+        dropped, not acted on by this one (a key held down while the computer ends a deal
+        must not skip its results; Enter pressed twice must not start two things)."""
+        stale = isinstance(event, events.Key) and event.time < self._keys_from
+        if stale and not event.is_forwarded:
+            return
+        await super().on_event(event)
 
     def on_ready(self) -> None:
         """Ask about an unfinished game once the start screen is on the terminal: the question
@@ -156,7 +175,7 @@ class ChineseTenApp(App[None]):
         tell(self, notices)
         if saved is None:
             self._opening_state = "done"
-            self._new_game()
+            self._new_game(keep_typed=True)
         else:
             self._opening_state = "asking"
             self.push_screen(ContinueScreen(saved), self._opening_answered)
@@ -188,9 +207,10 @@ class ChineseTenApp(App[None]):
             self._playing = True
             self.push_screen(self.game)
 
-    def _new_game(self) -> None:
+    def _new_game(self, *, keep_typed: bool = False) -> None:
         """Put away what the slot held (kept in ``archive/``); then the names, unless the
-        start screen already asks for them or they were given."""
+        start screen already asks for them or they were given. ``keep_typed``: no question
+        was asked, so letters typed while the start screen held its fields are a name."""
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
@@ -198,6 +218,10 @@ class ChineseTenApp(App[None]):
             self._names_chosen(self.options.players)
         elif not self._asking_names():
             self.push_screen(StartScreen(default_names(), glyphs_for(self.options.ascii)))
+        else:
+            for screen in self.screen_stack:
+                if isinstance(screen, StartScreen):
+                    screen.ready(keep_typed=keep_typed)
 
     def _asking_names(self) -> bool:
         """A start screen waits for the names. Once they are taken (or the game continued)

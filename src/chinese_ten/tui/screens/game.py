@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
 
 _BOARD_ACTIONS = frozenset(
-    ("move", "confirm", "flip", "back", "pick", "hint", "export", "pass_keyboard")
+    ("move", "confirm", "flip", "back", "pick", "hint", "export", "pass_keyboard", "results")
 )
 """The game screen's own keys: none of them acts while the board is hidden."""
 
@@ -82,14 +82,16 @@ class GameScreen(Screen[None]):
     CSS_PATH = "board.tcss"  # parsed when the board is first shown, after the first frame
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", N_("Left"), show=False),
-        Binding("right,l", "move(1)", N_("Right"), show=False),
+        # Before the focused widget's keys: the log's arrows would scroll it sideways.
+        Binding("left,h", "move(-1)", N_("Left"), show=False, priority=True),
+        Binding("right,l", "move(1)", N_("Right"), show=False, priority=True),
         Binding(
             "enter",
             "confirm",
             N_("Play / take"),
             tooltip=N_("Play the chosen card or take the chosen target"),
         ),
+        Binding("enter", "results", N_("Results"), tooltip=N_("The results of the deal")),
         Binding(
             "enter",
             "pass_keyboard",
@@ -431,9 +433,7 @@ class GameScreen(Screen[None]):
         self._tell(applied.notices)
         self._log_new_events()
         if applied.result is not None:
-            self.stage = "over"
-            self._render_board()
-            self._show_results(self._state())
+            self._enter_stage("over")  # the last turn stays in sight until Enter
         elif applied.turn_over and self.options.hot_seat:
             self._enter_stage("turned")  # the mover sees what the turned card took
         elif applied.turn_over:
@@ -443,6 +443,11 @@ class GameScreen(Screen[None]):
             self._computer_after_pause()
         else:
             self._enter_stage("flip")
+
+    def action_results(self) -> None:
+        """The deal is over and its last turn seen: on to the results."""
+        if self.stage == "over" and self.state is not None:
+            self._show_results(self.state)
 
     def action_pass_keyboard(self) -> None:
         """Hot-seat: the mover has seen the turned card; hand over to the other player."""
@@ -734,6 +739,12 @@ class GameScreen(Screen[None]):
             return Text(_("{name} is thinking…").format(name=name), style="italic")
         if stage == "handover":
             return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
+        if stage == "over":
+            events = view.events()
+            return styled(
+                _("{event}. The deal is over: Enter shows the results."),
+                event=self._describe(events[-1]) if events else Text(""),
+            )
         you = view.to_move == self.you
         who = _("Your turn") if you else name
         arrows = self._glyphs.arrows
@@ -806,6 +817,8 @@ class GameScreen(Screen[None]):
             return stage == "flip"
         if action == "pass_keyboard":
             return stage == "turned"
+        if action == "results":
+            return stage == "over"
         if action == "back":
             return stage == "target"
         if action == "export":

@@ -3,6 +3,7 @@
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -22,7 +23,12 @@ class StartScreen(Screen[None]):
     """Names for both seats; Enter in the last field (or Start) begins the game.
 
     The choice goes up as a message, not as the screen's result: this is the app's first
-    screen (its default one, which cannot be dismissed) when the names are asked at start."""
+    screen (its default one, which cannot be dismissed) when the names are asked at start.
+
+    When a saved game may be waiting (``holding``), the fields take no input until the app
+    has looked (:meth:`ready`): otherwise a name typed meanwhile would answer the question
+    about the saved game. Letters typed while it looks are held, and go into the first field
+    when no question comes."""
 
     class Chosen(Message):
         """The names to play under; None when the person leaves instead."""
@@ -36,9 +42,13 @@ class StartScreen(Screen[None]):
         Binding("f2", "app.history", N_("History")),
     ]
 
-    def __init__(self, defaults: tuple[str, str], glyphs: Glyphs) -> None:
+    def __init__(self, defaults: tuple[str, str], glyphs: Glyphs, *, holding: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
+        self.holding = holding
+        """The fields wait for :meth:`ready`: the app is looking for a saved game."""
+        self.held = ""
+        """What was typed while holding."""
         self.defaults = defaults
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
@@ -55,19 +65,63 @@ class StartScreen(Screen[None]):
                 ),
                 id="tagline",
             )
+            waiting = Static(_("Looking for a saved game…"), id="start-wait")
+            waiting.display = self.holding
+            yield waiting
             yield Label(_("First player"))
-            yield Input(placeholder=self.defaults[0], id="name0", max_length=MAX_NAME_LENGTH)
+            yield Input(
+                placeholder=self.defaults[0],
+                id="name0",
+                max_length=MAX_NAME_LENGTH,
+                disabled=self.holding,
+            )
             yield Label(_("Second player"))
-            yield Input(placeholder=self.defaults[1], id="name1", max_length=MAX_NAME_LENGTH)
+            yield Input(
+                placeholder=self.defaults[1],
+                id="name1",
+                max_length=MAX_NAME_LENGTH,
+                disabled=self.holding,
+            )
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
-            yield Button(_("Start: draw lots for the deal"), id="start", variant="primary")
+            yield Button(
+                _("Start: draw lots for the deal"),
+                id="start",
+                variant="primary",
+                disabled=self.holding,
+            )
             yield Static(_("F1 shows the rules at any time."), id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key costs the first frame ~15 ms
 
     def on_mount(self) -> None:
-        self.query_one("#name0", Input).focus()
+        if not self.holding:
+            self.query_one("#name0", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """While holding, a key is kept (a letter) or dropped, never acted on: ``q`` typed
+        for a name must not ask to quit."""
+        if not self.holding or event.key in ("ctrl+q", "ctrl+c", "escape"):
+            return
+        if event.is_printable and event.character is not None:
+            self.held = (self.held + event.character)[:MAX_NAME_LENGTH]
+        event.stop()
+        event.prevent_default()
+
+    def ready(self, *, keep_typed: bool) -> None:
+        """The app has looked for a saved game: the fields take input. ``keep_typed``: no
+        question came between, so what was typed meanwhile was meant for the first field."""
+        if not self.holding:
+            return
+        self.holding = False
+        self.query_one("#start-wait").display = False
+        for widget in (*self.query(Input).results(Input), self.query_one("#start", Button)):
+            widget.disabled = False
+        first = self.query_one("#name0", Input)
+        if keep_typed and self.held:
+            first.insert_text_at_cursor(self.held)
+        self.held = ""
+        first.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "name0":

@@ -1,0 +1,200 @@
+"""Fidelity as a person meets it: a resumed game against the computer keeps the computer's hand
+hidden, and a key answers only the question it was pressed for."""
+
+from pathlib import Path
+
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog
+
+from chinese_ten.cards import format_card
+from chinese_ten.game_flow import GameFlow
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
+from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui_options import GameOptions
+from chinese_ten.view import PlayerView
+from chinese_ten.wording import names_against_computer
+from tests.tui_helpers import options, screen_text, step
+
+SIZE = (100, 32)
+
+
+def _vs_hard(folder: Path, **kwargs: object) -> GameOptions:
+    return options(
+        folder, players=names_against_computer("hard", 0), computer=(None, "hard"), **kwargs
+    )
+
+
+def _save_vs_hard(folder: Path) -> None:
+    """``play --vs hard``: a deal dealt and a few actions played, then the program left."""
+    flow = GameFlow(_vs_hard(folder))
+    flow.find_unfinished()
+    flow.hold_fresh_slot()
+    flow.start_series(flow.names)
+    flow.deal(20)
+    while flow.computer_to_move() is None:  # the person's turns, up to the computer's
+        assert flow.state is not None
+        flow.apply(PlayerView(flow.state, 0).legal_actions()[0])
+    flow.release()
+
+
+async def _until(pilot: Pilot[None], kind: type, tries: int = 100) -> None:
+    for _ in range(tries):
+        if isinstance(pilot.app.screen, kind):
+            await pilot.pause(0.1)  # drawn
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"no {kind.__name__}, but {pilot.app.screen!r}")
+
+
+def _computer_cards_hidden(app: ChineseTenApp) -> None:
+    game = app.game
+    assert game.state is not None and game.viewer() == 0
+    text = screen_text(app)
+    shown_hand = [format_card(c) for c in PlayerView(game.state, 1).hand]
+    assert shown_hand, "the computer holds cards"
+    assert not isinstance(app.screen, HandoverScreen)
+    assert "Pass the keyboard" not in text
+    assert "Computer (hard)" in text
+
+
+async def test_continuing_a_game_against_the_computer_from_plain_play(tmp_path: Path) -> None:
+    _save_vs_hard(tmp_path)
+    app = ChineseTenApp(options(tmp_path, players=None))  # chinese-ten play, then c
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, ContinueScreen)
+        assert "You v Computer (hard)" in " ".join(screen_text(app).split())
+        await pilot.press("c")
+        await _until(pilot, GameScreen)
+        await pilot.pause(0.3)
+        assert app.game.flow.options.computer == (None, "hard")
+        _computer_cards_hidden(app)
+
+
+async def test_resume_of_a_game_against_the_computer(tmp_path: Path) -> None:
+    _save_vs_hard(tmp_path)
+    app = ChineseTenApp(options(tmp_path, players=None, resume=True, deals_planned=6))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _until(pilot, GameScreen)
+        await pilot.pause(0.3)
+        _computer_cards_hidden(app)
+        flat = " ".join(screen_text(app).split())
+        assert "length: saved deal after deal, asked 6 deals" in flat
+
+
+async def test_the_continue_question_says_what_differs(tmp_path: Path) -> None:
+    _save_vs_hard(tmp_path)
+    app = ChineseTenApp(options(tmp_path, players=("Ana", "Ben")))
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, ContinueScreen)
+        flat = " ".join(screen_text(app).split())
+        assert "You asked for another game than this one" in flat
+        assert "players: saved You v Computer (hard), asked Ana v Ben" in flat
+        await pilot.press("n")  # the game asked for: Ana and Ben, hot-seat
+        await pilot.pause(0.3)
+        assert app.game.flow.options.computer == (None, None)
+        assert app.game.names == ("Ana", "Ben")
+
+
+# ------------------------------------------------------------------ keys for their question
+async def test_names_typed_while_the_save_is_looked_for_never_answer_the_question(
+    tmp_path: Path,
+) -> None:
+    _save_vs_hard(tmp_path)
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen_stack[0]
+        assert isinstance(start, StartScreen) and start.holding
+        # Letters reach the screen before the question is up: they are held, not acted on.
+        for key in "qna":
+            start.post_message(events.Key(key, key))
+        await _until(pilot, ContinueScreen)
+        assert not isinstance(app.screen, QuitScreen)
+        assert (tmp_path / "current.json").exists()  # nothing archived unasked
+        await pilot.press("n")
+        await _until(pilot, StartScreen)
+        first = app.screen.query_one("#name0", Input)
+        assert first.value == "" and not first.disabled and first.has_focus
+
+
+async def test_with_no_save_letters_typed_early_go_into_the_first_field(tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text("not a save")  # looked for, found unreadable
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen) and start.holding
+        for key in "Ana":
+            start.post_message(events.Key(key, key))
+        for _ in range(100):
+            if not start.holding:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        first = start.query_one("#name0", Input)
+        assert first.value == "Ana" and first.has_focus
+
+
+async def test_with_no_save_at_all_the_fields_take_input_at_once(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen) and not start.holding
+        await pilot.press("B", "e", "n")
+        assert start.query_one("#name0", Input).value == "Ben"
+
+
+async def test_a_key_read_before_the_screen_changed_is_dropped(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        cut = app.screen
+        assert not isinstance(cut, GameScreen)  # the cut waits for Enter
+        early = events.Key("enter", "\r")  # read from the terminal now...
+        await pilot.pause(0.05)
+        app._screen_changed(cut)  # ...and the screen changed after it was read
+        app.post_message(early)
+        await pilot.pause(0.2)
+        assert app.screen is cut  # not acted on
+        await pilot.press("enter")  # pressed now: it acts
+        await pilot.pause(0.2)
+        assert app.screen is not cut
+
+
+async def test_the_arrows_move_the_card_cursor_against_the_computer(tmp_path: Path) -> None:
+    app = ChineseTenApp(_vs_hard(tmp_path, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            if isinstance(app.screen, GameScreen) and app.game.stage == "select":
+                break
+            await step(pilot) if not isinstance(app.screen, GameScreen) else None
+            await pilot.pause(0.05)
+        game = app.game
+        assert game.stage == "select"
+        log = game.query_one("#log", RichLog)
+        log.focus()  # where a click or Tab may have put the focus
+        await pilot.pause()
+        before = game.cursor
+        await pilot.press("right")
+        assert game.cursor == before + 1 and log.scroll_x == 0
+        await pilot.press("left")
+        assert game.cursor == before
+
+
+async def test_the_last_turn_of_a_deal_stays_in_sight_before_the_results(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, computer=(None, "easy"), players=("Ana", "Bot")))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, GameScreen) and app.game.stage == "over":
+                break
+            if isinstance(app.screen, ResultsScreen):
+                raise AssertionError("the results replaced the board at once")
+            await step(pilot)
+        assert isinstance(app.screen, GameScreen) and app.game.stage == "over"
+        flat = " ".join(screen_text(app).split())
+        assert "The deal is over: Enter shows the results." in flat
+        await pilot.press("enter")
+        await _until(pilot, ResultsScreen)
