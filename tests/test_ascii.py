@@ -7,7 +7,6 @@ import pytest
 
 from chinese_ten.deal import apply_action, legal_actions, start
 from chinese_ten.history import open_history
-from chinese_ten.records import game_record
 from chinese_ten.saves import SaveSlot
 from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.tui.app import ChineseTenApp
@@ -15,6 +14,7 @@ from chinese_ten.tui.glyphs import ascii_text
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.history_helpers import played
 from tests.tui_helpers import (
+    current_record,
     hand_key,
     make_setup,
     options,
@@ -36,7 +36,8 @@ def fresh(**kwargs: object) -> Callable[[Path], ChineseTenApp]:
 
 def resumed(setup_args: tuple[int, str, str, str], **kwargs: object) -> Callable[[Path], object]:
     def build(folder: Path) -> ChineseTenApp:
-        save_position(folder, make_setup(*setup_args))
+        computer = kwargs.get("computer", (None, None))
+        save_position(folder, make_setup(*setup_args), computer=computer)  # type: ignore[arg-type]
         return ascii_app(folder, resume=True, **kwargs)
 
     return build
@@ -47,14 +48,14 @@ def long_log(folder: Path) -> ChineseTenApp:
     state = start(make_setup(1, "", "2H 2C 6S 7S", ""))
     for _ in range(30):
         state = apply_action(state, legal_actions(state)[0])
-    SaveSlot(folder).save(game_record(("Ana", "Ben"), None, [state]))
+    SaveSlot(folder).save(current_record(("Ana", "Ben"), None, [state]))
     return ascii_app(folder, resume=True)
 
 
 def finished_series(folder: Path, seed: int = 8) -> ChineseTenApp:
     plays: list[SeriesPlay] = []
     simulate(1, 2, ("greedy", "random"), seed, on_series=plays.append)
-    SaveSlot(folder).save(game_record(("Ana", "Ben"), 2, plays[0].states))
+    SaveSlot(folder).save(current_record(("Ana", "Ben"), 2, plays[0].states))
     return ascii_app(folder, resume=True)
 
 
@@ -64,7 +65,7 @@ def one_deal_done(folder: Path) -> ChineseTenApp:
     simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)
     first = plays[0].states[0]
     second = start(make_setup(1 - first.setup.dealer, "", "2H 2C 6S 7S", ""))
-    SaveSlot(folder).save(game_record(("Ana", "Ben"), None, [first, second]))
+    SaveSlot(folder).save(current_record(("Ana", "Ben"), None, [first, second]))
     return ascii_app(folder, resume=True)
 
 

@@ -16,7 +16,6 @@ from chinese_ten.records import game_record, load_and_replay, parse_record, reco
 from chinese_ten.saves import SaveSlot
 from chinese_ten.table import Table, asked_table, differences, shown_names, table_of
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import names_against_computer
 
 
 @pytest.fixture(autouse=True)
@@ -33,10 +32,8 @@ def _options(folder: Path, **kwargs: object) -> GameOptions:
 
 
 def _vs(folder: Path, level: str, **kwargs: object) -> GameOptions:
-    """What ``play --vs LEVEL`` builds: the default names of the language, computer seat 2."""
-    return _options(
-        folder, players=names_against_computer(level, 0), computer=(None, level), **kwargs
-    )
+    """What ``play --vs LEVEL`` builds: the seats' default names, the computer in seat 2."""
+    return _options(folder, computer=(None, level), **kwargs)
 
 
 def _played(options: GameOptions, actions: int = 9, deals: int = 0) -> GameFlow:
@@ -45,7 +42,7 @@ def _played(options: GameOptions, actions: int = 9, deals: int = 0) -> GameFlow:
     saved, _ = flow.find_unfinished()
     assert saved is None
     flow.hold_fresh_slot()
-    flow.start_series(options.players or ("Player 1", "Player 2"))
+    flow.start_series()
     for _ in range(deals):
         flow.deal(20)
         while flow.deal_in_play:
@@ -137,8 +134,7 @@ def test_the_same_game_asked_again_has_no_differences(tmp_path: Path) -> None:
 
 
 def test_the_seat_of_the_computer_is_kept(tmp_path: Path) -> None:
-    names = names_against_computer("easy", 1)
-    _played(_options(tmp_path, players=names, computer=("easy", None)))
+    _played(_options(tmp_path, computer=("easy", None)))
     flow = _later(_vs(tmp_path, "easy"))  # --vs easy asks for the computer in seat 2
     saved, _ = flow.find_unfinished()
     assert saved is not None and saved.differences == (
@@ -178,7 +174,7 @@ def test_an_older_save_is_read_by_its_names_and_the_assumption_said(
     assert result.resumed and flow.options.computer == computer
     assert flow.options.open_scores  # the options of the command line, as before
     assumed = [n.text for n in result.notices if n.title == "Assumed for an older save"]
-    assert len(assumed) == 1 and "who sits where is not in the save" in assumed[0]
+    assert len(assumed) == 1 and "an earlier version kept only the names" in assumed[0]
 
 
 def test_a_save_with_an_unknown_level_is_refused_as_damaged(tmp_path: Path) -> None:
@@ -205,9 +201,7 @@ def test_a_save_with_a_bad_thinking_time_is_refused(tmp_path: Path, think: objec
 # ------------------------------------------------------------------ default names are seats
 def test_default_names_are_written_in_english_and_shown_in_the_language(tmp_path: Path) -> None:
     i18n.choose("fr")
-    options = _vs(tmp_path, "hard")
-    assert options.players == ("Vous", "Ordinateur (difficile)")
-    flow = _played(options)
+    flow = _played(_vs(tmp_path, "hard"))
     assert flow.names == ("Vous", "Ordinateur (difficile)")
     record, _ = load_and_replay(tmp_path / "current.json")
     assert record.players == ("You", "Computer (hard)")
@@ -226,12 +220,13 @@ def test_typed_names_stay_as_typed_in_every_language(tmp_path: Path) -> None:
     assert flow.names == ("Ana", "Player 1") and shown_names(record) == ("Ana", "Player 1")
 
 
-def test_a_default_name_accepted_on_the_start_screen_is_the_seats(tmp_path: Path) -> None:
+def test_a_name_typed_is_kept_even_when_it_is_a_default_name(tmp_path: Path) -> None:
     i18n.choose("fr")
-    table = asked_table(_options(tmp_path)).seated(("Joueur 1", "Léa"))
-    assert table.typed == (None, "Léa")
-    i18n.choose("en")
-    assert table.names() == ("Player 1", "Léa") and table.record_names()[0] == "Player 1"
+    table = asked_table(_options(tmp_path, players=("Player 2", "Léa")))
+    assert table.typed == ("Player 2", "Léa") and table.names() == ("Player 2", "Léa")
+    flow = _played(_options(tmp_path, players=None))
+    flow.start_series((None, "Léa"))  # the first field left empty on the start screen
+    assert flow.names == ("Joueur 1", "Léa") and flow.table.record_names()[0] == "Player 1"
 
 
 def test_a_table_read_back_is_the_table_written(tmp_path: Path) -> None:

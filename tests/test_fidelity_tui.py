@@ -17,16 +17,13 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
-from chinese_ten.wording import names_against_computer
 from tests.tui_helpers import options, screen_text, step
 
 SIZE = (100, 32)
 
 
 def _vs_hard(folder: Path, **kwargs: object) -> GameOptions:
-    return options(
-        folder, players=names_against_computer("hard", 0), computer=(None, "hard"), **kwargs
-    )
+    return options(folder, players=None, computer=(None, "hard"), **kwargs)
 
 
 def _save_vs_hard(folder: Path) -> None:
@@ -34,7 +31,7 @@ def _save_vs_hard(folder: Path) -> None:
     flow = GameFlow(_vs_hard(folder))
     flow.find_unfinished()
     flow.hold_fresh_slot()
-    flow.start_series(flow.names)
+    flow.start_series()
     flow.deal(20)
     while flow.computer_to_move() is None:  # the person's turns, up to the computer's
         assert flow.state is not None

@@ -26,7 +26,7 @@ from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.wording import YOU
-from tests.tui_helpers import options, play_until_results, screen_text, step
+from tests.tui_helpers import current_record, options, play_until_results, screen_text, step
 
 SIZE = (120, 36)
 
@@ -324,7 +324,7 @@ def _near_the_end() -> DealState:
 async def test_resumed_names_show_literally_on_the_results(
     first: str, second: str, tmp_path: Path
 ) -> None:
-    SaveSlot(tmp_path).save(game_record((first, second), 2, [_near_the_end()]))
+    SaveSlot(tmp_path).save(current_record((first, second), 2, [_near_the_end()]))
     app = ChineseTenApp(options(tmp_path, resume=True, players=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -169,8 +169,8 @@ async def test_a_persons_cut_offers_the_cut_keys(tmp_path: Path) -> None:
 # ------------------------------------------------------------------- 4. open scores
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_open_scores_show_beside_the_piles(tmp_path: Path, size: tuple[int, int]) -> None:
-    save_position(tmp_path, make_setup(*CHOICE))
-    app = ChineseTenApp(options(tmp_path, resume=True, open_scores=True))
+    save_position(tmp_path, make_setup(*CHOICE), open_scores=True)  # the save says it
+    app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=size) as pilot:
         await pilot.press("enter", hand_key(app, "8♦"), "enter", "enter")  # 8♦ takes 2♥
         await pilot.pause()

@@ -22,7 +22,7 @@ from textual.widgets import Input
 
 from chinese_ten.deal import DealState, apply_action, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
-from chinese_ten.records import game_record, load_and_replay
+from chinese_ten.records import load_and_replay
 from chinese_ten.saves import SaveSlot
 from chinese_ten.signal_exit import RESTORE_SEQUENCE, SIGNALS, SignalExit, exit_code
 from chinese_ten.tui.app import ChineseTenApp
@@ -30,7 +30,7 @@ from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.start import StartScreen
 from tests.pty_helpers import Terminal
-from tests.tui_helpers import options
+from tests.tui_helpers import current_record, options
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and ptys")
 
@@ -91,10 +91,15 @@ def _before_the_last_action() -> DealState:
 
 def _results_screen(home: Path) -> Screen:
     state = _before_the_last_action()
-    SaveSlot(home).save(game_record(("Ana", "Ben"), None, [state]))
+    SaveSlot(home).save(current_record(("Ana", "Ben"), None, [state]))
     return Screen(
         ("play", "--resume"),
-        ((b"", b"Pass the keyboard"), (b"\r", b"to turn over"), (b" ", b"Next deal")),
+        (
+            (b"", b"Pass the keyboard"),
+            (b"\r", b"to turn over"),
+            (b" ", b"shows the results"),  # the last turn stays in sight
+            (b"\r", b"Next deal"),
+        ),
         len(state.actions) + 1,
         finished=True,
     )

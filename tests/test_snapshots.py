@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from chinese_ten.records import game_record
 from chinese_ten.saves import SaveSlot
 from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.tui.app import ChineseTenApp
-from tests.tui_helpers import hand_key, make_setup, options, save_position
+from tests.tui_helpers import current_record, hand_key, make_setup, options, save_position
 
 SIZES = [(80, 24), (120, 40)]
 Snap = Callable[..., bool]
@@ -55,7 +54,7 @@ def test_the_results_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int,
     plays: list[SeriesPlay] = []
     simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)
     play = plays[0]
-    SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), 2, play.states))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, play.states))
     app = ChineseTenApp(options(tmp_path, resume=True))
     assert snap_compare(app, terminal_size=size)
 

@@ -16,6 +16,7 @@ from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.rules import RulesScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.keybar import KeyBar
 from tests.tui_helpers import (
     app_at,
     click_card,
@@ -185,6 +186,10 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
                     await _click_a_choice(pilot, app)
                 elif game.stage == "turned":  # hot-seat: seen, pass the keyboard
                     assert await click_card(pilot, "#turned", 0)
+                elif game.stage == "over":  # the last turn seen: the footer's Results key
+                    bar = game.query_one(KeyBar)
+                    start = next(s for s, _, key in bar._spans if key == "enter")
+                    assert await pilot.click(KeyBar, offset=(start + 1, 0))
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert app.game.finished[-1].phase == OVER

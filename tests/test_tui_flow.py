@@ -9,13 +9,20 @@ from textual.widgets import RichLog
 from chinese_ten.cards import display_card
 from chinese_ten.deal import DealState, apply_action, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
-from chinese_ten.records import game_record
 from chinese_ten.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
-from tests.tui_helpers import app_at, hand_key, make_setup, marked, options, screen_text
+from tests.tui_helpers import (
+    app_at,
+    current_record,
+    hand_key,
+    make_setup,
+    marked,
+    options,
+    screen_text,
+)
 
 SIZE = (100, 32)
 
@@ -61,8 +68,8 @@ async def test_after_the_turn_over_the_mover_sees_it_then_passes_with_enter(
 
 async def test_against_the_computer_no_pass_is_asked(tmp_path: Path) -> None:
     setup = make_setup(1, "3C", "QS 4S 5C 7D", "6D")
-    SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), None, [start(setup)]))
-    app = ChineseTenApp(options(tmp_path, resume=True, computer=(None, "random")))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), None, [start(setup)], (None, "random")))
+    app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(hand_key(app, "3♣"), "enter", "space")
@@ -72,7 +79,7 @@ async def test_against_the_computer_no_pass_is_asked(tmp_path: Path) -> None:
 
 async def test_resume_rebuilds_the_log_of_every_deal(tmp_path: Path) -> None:
     first, second = _deal(5, 0), _deal(6, 1, actions=9)
-    SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), 3, [first, second]))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 3, [first, second]))
     app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -92,7 +99,7 @@ async def test_resume_rebuilds_the_log_of_every_deal(tmp_path: Path) -> None:
 
 async def test_a_new_series_after_a_resumed_one_keeps_its_length(tmp_path: Path) -> None:
     deals = [_deal(5, 0), _deal(6, 1)]
-    SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), 2, deals))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, deals))
     app = ChineseTenApp(options(tmp_path, resume=True, deals_planned=6))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -23,9 +23,9 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
-from chinese_ten.wording import default_names, names_against_computer
+from chinese_ten.wording import default_names, seat_default
 from tests.pty_helpers import Terminal
-from tests.tui_helpers import options, play_until_results, screen_text, step
+from tests.tui_helpers import current_record, options, play_until_results, screen_text, step
 
 SIZE = (80, 24)
 TRANSLATED = ("fr", "pt")
@@ -145,11 +145,14 @@ async def test_counts_keys_and_names_fit_at_80x24(
     """A whole deal with the default names (hot-seat, against the computer with the open
     scores, the longest lines, and in ASCII, whose key names are longer): no key, count or
     name is ever cut."""
-    names = default_names() if against is None else names_against_computer(against, 0)
+    levels = (None, against)
+    names = (
+        default_names() if against is None else (seat_default(0, levels), seat_default(1, levels))
+    )
     app = ChineseTenApp(
         options(
             tmp_path,
-            players=names,
+            players=default_names() if against is None else None,
             computer=(None, against),
             open_scores=against is not None,
             think=0.01 if against else None,
@@ -257,12 +260,12 @@ async def test_default_names_translate_by_seat_and_typed_names_never(
 
 @pytest.mark.parametrize("language", TRANSLATED, indirect=True)
 def test_the_computers_default_name_and_level_are_in_the_language(language: str) -> None:
-    you, computer = names_against_computer("hard", 0)
+    you, computer = seat_default(0, (None, "hard")), seat_default(1, (None, "hard"))
     assert (you, computer) == {
         "fr": ("Vous", "Ordinateur (difficile)"),
         "pt": ("Você", "Computador (difícil)"),
     }[language]
-    assert names_against_computer("hard", 1) == (computer, you)
+    assert (seat_default(0, ("hard", None)), seat_default(1, ("hard", None))) == (computer, you)
 
 
 # -------------------------------------------------------------------- --ascii in French
@@ -353,13 +356,12 @@ def test_snapshot_hand_over(snap_compare: Snap, language: str, tmp_path: Path) -
 
 @pytest.mark.parametrize("language", TRANSLATED, indirect=True)
 def test_snapshot_results(snap_compare: Snap, language: str, tmp_path: Path) -> None:
-    from chinese_ten.records import game_record
     from chinese_ten.saves import SaveSlot
     from chinese_ten.simulate import SeriesPlay, simulate
 
     plays: list[SeriesPlay] = []
     simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)
-    SaveSlot(tmp_path).save(game_record(("Ana", "Ben"), 2, plays[0].states))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, plays[0].states))
     app = ChineseTenApp(options(tmp_path, resume=True))
     assert snap_compare(app, terminal_size=SIZE)
 

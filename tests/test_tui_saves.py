@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from chinese_ten.deal import DealState, apply_action, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
-from chinese_ten.records import game_record, load_and_replay
+from chinese_ten.records import load_and_replay
 from chinese_ten.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
@@ -23,7 +23,7 @@ from chinese_ten.tui.screens.dialogs import (
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.pty_helpers import Terminal
-from tests.tui_helpers import options, play_until_results, screen_text, step
+from tests.tui_helpers import current_record, options, play_until_results, screen_text, step
 
 SIZE = (100, 32)
 
@@ -37,7 +37,7 @@ def _deal(seed: int, dealer: int) -> list[DealState]:
 
 
 def _save(folder: Path, states: list[DealState], planned: int | None = None) -> None:
-    SaveSlot(folder).save(game_record(("Ana", "Ben"), planned, states))
+    SaveSlot(folder).save(current_record(("Ana", "Ben"), planned, states))
 
 
 def _flat(app: ChineseTenApp) -> str:

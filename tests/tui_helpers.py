@@ -1,15 +1,17 @@
 """Driving the TUI in tests: screen text, hand-made deals, and a keyboard player."""
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
 from textual.pilot import Pilot
 
 from chinese_ten.cards import DECK, parse_card
-from chinese_ten.deal import DealSetup, start
-from chinese_ten.records import game_record
+from chinese_ten.deal import DealSetup, DealState, start
+from chinese_ten.records import GameRecord, game_record
 from chinese_ten.saves import SaveSlot
+from chinese_ten.table import Table
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
@@ -54,10 +56,31 @@ def make_setup(
     return setup
 
 
+def current_record(
+    players: tuple[str, str],
+    planned: int | None,
+    states: Sequence[DealState],
+    computer: tuple[str | None, str | None] = (None, None),
+    *,
+    open_scores: bool = False,
+) -> GameRecord:
+    """A save as the game writes it: who sits where (typed names) and its options."""
+    table = Table(players, computer, planned, open_scores=open_scores)
+    return game_record(
+        players, planned, states, seats=table.seat_records(), settings=table.settings_record()
+    )
+
+
 def save_position(
-    folder: Path, setup: DealSetup, players: tuple[str, str] = ("Ana", "Ben")
+    folder: Path,
+    setup: DealSetup,
+    players: tuple[str, str] = ("Ana", "Ben"),
+    computer: tuple[str | None, str | None] = (None, None),
+    *,
+    open_scores: bool = False,
 ) -> None:
-    SaveSlot(folder).save(game_record(players, None, [start(setup)]))
+    record = current_record(players, None, [start(setup)], computer, open_scores=open_scores)
+    SaveSlot(folder).save(record)
 
 
 def app_at(folder: Path, setup: DealSetup) -> ChineseTenApp:

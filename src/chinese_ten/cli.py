@@ -26,7 +26,6 @@ from chinese_ten.levels import (
 from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import names_against_computer
 
 
 class _Parser(argparse.ArgumentParser):
@@ -500,11 +499,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             human = args.seat - 1
             computer = (None, None)
-            players = args.players
+            players = args.players  # None: the seats' default names, in the language
             if args.vs is not None:
                 computer = (args.vs, None) if human == 1 else (None, args.vs)
-                if players is None:  # the default names, in the language (a typed name is kept)
-                    players = names_against_computer(args.vs, human)
             return run_game(
                 GameOptions(
                     deals_planned=args.deals if args.command == "series" else None,

@@ -165,9 +165,11 @@ class GameFlow:
         return [*self.finished, *in_play]
 
     # ------------------------------------------------------------ the series
-    def start_series(self, names: tuple[str, str]) -> None:
-        """A new game between ``names``: the first dealer is drawn by lot."""
-        self._seat(self.table.seated(names))
+    def start_series(self, names: tuple[str | None, str | None] | None = None) -> None:
+        """A new game between ``names`` (None for a seat's default name; no names: the
+        table's as asked): the first dealer is drawn by lot."""
+        if names is not None:
+            self._seat(replace(self.table, typed=names))
         self.series = SeriesScore(self.options.deals_planned, draw_lots(self._lots))
         self.history_id, self.started = None, datetime.now(UTC)
 

@@ -49,9 +49,9 @@ class Table:
         )
         return first, second
 
-    def seated(self, names: tuple[str, str]) -> "Table":
-        """The table with ``names`` in the seats: a name that is the seat's default name (as
-        the start screen offers it, in any language) stays the seat's default."""
+    def recognised(self, names: tuple[str, str]) -> "Table":
+        """The table with the names of a save of an earlier version in the seats: a name that
+        is the seat's default name in any of our languages is taken for the default."""
         first, second = (
             None if is_default(name, seat, self.computer) else name
             for seat, name in enumerate(names)
@@ -93,7 +93,8 @@ class Table:
 
 
 def asked_table(options: GameOptions) -> Table:
-    """The table the command line asks for (names not given: the seats' defaults)."""
+    """The table the command line asks for (names not given: the seats' defaults; a name
+    given is kept as typed, even ``Player 2``)."""
     table = Table(
         typed=(None, None),
         computer=options.computer,
@@ -102,7 +103,7 @@ def asked_table(options: GameOptions) -> Table:
         open_scores=options.open_scores,
         think=options.think,
     )
-    return table if options.players is None else table.seated(options.players)
+    return table if options.players is None else replace(table, typed=options.players)
 
 
 def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
@@ -128,12 +129,7 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
         think=asked.think,
     )
     if record.seats is None:
-        table = table.seated(names)
-        assumed.append(
-            _("who sits where is not in the save (an earlier version): {opponents}").format(
-                opponents=table.opponents()
-            )
-        )
+        table = table.recognised(names)
     else:
         first, second = (
             None if is_default_seat else name
@@ -145,7 +141,14 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
         table = replace(
             table, hints=settings.hints, open_scores=settings.open_scores, think=settings.think
         )
-    else:
+    if record.seats is None:
+        assumed.append(
+            _(
+                "an earlier version kept only the names: taken as {opponents}, with the "
+                "options given now"
+            ).format(opponents=table.opponents())
+        )
+    elif record.settings is None:
         assumed.append(_("its options are not in the save: the ones given now are used"))
     return table, assumed
 

@@ -9,7 +9,8 @@ class GameOptions:
     deals_planned: int | None = None
     """``None`` for ``play`` (deal after deal), a number for ``series``."""
     players: tuple[str, str] | None = None
-    """Names from ``--players``; ``None`` asks on the start screen."""
+    """Names from ``--players``; ``None``: the seats' default names, asked for on the start
+    screen when two people play (against the computer they are ``You`` and ``Computer``)."""
     seed: int | None = None
     resume: bool = False
     ascii: bool = False
@@ -27,6 +28,11 @@ class GameOptions:
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
     save_dir: Path | None = None
+
+    @property
+    def asks_names(self) -> bool:
+        """Two people and no names given: the start screen asks for them."""
+        return self.players is None and self.hot_seat
 
     @property
     def hot_seat(self) -> bool:

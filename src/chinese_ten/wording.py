@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from chinese_ten.i18n import N_, _, every_translation
 
-YOU = "You"
+YOU = N_("You")
 """The English default name of the human against the computer."""
 
 _LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
@@ -22,9 +22,12 @@ def level_name(level: str) -> str:
     return _(_LEVELS[level]) if level in _LEVELS else level
 
 
+_COMPUTER = N_("Computer ({level})")
+
+
 def computer_name(level: str, translate: Callable[[str], str] = _) -> str:
     """The default name of the computer at ``level``: ``Computer (hard)``."""
-    return translate("Computer ({level})").format(level=translate(_LEVELS.get(level, level)))
+    return translate(_COMPUTER).format(level=translate(_LEVELS.get(level, level)))
 
 
 _PLAYERS = (N_("Player 1"), N_("Player 2"))
@@ -75,7 +78,7 @@ def is_default(name: str, seat: int, levels: Sequence[str | None]) -> bool:
     level = levels[seat]
     if level is not None:
         english = computer_name(level, _english)
-        words = every_translation("Computer ({level})")
+        words = every_translation(_COMPUTER)
         levels_said = every_translation(_LEVELS.get(level, level))
         known = {english} | {w.format(level=said) for w in words for said in levels_said}
     elif sum(other is None for other in levels) == 1:
@@ -84,16 +87,6 @@ def is_default(name: str, seat: int, levels: Sequence[str | None]) -> bool:
         known = set(every_translation(_PLAYERS[seat]))
     folded = name.casefold()
     return any(folded == word.casefold() for word in known)
-
-
-def names_against_computer(level: str, human: int) -> tuple[str, str]:
-    """The default names when the person in seat ``human`` (0 or 1) plays the computer.
-
-    >>> names_against_computer("easy", 1)
-    ('Computer (easy)', 'You')
-    """
-    you, computer = _("You"), computer_name(level)
-    return (you, computer) if human == 0 else (computer, you)
 
 
 def is_you(name: str) -> bool:

@@ -126,18 +126,19 @@ class ChineseTenApp(App[None]):
         return super().get_default_screen()
 
     def _asks_names_first(self) -> bool:
-        return self.review is None and not self.options.resume and self.options.players is None
+        return self.review is None and not self.options.resume and self.options.asks_names
 
     def on_mount(self) -> None:
         """The first frame comes first: the start screen is drawn at once, and whether an
         unfinished game is saved is asked right after, over it (continue it, or a new one)."""
         self._loop_for_signals = asyncio.get_running_loop()
-        self.screen_change_signal.subscribe(self, self._screen_changed)
+        # immediate: the moment of the change itself, not when the app gets round to it
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         if self.review is not None:
             self.push_screen(self.review, lambda _: self.exit())
         elif self.options.resume:
             self._resume()
-        elif self.options.players is not None:
+        elif not self.options.asks_names:
             self._opening()
 
     def _screen_changed(self, _screen: Screen[object]) -> None:
@@ -214,8 +215,8 @@ class ChineseTenApp(App[None]):
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
-        if self.options.players is not None:
-            self._names_chosen(self.options.players)
+        if not self.options.asks_names:
+            self._names_chosen(None)  # given, or the defaults against the computer
         elif not self._asking_names():
             self.push_screen(StartScreen(default_names(), glyphs_for(self.options.ascii)))
         else:
@@ -241,7 +242,7 @@ class ChineseTenApp(App[None]):
         if self._opening_state == "done":
             self._names_chosen(message.names)
 
-    def _names_chosen(self, names: tuple[str, str]) -> None:
+    def _names_chosen(self, names: tuple[str | None, str | None] | None) -> None:
         self._playing = True
         self.game.flow.start_series(names)
         self.push_screen(self.game)

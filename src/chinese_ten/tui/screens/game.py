@@ -739,12 +739,8 @@ class GameScreen(Screen[None]):
             return Text(_("{name} is thinking…").format(name=name), style="italic")
         if stage == "handover":
             return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
-        if stage == "over":
-            events = view.events()
-            return styled(
-                _("{event}. The deal is over: Enter shows the results."),
-                event=self._describe(events[-1]) if events else Text(""),
-            )
+        if stage == "over":  # the last turn is the log's last line, beside the board
+            return Text(_("The deal is over: Enter shows the results."), style="bold")
         you = view.to_move == self.you
         who = _("Your turn") if you else name
         arrows = self._glyphs.arrows
@@ -1054,7 +1050,9 @@ class GameScreen(Screen[None]):
     def _clicked(self, message: CardStrip.Clicked) -> None:
         message.stop()
         zone, index = message.zone, message.index
-        if zone == "hand" and self.stage in ("select", "target"):
+        if self.stage == "over":
+            self.action_results()  # the last turn seen: a click anywhere on the cards goes on
+        elif zone == "hand" and self.stage in ("select", "target"):
             if self.stage == "select" and index == self.cursor:
                 self.action_confirm()
             else:

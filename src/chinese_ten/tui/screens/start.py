@@ -31,9 +31,10 @@ class StartScreen(Screen[None]):
     when no question comes."""
 
     class Chosen(Message):
-        """The names to play under; None when the person leaves instead."""
+        """The names to play under, None for a field left empty (the seat's default name,
+        which follows the language); None when the person leaves instead."""
 
-        def __init__(self, names: tuple[str, str] | None) -> None:
+        def __init__(self, names: tuple[str | None, str | None] | None) -> None:
             super().__init__()
             self.names = names
 
@@ -181,13 +182,18 @@ class StartScreen(Screen[None]):
         if first is None or second is None:
             return
         try:
-            names = check_names((first, second))
+            check_names((first, second))
         except PlayerNameError as error:
             reason = str(error)
             self._say(f"{reason[:1].upper()}{reason[1:]}.")
             self.query_one("#name1", Input).focus()
             return
-        self.post_message(self.Chosen(names))
+        typed = (self._typed(0, first), self._typed(1, second))
+        self.post_message(self.Chosen(typed))
+
+    def _typed(self, seat: int, name: str) -> str | None:
+        """``name`` if the person typed it; None for a field left empty (the default)."""
+        return name if self.query_one(f"#name{seat}", Input).value.strip() else None
 
     def action_cancel(self) -> None:
         self.post_message(self.Chosen(None))
