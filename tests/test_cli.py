@@ -255,7 +255,7 @@ def test_term_or_hangup_to_simulate_alone_stops_its_workers_quietly(
         (("simulate", "--games", "2", "--players", "greedy,random", "--json"), 1),
         (("history",), 1),
         (("stats",), 1),
-        (("--help",), 0),  # argparse lets a failed help go
+        (("--help",), 1),  # the help too: one rule for every command
     ],
 )
 def test_a_reader_that_leaves_early_ends_the_command_quietly(

@@ -170,10 +170,11 @@ def _print_summary(
         if duplicate
         else _("mean result per deal (95% CI, n={count} by deal)")
     )
+    interval = _("{mean} ± {interval}")  # a message, so an ASCII output folds it before layout
     table.add_row(
         Text(mean.format(count=summary.deals_scored)),
-        Text(f"{summary.mean:+.2f} ± {summary.ci95:.2f}"),
-        Text(f"{-summary.mean:+.2f} ± {summary.ci95:.2f}"),
+        Text(interval.format(mean=f"{summary.mean:+.2f}", interval=f"{summary.ci95:.2f}")),
+        Text(interval.format(mean=f"{-summary.mean:+.2f}", interval=f"{summary.ci95:.2f}")),
     )
     out = Console()
     out.print(table)
