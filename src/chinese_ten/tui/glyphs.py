@@ -12,8 +12,6 @@ from rich import box
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
-from chinese_ten.folding import ascii_text as ascii_text  # the screens take it from here
-
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
