@@ -9,6 +9,7 @@ import math
 import os
 import random
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -212,11 +213,14 @@ def _run(
 
 def worker_pool(workers: int) -> Pool:
     """A pool of ``workers`` fresh processes that ignore SIGINT (Ctrl+C interrupts the main
-    process only, which terminates the pool on its way out); for simulate and the review."""
+    process only, which terminates the pool on its way out) and end with this process, even
+    when it is killed; for simulate and the review."""
     import multiprocessing
 
     with _sigint_ignored():
-        return multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+        return multiprocessing.get_context("spawn").Pool(
+            workers, initializer=_start_worker, initargs=(os.getpid(),)
+        )
 
 
 @contextlib.contextmanager
@@ -233,8 +237,22 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _ignore_sigint() -> None:
+_SET_PARENT_DEATH_SIGNAL: Final = 1
+"""Linux's ``PR_SET_PDEATHSIG`` (``serve``'s games use it too)."""
+
+
+def _start_worker(parent: int) -> None:
+    """Ignore SIGINT, and end with ``parent``: a worker whose parent was killed (``kill -9``)
+    otherwise plays on for minutes, then prints BrokenPipeError tracebacks. The kernel sends
+    SIGTERM when the parent dies (Linux); the parent may have died before that was asked."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_SET_PARENT_DEATH_SIGNAL, signal.SIGTERM)
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _play_task(task: _SeriesTask) -> list[tuple[SeriesPlay, int]]:
