@@ -62,7 +62,8 @@ class RecordsFolder:
     def _write(self, play: SeriesPlay) -> None:
         text = record_json(game_record(play.players, play.deals_planned, play.states))
         while True:
-            name = f"series-{self.next:05d}-{play.players[0]}-v-{play.players[1]}.json"
+            first, second = ("-".join(name.split()) for name in play.players)  # greedy-1
+            name = f"series-{self.next:05d}-{first}-v-{second}.json"
             path = self.folder / name
             self.next += 1
             try:
