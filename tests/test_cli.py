@@ -170,9 +170,8 @@ def test_tasks_are_made_as_workers_need_them() -> None:
             seeds = random.Random(3)
             for _ in range(10**5):  # plenty, yet a regression that drains them stays small
                 made += 1
-                yield module._SeriesTask(
-                    seeds.getrandbits(48), 1, ("random", "random"), False, None
-                )
+                kinds, seats = ("random", "random"), ("random 1", "random 2")
+                yield module._SeriesTask(seeds.getrandbits(48), 1, kinds, seats, False, None)
 
         results = module._run(tasks(), workers)
         first = next(results)
