@@ -6,14 +6,18 @@ see :mod:`chinese_ten.outputs`), beside the same command with a stream that work
 """
 
 import fcntl
+import io
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from chinese_ten import i18n
+from chinese_ten.cli import main
 from chinese_ten.history import open_history
 from chinese_ten.records import record_json
 from tests.history_helpers import played
@@ -289,3 +293,35 @@ def test_a_utf8_terminal_gets_every_accent(data: Path, words: tuple[str, ...], f
     )
     assert (result.returncode, result.stderr) == (0, b"")
     assert not result.stdout.isascii() and folded not in result.stdout.decode("utf-8")
+
+
+@pytest.fixture
+def in_process(data: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``main`` called here: the language and the message folding are reset afterwards."""
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(data / "data"))
+    yield
+    i18n.choose("en")
+    i18n.fold_with(None)
+
+
+def test_a_stream_that_is_not_the_process_s_own_is_folded_in_place(
+    data: Path, monkeypatch: pytest.MonkeyPatch, in_process: None
+) -> None:
+    """A caller's ASCII stream (here in place of a test's capture) is kept, and gets the
+    folding; the process's own streams are left alone."""
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", ascii_out)
+    assert main(["--lang", "fr", "replay", str(data / "small.json")]) == 0
+    assert sys.stdout is ascii_out and sys.__stdout__ is not ascii_out
+    ascii_out.flush()
+    assert b"serie." in raw.getvalue()
+
+
+def test_a_stream_without_an_encoding_is_written_as_it_is(
+    data: Path, monkeypatch: pytest.MonkeyPatch, in_process: None
+) -> None:
+    text_out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", text_out)
+    assert main(["--lang", "fr", "replay", str(data / "small.json")]) == 0
+    assert "série." in text_out.getvalue()

@@ -95,11 +95,8 @@ def guard_standard_streams() -> None:
     are replaced by checked ones; others (a test's capture) only get the ASCII folding."""
     sys.stdout = _guarded(sys.stdout, sys.__stdout__, raises=True)
     sys.stderr = _guarded(sys.stderr, sys.__stderr__, raises=False)
-    fold_with(
-        None
-        if codecs.lookup(sys.stdout.encoding).name == "utf-8"
-        else _shown_in(sys.stdout.encoding)
-    )
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"  # a StringIO has None
+    fold_with(None if codecs.lookup(encoding).name == "utf-8" else _shown_in(encoding))
 
 
 def _shown_in(encoding: str) -> Callable[[str], str]:
@@ -108,9 +105,9 @@ def _shown_in(encoding: str) -> Callable[[str], str]:
 
 
 def _guarded(stream: TextIO | None, original: TextIO | None, *, raises: bool) -> TextIO:
-    if stream is None:  # started closed (>&-): hold its number, so that no file opened later
-        # takes it (and our output), and fail as on the closed descriptor; else print(file=
-        # sys.stderr) would write to stdout
+    if stream is None:  # started closed (>&-, 2>&-), where print(file=None) writes to stdout:
+        # its number is held, so no file opened later takes it (and our output), and every
+        # write fails as on the closed descriptor
         closed = OSError(errno.EBADF, os.strerror(errno.EBADF))
         return _checked(os.open(os.devnull, os.O_WRONLY), raises=raises, failure=closed)
     if stream is not original or not isinstance(stream, io.TextIOWrapper):
