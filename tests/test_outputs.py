@@ -140,8 +140,16 @@ def _read_then_leave(
         )
     finally:
         os.close(write_end)
-    with os.fdopen(read_end, "rb") as reader:
-        got = reader.read(leave_after) if leave_after is not None else reader.read()
+    got = b""
+    try:  # os.read: a buffered reader would take more than asked from the pipe
+        while chunk := os.read(
+            read_end, PIPE_BYTES if leave_after is None else leave_after - len(got)
+        ):
+            got += chunk
+            if leave_after is not None and len(got) >= leave_after:
+                break
+    finally:
+        os.close(read_end)
     try:
         _out, err = process.communicate(timeout=TIMEOUT)
     finally:

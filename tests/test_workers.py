@@ -65,9 +65,9 @@ def _poll(condition: str, check: Callable[[], bool]) -> None:
         time.sleep(0.05)
 
 
-def _kill_when_busy(args: list[str], err: Path) -> list[int]:
+def _kill_when_busy(args: list[str], err: Path) -> tuple[list[int], list[int]]:
     """Start ``chinese-ten ARGS``, wait until two workers work, ``kill -9`` the parent;
-    its children (workers and resource tracker) are returned."""
+    its workers and all its children (with the resource tracker), as they were before."""
     with err.open("w") as stderr:
         process = subprocess.Popen(
             [sys.executable, "-m", "chinese_ten", *args],
@@ -84,13 +84,14 @@ def _kill_when_busy(args: list[str], err: Path) -> list[int]:
 
         _poll("two workers at work", busy)
         children = _children(process.pid)
+        workers = [c for c in children if _is_worker(c)]
         process.send_signal(signal.SIGKILL)
         process.wait(BOUND)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    return children
+    return workers, children
 
 
 @pytest.mark.parametrize(
@@ -105,8 +106,8 @@ def test_workers_end_with_a_parent_killed_by_kill_9(tmp_path: Path, command: lis
     record = tmp_path / "game.json"
     record.write_text(record_json(played(2)), encoding="utf-8")
     err = tmp_path / "stderr"
-    children = _kill_when_busy([a.format(record=record) for a in command], err)
-    assert sum(_is_worker(c) for c in children) >= 2
+    workers, children = _kill_when_busy([a.format(record=record) for a in command], err)
+    assert len(workers) >= 2
     _poll("every child gone", lambda: all(_state(c) is None for c in children))
     assert "Traceback" not in err.read_text()
 
