@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.deal import apply_action, legal_actions, start
+from chinese_ten.folding import ascii_text
 from chinese_ten.history import open_history
 from chinese_ten.saves import SaveSlot
 from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.tui.app import ChineseTenApp
-from chinese_ten.tui.glyphs import ascii_text
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.history_helpers import played
 from tests.tui_helpers import (

@@ -170,9 +170,8 @@ def test_tasks_are_made_as_workers_need_them() -> None:
             seeds = random.Random(3)
             for _ in range(10**5):  # plenty, yet a regression that drains them stays small
                 made += 1
-                yield module._SeriesTask(
-                    seeds.getrandbits(48), 1, ("random", "random"), False, None
-                )
+                kinds, seats = ("random", "random"), ("random 1", "random 2")
+                yield module._SeriesTask(seeds.getrandbits(48), 1, kinds, seats, False, None)
 
         results = module._run(tasks(), workers)
         first = next(results)
@@ -255,7 +254,7 @@ def test_term_or_hangup_to_simulate_alone_stops_its_workers_quietly(
         (("simulate", "--games", "2", "--players", "greedy,random", "--json"), 1),
         (("history",), 1),
         (("stats",), 1),
-        (("--help",), 0),  # argparse lets a failed help go
+        (("--help",), 1),  # the help too: one rule for every command
     ],
 )
 def test_a_reader_that_leaves_early_ends_the_command_quietly(

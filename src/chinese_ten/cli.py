@@ -7,14 +7,13 @@ language is chosen first (``--lang``, else the environment), since the parser's 
 """
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
 from chinese_ten import __version__, i18n
-from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.errors import ChineseTenError, OutputClosedError, OutputError, PlayerNameError
 from chinese_ten.i18n import _
 from chinese_ten.levels import (
     LEVELS,
@@ -24,6 +23,7 @@ from chinese_ten.levels import (
     REVIEW_SAMPLES,
 )
 from chinese_ten.names import check_name, check_names, visible
+from chinese_ten.outputs import guard_standard_streams
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
 from chinese_ten.tui_options import GameOptions
 
@@ -471,8 +471,26 @@ def _tab_arguments(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command's exit status. Standard output that cannot be written ends every command
+    the same way (see :mod:`chinese_ten.outputs`): a reader that left early (``| head``)
+    quietly with 1, anything else (a full disk) with one line on stderr and 1."""
     arguments = sys.argv[1:] if argv is None else list(argv)
+    guard_standard_streams()
     i18n.choose(i18n.from_arguments(arguments))
+    try:
+        try:
+            code = _main(arguments)
+        finally:  # also after argparse's SystemExit (--help, a bad argument)
+            sys.stdout.flush()  # what is still buffered meets a full disk here, not at exit
+    except OutputClosedError:
+        return 1
+    except OutputError as error:
+        print(_("chinese-ten: {problem}").format(problem=error), file=sys.stderr)
+        return 1
+    return code
+
+
+def _main(arguments: list[str]) -> int:
     args = build_parser().parse_args(arguments)
     try:
         if args.command == "replay":
@@ -560,15 +578,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from chinese_ten.commands.rules import run_rules
 
         return run_rules()
+    except OutputError:
+        raise  # main's
     except ChineseTenError as error:
         print(_("chinese-ten: {problem}").format(problem=visible(str(error))), file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:
         print(_("chinese-ten: interrupted"), file=sys.stderr)
         return stop.code if isinstance(stop, _Stopped) else 130
-    except BrokenPipeError:  # `chinese-ten replay game.json | head`: the reader has had enough
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
-        return 1  # as Rich's console does when it meets the same
 
 
 class _Stopped(KeyboardInterrupt):

@@ -27,3 +27,11 @@ class WriteError(ChineseTenError):
 
 class SaveError(WriteError):
     """The autosave cannot be held, written or archived; the message says where and what to do."""
+
+
+class OutputError(ChineseTenError):
+    """Standard output cannot be written (a full disk, an I/O error); the message says why."""
+
+
+class OutputClosedError(OutputError):
+    """Standard output's reader has gone (``| head``): nothing more to say, and nowhere."""

@@ -7,12 +7,18 @@ as ``fr_FR.UTF-8`` or ``pt:en`` are tried in order), else English. The catalogs 
 standard library's :mod:`gettext`; argparse's own words are bound to the same catalog.
 
 Messages built at import time are marked with :func:`N_` and translated where they are shown.
+A catalog that cannot be read (damaged, empty, a folder in its place) leaves its language in
+English, said once on stderr: a broken installation still plays.
 Only the standard library is imported here: the engine may use this module.
 """
 
 import argparse
+import errno
 import gettext
+import io
 import os
+import struct
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
@@ -25,10 +31,14 @@ LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Read in this order, as gettext does: the first one set decides."""
 _OPTION: Final = "--lang"
+MAX_CATALOG_BYTES: Final = 4 * 2**20
+"""The largest catalog read (ours are about 50 kB): a bound on what a damaged one costs."""
 
 _current = DEFAULT
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _fold: Callable[[str], str] | None = None
+_catalogs: dict[Path, gettext.NullTranslations] = {}
+"""Each catalog as read once (English for one that cannot be read), by path."""
 
 
 def _language_of(entry: str) -> str | None:
@@ -82,11 +92,7 @@ def choose(language: str | None = None) -> str:
     if language not in LANGUAGES:
         language = from_environment()
     _current = language
-    _catalog = (
-        gettext.NullTranslations()
-        if language == DEFAULT
-        else gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
-    )
+    _catalog = _catalog_of(language)
     argparse._ = _catalog.gettext  # type: ignore[attr-defined]  # its words, at call time
     argparse.ngettext = _catalog.ngettext  # type: ignore[attr-defined]
     return language
@@ -123,16 +129,38 @@ def every_translation(message: str) -> frozenset[str]:
     >>> sorted(every_translation("You"))
     ['Você', 'Vous', 'You']
     """
-    return frozenset(
-        {message}
-        | {
-            gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext(
-                message
-            )
-            for code in LANGUAGES
-            if code != DEFAULT
-        }
-    )
+    return frozenset({message} | {_catalog_of(code).gettext(message) for code in LANGUAGES})
+
+
+def _catalog_of(language: str) -> gettext.NullTranslations:
+    """The messages of ``language``, read once; English when its catalog cannot be read."""
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if path not in _catalogs:
+        _catalogs[path] = _read_catalog(language, path)
+    return _catalogs[path]
+
+
+def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:
+    """The catalog at ``path``, or English and one line on stderr saying why not. gettext
+    raises OSError for a bad header, struct.error for a short file, ValueError (and its
+    UnicodeDecodeError) or LookupError for damaged entries."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CATALOG_BYTES + 1)
+        if len(data) > MAX_CATALOG_BYTES:
+            raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, ValueError, LookupError, struct.error) as error:
+        reason = error.strerror if isinstance(error, OSError) else None
+        shown = path.relative_to(LOCALE_DIR.parent).as_posix()  # the installation's own path
+        line = _(
+            "chinese-ten: cannot read the {language} messages ({path}: {reason}); "
+            "using English (reinstalling chinese-ten repairs this)"
+        ).format(language=language, path=shown, reason=reason or _("damaged"))
+        print(line, file=sys.stderr)
+        return gettext.NullTranslations()
 
 
 def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)

@@ -9,6 +9,7 @@ import math
 import os
 import random
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -18,6 +19,7 @@ from typing import Final
 
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import draw_lots, random_setup
+from chinese_ten.names import check_names, name_key
 from chinese_ten.players import Player, make_player
 from chinese_ten.series import SeriesScore
 from chinese_ten.view import PlayerView
@@ -45,7 +47,8 @@ def series_setups(rng: random.Random, deals: int) -> list[DealSetup]:
 
 @dataclass(frozen=True, slots=True)
 class SeriesPlay:
-    """One series as played: who sat where, and every final deal state."""
+    """One series as played: who sat where (see :func:`seat_names`), and every final deal
+    state."""
 
     players: tuple[str, str]
     deals_planned: int
@@ -114,6 +117,20 @@ def _players(names: tuple[str, str], seed: int, think: float | None) -> list[Pla
     ]
 
 
+def seat_names(kinds: tuple[str, str]) -> tuple[str, str]:
+    """The names two computer players go by in records and summaries: their kinds, told
+    apart by seat when both are the same (``greedy 1``, ``greedy 2``), since a record refuses
+    two names that read the same. Checked like a record's names, before anything is played.
+
+    >>> seat_names(("greedy", "random")), seat_names(("hard", "hard"))
+    (('greedy', 'random'), ('hard 1', 'hard 2'))
+    """
+    first, second = kinds
+    if name_key(first) == name_key(second):
+        first, second = f"{first} 1", f"{second} 2"
+    return check_names((first, second))
+
+
 def usable_jobs(jobs: int, series: int) -> int:
     """Worker processes worth starting: no more than asked, series to play, or CPUs usable."""
     try:
@@ -134,16 +151,19 @@ def simulate(
     think: float | None = None,
     jobs: int = 1,
 ) -> SimulationSummary:
-    """Play ``games`` series of ``deals`` deals; with ``duplicate``, each again seats swapped.
+    """Play ``games`` series of ``deals`` deals between the players ``names`` (kinds such as
+    ``greedy``); with ``duplicate``, each again seats swapped.
 
     Every series has its own seed drawn from ``seed`` in order, so ``jobs`` worker processes
     (capped by :func:`usable_jobs`) give exactly the same results, in the same order, as one.
     """
+    seats = seat_names(names)
     master = random.Random(seed)
     tasks = (
-        _SeriesTask(master.getrandbits(48), deals, names, duplicate, think) for _ in range(games)
+        _SeriesTask(master.getrandbits(48), deals, names, seats, duplicate, think)
+        for _ in range(games)
     )
-    summary = SimulationSummary(names)
+    summary = SimulationSummary(seats)
     with contextlib.closing(_run(tasks, usable_jobs(jobs, games))) as results:
         for play_pair in results:
             _count(summary, play_pair, deals, on_series)
@@ -178,6 +198,7 @@ class _SeriesTask:
     seed: int
     deals: int
     names: tuple[str, str]
+    seats: tuple[str, str]
     duplicate: bool
     think: float | None
 
@@ -212,11 +233,14 @@ def _run(
 
 def worker_pool(workers: int) -> Pool:
     """A pool of ``workers`` fresh processes that ignore SIGINT (Ctrl+C interrupts the main
-    process only, which terminates the pool on its way out); for simulate and the review."""
+    process only, which terminates the pool on its way out) and end with this process, even
+    when it is killed; for simulate and the review."""
     import multiprocessing
 
     with _sigint_ignored():
-        return multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+        return multiprocessing.get_context("spawn").Pool(
+            workers, initializer=_start_worker, initargs=(os.getpid(),)
+        )
 
 
 @contextlib.contextmanager
@@ -233,23 +257,41 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _ignore_sigint() -> None:
+_SET_PARENT_DEATH_SIGNAL: Final = 1
+"""Linux's ``PR_SET_PDEATHSIG`` (``serve``'s games use it too)."""
+
+
+def _start_worker(parent: int) -> None:
+    """Ignore SIGINT, and end with ``parent``: a worker whose parent was killed (``kill -9``)
+    otherwise plays on for minutes, then prints BrokenPipeError tracebacks. The kernel sends
+    SIGTERM when the parent dies (Linux); the parent may have died before that was asked."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_SET_PARENT_DEATH_SIGNAL, signal.SIGTERM)
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _play_task(task: _SeriesTask) -> list[tuple[SeriesPlay, int]]:
     """One series (and its seats-swapped twin), with the first-named player's seat."""
     setups = series_setups(random.Random(task.seed), task.deals)
-    pair = [(_play_series(setups, task.names, task.seed, task.think), 0)]
+    pair = [(_play_series(setups, task.names, task.seats, task.seed, task.think), 0)]
     if task.duplicate:
-        swapped = (task.names[1], task.names[0])
-        pair.append((_play_series(setups, swapped, task.seed, task.think), 1))
+        names, seats = (task.names[1], task.names[0]), (task.seats[1], task.seats[0])
+        pair.append((_play_series(setups, names, seats, task.seed, task.think), 1))
     return pair
 
 
 def _play_series(
-    setups: list[DealSetup], names: tuple[str, str], seed: int, think: float | None
+    setups: list[DealSetup],
+    names: tuple[str, str],
+    seats: tuple[str, str],
+    seed: int,
+    think: float | None,
 ) -> SeriesPlay:
     players = _players(names, seed, think)
     states = tuple(play_deal(setup, players) for setup in setups)
-    return SeriesPlay(names, len(setups), states)
+    return SeriesPlay(seats, len(setups), states)

@@ -35,7 +35,7 @@ def opened() -> History:
 
 def printed(text: str) -> None:
     """Print ``text`` to standard output at once (a reader that stopped early, ``| head``,
-    raises BrokenPipeError here, which ``cli.main`` ends quietly)."""
+    or a full disk raises here, and ``cli.main`` ends the command: see ``outputs``)."""
     sys.stdout.write(text)
     sys.stdout.flush()
 

@@ -62,7 +62,8 @@ class RecordsFolder:
     def _write(self, play: SeriesPlay) -> None:
         text = record_json(game_record(play.players, play.deals_planned, play.states))
         while True:
-            name = f"series-{self.next:05d}-{play.players[0]}-v-{play.players[1]}.json"
+            first, second = ("-".join(name.split()) for name in play.players)  # greedy-1
+            name = f"series-{self.next:05d}-{first}-v-{second}.json"
             path = self.folder / name
             self.next += 1
             try:
@@ -170,10 +171,11 @@ def _print_summary(
         if duplicate
         else _("mean result per deal (95% CI, n={count} by deal)")
     )
+    interval = _("{mean} ± {interval}")  # a message, so an ASCII output folds it before layout
     table.add_row(
         Text(mean.format(count=summary.deals_scored)),
-        Text(f"{summary.mean:+.2f} ± {summary.ci95:.2f}"),
-        Text(f"{-summary.mean:+.2f} ± {summary.ci95:.2f}"),
+        Text(interval.format(mean=f"{summary.mean:+.2f}", interval=f"{summary.ci95:.2f}")),
+        Text(interval.format(mean=f"{-summary.mean:+.2f}", interval=f"{summary.ci95:.2f}")),
     )
     out = Console()
     out.print(table)

@@ -15,10 +15,11 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 
 from chinese_ten import i18n
+from chinese_ten.folding import ascii_text
 from chinese_ten.i18n import N_, _, fold_with
 from chinese_ten.names import visible
 from chinese_ten.saves import saves_present
-from chinese_ten.tui.glyphs import ascii_key, ascii_text, glyphs_for
+from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui_options import GameOptions

@@ -5,7 +5,6 @@ the screens take their boxes, separators and arrows from one :class:`Glyphs` cho
 and text that comes from elsewhere (the rules page) goes through :func:`ascii_text`.
 """
 
-import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -96,38 +95,6 @@ _KEY_NAMES = {
 def ascii_key(key: str) -> str | None:
     """The ASCII name of a key whose usual display is a symbol (``⏎``), else ``None``."""
     return _KEY_NAMES.get(key)
-
-
-_WORDS = {
-    "←": "Left",
-    "→": "Right",
-    "♠": "S",
-    "♥": "H",
-    "♦": "D",
-    "♣": "C",
-    "·": "|",
-    "…": "...",
-    "—": "--",
-    "\u2013": "-",  # en dash
-    "\u00d7": "x",  # multiplication sign
-    "«": '"',  # French and Portuguese quotation marks
-    "»": '"',
-    "\u2019": "'",  # right single quotation mark
-    "œ": "oe",  # cœur: NFKD does not take the ligature apart
-    "Œ": "OE",
-    "\u00a0": " ",  # no-break space
-    "\u202f": " ",  # narrow no-break space (before French ; : ! ?)
-    "捡红点": "Jian Hong Dian",
-}
-
-
-def ascii_text(text: str) -> str:
-    """``text`` in ASCII: known symbols become letters or words, accents are dropped
-    (``Jiǎn`` reads ``Jian``) and anything else becomes ``?``."""
-    for symbol, word in _WORDS.items():
-        text = text.replace(symbol, word)
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return "".join(c if c.isascii() else "?" for c in plain)
 
 
 class AsciiScrollBarRender(ScrollBarRender):
