@@ -530,6 +530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     max_games=args.max_games,
                     idle_minutes=args.idle_minutes,
                     game=_tab_arguments(args),
+                    lang=args.lang,
                 )
             )
         if args.command == "history":
