@@ -459,3 +459,20 @@ def test_the_browser_s_language_is_the_first_of_ours() -> None:
     assert language_of("fr;q=0, pt;q=2", "en") == "en"
     assert language_of(None, "fr") == "fr"
     assert language_of("fr," * 10_000, "en") == "fr"
+
+
+async def test_the_browser_s_language_is_used_unless_lang_was_given(
+    server: Served, tmp_path: Path
+) -> None:
+    _, page, _ = await get(server.url, **{"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert '<html lang="en">' in page  # serve --lang en: every tab in English
+    unset = Served(tmp_path / "unset", lang=None)
+    try:
+        _, page, _ = await get(unset.url, **{"Accept-Language": "fr-FR,fr;q=0.9"})
+        assert '<html lang="fr">' in page and "Chinese Ten démarre" in page
+        status, text, _ = await get(unset.origin, **{"Accept-Language": "pt-PT"})
+        assert status == 403 and text.startswith("Este endereço precisa do token")
+        _, page, _ = await get(unset.url, **{"Accept-Language": "de-DE"})
+        assert '<html lang="en">' in page  # none of ours: the server's own language
+    finally:
+        unset.stop()
