@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -141,9 +142,14 @@ class Tab:
         return "\n".join(self.screen.display)
 
     def wait_for(self, needle: str) -> None:
+        self.until(lambda: needle in self.text, f"{needle!r} never shown")
+
+    def until(self, check: Callable[[], object], what: str) -> None:
+        """Poll ``check()`` while the page's events keep arriving (a sleep would hold them);
+        bounded by WAIT, then the screen is shown with ``what``."""
         deadline = time.monotonic() + WAIT
-        while needle not in self.text:
-            assert time.monotonic() < deadline, f"{needle!r} never shown:\n{self.text}"
+        while not check():
+            assert time.monotonic() < deadline, f"{what}:\n{self.text}"
             self.page.wait_for_timeout(50)
 
     def _front(self) -> None:

@@ -163,6 +163,7 @@ class GameServer(Server):
     timeout; each browser's games in its own data folder."""
 
     def __init__(self, options: ServeOptions) -> None:
+        # no one command: each tab's is built for its browser (its language), see _play
         super().__init__("", options.host, options.port, "Chinese Ten")
         self.options = options
         self.seats = Seats(options.max_games, options.idle_minutes * 60)
