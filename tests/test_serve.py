@@ -348,6 +348,8 @@ async def test_the_page_s_own_websocket_gets_a_game(server: Served) -> None:
     async with connected(server) as websocket:
         await shown(websocket)
         assert len(server.wait_children(1)) == 1
+    server.wait_children(0)  # a tab closed is no malformed message
+    assert server.stop() == (130, "chinese-ten: stopped; no game was running.\n")
 
 
 @pytest.mark.parametrize(
@@ -398,6 +400,7 @@ async def test_a_huge_resize_is_bounded_and_memory_stays_flat(server: Served) ->
         '["resize", {"width": "wide", "height": 24}]',
         '["resize", {"width": NaN, "height": 24}]',
         '["stdin", 3]',
+        '["stdin", "\\ud800"]',  # a lone surrogate: no UTF-8 for the game's pipe
         "{}",
         "[" * 10_000,
     ],

@@ -302,7 +302,11 @@ class GameServer(Server):
         finally:
             if reader is not None and not reader.done():
                 reader.cancel()
-            elif reader is not None and not reader.cancelled() and reader.exception():
+            elif (
+                reader is not None
+                and not reader.cancelled()
+                and isinstance(reader.exception(), BadMessageError)
+            ):
                 print(  # a hostile or broken page: its game ends (saved), the server goes on
                     _("chinese-ten: a browser sent a malformed message; its game was ended."),
                     file=sys.stderr,

@@ -258,6 +258,15 @@ def query_size(text: str | None, default: int, bounds: tuple[int, int]) -> int:
         return default
 
 
+def _encodes(keys: str) -> bool:
+    """JSON may carry a lone surrogate (``"\\ud800"``), which no UTF-8 pipe can."""
+    try:
+        keys.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def read_message(text: str) -> Message | None:
     """``("stdin", keys)``, ``("resize", columns, rows)`` (bounded), ``("ping", data)``,
     ``("blur",)`` or ``("focus",)``; None for a kind this server does not know (ignored).
@@ -271,7 +280,7 @@ def read_message(text: str) -> Message | None:
     kind, data = envelope[0], envelope[1:]
     if kind in ("blur", "focus"):
         return (kind,)
-    if kind == "stdin" and len(data) == 1 and isinstance(data[0], str):
+    if kind == "stdin" and len(data) == 1 and isinstance(data[0], str) and _encodes(data[0]):
         return (kind, data[0])
     if kind == "ping" and len(data) == 1 and isinstance(data[0], str) and len(data[0]) <= MAX_PING:
         return (kind, data[0])
