@@ -378,7 +378,7 @@ def memory_mb(pid: int) -> float:
 
 
 async def test_a_huge_resize_is_bounded_and_memory_stays_flat(server: Served) -> None:
-    """Unbounded, 100000x100000 made a game grow ~50 MB/s; bounded, it draws 400x200."""
+    """Unbounded, 100000x100000 made a game grow ~50 MB/s; bounded, it draws 480x200."""
     async with connected(server) as websocket:
         await shown(websocket)
         (game,) = server.wait_children(1)
@@ -431,7 +431,7 @@ async def test_sizes_and_unknown_messages_are_taken_in_bounds(server: Served) ->
 
 
 def test_messages_are_read_within_bounds() -> None:
-    assert read_message('["resize", {"width": 100000, "height": 0}]') == ("resize", 400, 10)
+    assert read_message('["resize", {"width": 100000, "height": 0}]') == ("resize", 480, 10)
     assert read_message('["resize", {"width": 90.5, "height": 30}]') == ("resize", 90, 30)
     assert read_message('["stdin", "\\u001bOQ"]') == ("stdin", "\x1bOQ")
     assert read_message('["focus"]') == ("focus",)

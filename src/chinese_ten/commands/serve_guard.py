@@ -41,12 +41,13 @@ BROWSER_COOKIE = "chinese-ten-browser"
 BROWSER_COOKIE_DAYS = 400
 """The longest a browser keeps a cookie (Chromium's cap)."""
 MAX_QUERY = 256
-"""Characters of a query string: the page's own need ~60 (``?width=..&height=..``, the token)."""
+"""Characters of a query string: the page's own need under 80 (the token; width and height)."""
 MAX_MESSAGE = 16 * 1024
 """Bytes of one websocket message: a key is a few, a pasted name a few hundred."""
-COLUMNS = (20, 400)
+COLUMNS = (20, 480)
 ROWS = (10, 200)
-"""The terminal sizes a browser may ask for: a 4K screen at the smallest font fits."""
+"""The terminal sizes a browser may ask for: a 3840x2160 window at the page's 16 px fits
+(426x102 cells; at 12 px, more columns than the board can use)."""
 MAX_PING = 64
 """Characters of a ping's payload, which the server sends back."""
 MAX_LANGUAGES = 16
