@@ -349,7 +349,7 @@ async def test_the_page_s_own_websocket_gets_a_game(server: Served) -> None:
         await shown(websocket)
         assert len(server.wait_children(1)) == 1
     server.wait_children(0)  # a tab closed is no malformed message
-    assert server.stop() == (130, "chinese-ten: stopped; no game was running.\n")
+    assert server.stop() == (130, "chinese-ten: stopped; no game was running.\n")  # no token
 
 
 @pytest.mark.parametrize(
