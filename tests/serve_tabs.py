@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -33,22 +34,27 @@ WAIT = 30.0
 
 
 class Served:
-    """A ``chinese-ten serve`` process on a free port, with its own data folder."""
+    """A ``chinese-ten serve`` process on a free port, with its own data folder; ``url`` is the
+    address it printed (with its token), ``origin`` the same without the token."""
 
-    def __init__(self, home: Path, *options: str) -> None:
+    def __init__(self, home: Path, *options: str, lang: str | None = "en") -> None:
         self.home = home
         env = dict(os.environ, CHINESE_TEN_HOME=str(home))
+        language = ["--lang", lang] if lang is not None else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "chinese_ten", "--lang", "en", "serve", "--port", "0", *options],
+            [sys.executable, "-m", "chinese_ten", *language, "serve", "--port", "0", *options],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         self.first_line = self._line()
-        found = re.search(r"http://\S+:\d+", self.first_line)
+        found = re.search(r"(http://\S+:(\d+))/\?token=(\S+)", self.first_line)
         assert found, self.first_line + self.stop()[1]
         self.url = found.group(0)
+        self.origin = found.group(1)
+        self.port = int(found.group(2))
+        self.token = found.group(3)
 
     def _line(self) -> str:
         assert self.process.stdout is not None
@@ -89,16 +95,28 @@ class Served:
             _, err = self.process.communicate()
         return self.process.returncode, err
 
+    def browsers(self) -> list[Path]:
+        """The data folder of each browser that has played (``browsers/<hash>``)."""
+        return sorted(p for p in (self.home / "browsers").glob("*") if p.is_dir())
+
     def saves(self) -> dict[str, dict[str, Any]]:
-        """Every save in the data folder, by file name."""
-        return {p.name: json.loads(p.read_text()) for p in sorted(self.home.glob("current*.json"))}
+        """Every save of the one browser that has played, by file name."""
+        folders = self.browsers()
+        assert len(folders) <= 1, folders
+        return {
+            p.name: json.loads(p.read_text())
+            for folder in folders
+            for p in sorted(folder.glob("current*.json"))
+        }
 
 
 class Tab:
-    """A browser tab playing one game; ``screen`` is what its terminal shows."""
+    """A browser tab playing one game; ``screen`` is what its terminal shows. ``browser`` is a
+    Playwright browser (each tab a new profile, so its own saves) or a browser context."""
 
-    def __init__(self, browser: Any, url: str) -> None:
-        self.page = browser.new_page(viewport={"width": 1100, "height": 720})
+    def __init__(self, browser: Any, url: str, size: tuple[int, int] = (1100, 720)) -> None:
+        self.page = browser.new_page()
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.page.on("websocket", self._socket)
@@ -124,9 +142,14 @@ class Tab:
         return "\n".join(self.screen.display)
 
     def wait_for(self, needle: str) -> None:
+        self.until(lambda: needle in self.text, f"{needle!r} never shown")
+
+    def until(self, check: Callable[[], object], what: str) -> None:
+        """Poll ``check()`` while the page's events keep arriving (a sleep would hold them);
+        bounded by WAIT, then the screen is shown with ``what``."""
         deadline = time.monotonic() + WAIT
-        while needle not in self.text:
-            assert time.monotonic() < deadline, f"{needle!r} never shown:\n{self.text}"
+        while not check():
+            assert time.monotonic() < deadline, f"{what}:\n{self.text}"
             self.page.wait_for_timeout(50)
 
     def _front(self) -> None:

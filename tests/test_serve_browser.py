@@ -86,7 +86,8 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
     browser: Any, served: list[Served], tmp_path: Path
 ) -> None:
     server = start(served, tmp_path, "--seed", "1")
-    tab = Tab(browser, server.url)
+    profile = browser.new_context()  # one person's browser: the same saves in each of its tabs
+    tab = Tab(profile, server.url)
     begin(tab, "Ana", "Ben")
     tab.wait_for("Ben cut at 27")  # the log, drawn beside the board
     assert server.saves()["current.json"]["players"] == ["Ana", "Ben"]
@@ -127,7 +128,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
     tab.page.close()
     server.wait_children(0)
     assert len(turns(server)) == 2
-    again = Tab(browser, server.url)
+    again = Tab(profile, server.origin)  # a reload: the cookie holds the token
     again.wait_for("Continue the unfinished game?")
     again.press("c", "I am ready")
     assert server.wait_children(1) != [game]
@@ -138,7 +139,8 @@ def test_two_tabs_play_two_games_and_ctrl_c_ends_both_saved(
     browser: Any, served: list[Served], tmp_path: Path
 ) -> None:
     server = start(served, tmp_path)
-    first, second = Tab(browser, server.url), Tab(browser, server.url)
+    profile = browser.new_context()
+    first, second = Tab(profile, server.url), Tab(profile, server.url)
     begin(first, "Ana", "Ben")
     begin(second, "Cy", "Di")
     saves = server.saves()
@@ -206,3 +208,77 @@ def test_an_idle_game_is_ended_saved(browser: Any, served: list[Served], tmp_pat
     assert "without a key or a click" in tab.page.inner_text("body")
     server.wait_children(0)
     assert server.saves()["current.json"]["deals"]
+
+
+def test_a_browser_is_offered_only_its_own_saved_game(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = start(served, tmp_path)
+    mine, other = browser.new_context(), browser.new_context()
+    tab = Tab(mine, server.url)
+    begin(tab, "Ana", "Ben")
+    tab.page.close()
+    server.wait_children(0)
+    (folder,) = server.browsers()
+    assert (folder / "current.json").exists()
+
+    stranger = Tab(other, server.url)  # another browser, even with the token
+    stranger.wait_for("Start: draw lots")
+    assert "Ana" not in stranger.text
+    stranger.page.close()
+    server.wait_children(0)
+    Tab(mine, server.url).wait_for("Continue the unfinished game?")
+
+
+def test_keys_reach_the_game_without_a_click(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = start(served, tmp_path)
+    tab = Tab(browser, server.url)
+    tab.wait_for("Start: draw lots")
+    tab.page.keyboard.type("Zed")  # no click, no focus() from the test
+    tab.wait_for("Zed")
+    assert "token" not in tab.page.url  # kept in the cookie, out of the address bar
+
+
+def fits(tab: Tab) -> dict[str, float]:
+    """The terminal's box and the window's size, once the game has drawn at its new size."""
+    box: dict[str, float] = tab.page.evaluate(
+        """() => {
+            const box = document.querySelector(".xterm-screen").getBoundingClientRect();
+            const font = document.querySelector(".textual-terminal").dataset.fontSize;
+            return {bottom: box.bottom, right: box.right, width: innerWidth,
+                    height: innerHeight, font: Number(font)};
+        }"""
+    )
+    return box
+
+
+def test_the_board_follows_each_window_size_with_the_footer_in_view(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = start(served, tmp_path)
+    tab = Tab(browser, server.url)
+    tab.wait_for("Start: draw lots")
+    for width, height in ((1200, 700), (683, 768), (1100, 720)):
+        before = (tab.screen.columns, tab.screen.lines)
+        tab.page.set_viewport_size({"width": width, "height": height})
+        tab.until(lambda b=before: (tab.screen.columns, tab.screen.lines) != b, "no resize")
+        tab.until(lambda: "Quit" in tab.screen.display[-1], "no footer on the last row")
+        box = fits(tab)
+        assert box["bottom"] <= height and box["right"] <= width, (width, height, box)
+        assert tab.screen.columns >= 80 and box["font"] >= 12, (tab.screen.columns, box)
+
+    small = Tab(browser, server.url, size=(683, 768))  # a small window from the start
+    small.wait_for("Start: draw lots")
+    assert small.screen.columns >= 80 and 12 <= fits(small)["font"] < 16
+
+
+def test_a_french_browser_gets_the_game_in_french(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    server = Served(tmp_path, lang=None)
+    served.append(server)
+    tab = Tab(browser.new_context(locale="fr-FR"), server.url)
+    tab.wait_for("Commencer : tirer au sort")
+    assert tab.page.get_attribute("html", "lang") == "fr"

@@ -545,6 +545,7 @@ def _main(arguments: list[str]) -> int:
                     max_games=args.max_games,
                     idle_minutes=args.idle_minutes,
                     game=_tab_arguments(args),
+                    lang=args.lang,
                 )
             )
         if args.command == "history":
