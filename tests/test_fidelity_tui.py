@@ -3,6 +3,7 @@ hidden, and a key answers only the question it was pressed for."""
 
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
@@ -195,3 +196,49 @@ async def test_the_last_turn_of_a_deal_stays_in_sight_before_the_results(tmp_pat
         assert "The deal is over: Enter shows the results." in flat
         await pilot.press("enter")
         await _until(pilot, ResultsScreen)
+
+
+# ------------------------------------------------------------------ a browser tab speaks browser
+async def test_a_browser_tab_shows_no_server_path_or_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _save_vs_hard(tmp_path)
+    # as chinese-ten serve runs it: Textual's web driver says is_web
+    monkeypatch.setattr(ChineseTenApp, "is_web", property(lambda _: True))
+    app = ChineseTenApp(options(tmp_path, players=None, browser=True))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _until(pilot, ContinueScreen)
+        flat = " ".join(screen_text(app).split())
+        assert "You v Computer (hard), 0 deals finished, is saved." in flat
+        assert str(tmp_path) not in flat and "archive" not in flat
+        await pilot.press("n")
+        await pilot.pause(0.3)
+        flat = " ".join(screen_text(app).split())
+        assert "The game saved before was put aside." in flat and str(tmp_path) not in flat
+        await _until(pilot, StartScreen)
+        await pilot.press("enter", "enter")  # the names offered
+        await pilot.pause(0.3)
+        await pilot.press("enter")  # the cut: a deal is dealt and saved
+        await pilot.pause(0.3)
+        assert app.game.state is not None
+        await pilot.press("ctrl+q")
+        await _until(pilot, QuitScreen)
+        flat = " ".join(screen_text(app).split())
+        assert "open this page again to continue it" in flat and "chinese-ten" not in flat
+        await pilot.press("n")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(0.3)
+        flat = " ".join(screen_text(app).split())
+        assert "Widen the window or zoom out" in flat and "terminal" not in flat
+
+
+async def test_a_second_tab_is_told_in_words_not_paths(tmp_path: Path) -> None:
+    first = GameFlow(options(tmp_path, browser=True))
+    first.find_unfinished()
+    first.hold_fresh_slot()
+    second = GameFlow(options(tmp_path, browser=True))
+    _, notices = second.find_unfinished()
+    assert [n.title for n in notices] == ["Saves held by another tab"]
+    assert str(tmp_path) not in notices[0].text
+    first.release()
+    second.release()

@@ -256,7 +256,15 @@ class GameFlow:
         slot = claim.slot
         self.slot = slot
         notices: list[Notice] = []
-        if claim.busy:
+        if claim.busy and self.asked.browser:  # the server's paths are not the person's
+            notices.append(
+                Notice(
+                    _("Your saved game is open in another tab, so this one keeps its own."),
+                    title=_("Saves held by another tab"),
+                    timeout=12,
+                )
+            )
+        elif claim.busy:
             others = ", ".join(shown(path) for path in claim.busy)
             if slot.exists() and resume:
                 text = _(
@@ -372,12 +380,12 @@ class GameFlow:
                 _("the saved game could not be put away: {error}").format(error=error)
             )
         if kept is not None:
-            notices.append(
-                Notice(
-                    _("The game saved before was kept as {path}").format(path=shown(kept)),
-                    timeout=8,
-                )
+            kept_as = (
+                _("The game saved before was put aside.")
+                if self.asked.browser
+                else _("The game saved before was kept as {path}")
             )
+            notices.append(Notice(kept_as.format(path=shown(kept)), timeout=8))
         return notices
 
     def save(self) -> list[Notice]:
@@ -392,9 +400,10 @@ class GameFlow:
         except SaveError as error:
             return notices + self._save_failed(str(error))
         if self.save_problem is not None:
+            again = _("Saved again.") if self.asked.browser else _("Saved again, in {path}.")
             notices.append(
                 Notice(
-                    _("Saved again, in {path}.").format(path=shown(self.slot.path)),
+                    again.format(path=shown(self.slot.path)),
                     timeout=5,
                     ends_lasting=True,
                 )

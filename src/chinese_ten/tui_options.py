@@ -28,6 +28,8 @@ class GameOptions:
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
     save_dir: Path | None = None
+    browser: bool = False
+    """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""
 
     @property
     def asks_names(self) -> bool:

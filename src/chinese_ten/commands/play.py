@@ -2,6 +2,7 @@
 
 import os
 import sys
+from dataclasses import replace
 
 from chinese_ten.errors import ChineseTenError, SaveError
 from chinese_ten.i18n import _
@@ -31,7 +32,7 @@ def run_game(options: GameOptions) -> int:
     from chinese_ten.signal_exit import SignalExit
     from chinese_ten.tui.app import ChineseTenApp
 
-    app = ChineseTenApp(options)
+    app = ChineseTenApp(replace(options, browser=under_web_driver()))
     with SignalExit(app.stop_for_signal) as signals:
         if under_web_driver():
             from chinese_ten.served import end_with_server

@@ -43,23 +43,9 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
 
     def compose(self) -> ComposeResult:
         saved = self.saved
-        done = saved.deals_finished
-        opponents = saved.table.opponents()
-        path = shown(saved.path)
-        if saved.table.deals_planned is None:
-            where = ngettext(
-                "{opponents}, {done} deal finished, is saved in {path}.",
-                "{opponents}, {done} deals finished, is saved in {path}.",
-                done,
-            )
-        else:
-            where = ngettext(
-                "{opponents}, {done} of {planned} deals finished, is saved in {path}.",
-                "{opponents}, {done} of {planned} deals finished, is saved in {path}.",
-                done,
-            )
-        where = where.format(
-            opponents=opponents, done=done, planned=saved.table.deals_planned, path=path
+        path = None if self.app.is_web else shown(saved.path)  # a server's path is not theirs
+        where = _where(
+            saved.table.opponents(), saved.deals_finished, saved.table.deals_planned, path
         )
         with Vertical(id="dialog"):
             yield Label(_("Continue the unfinished game?"), id="dialog-title")
@@ -76,7 +62,8 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
                 )
             for line in saved.assumed:
                 yield Label(Text(_("Assumed: {what}.").format(what=line)))
-            yield Label(_("A new game keeps it in the archive folder."))
+            if not self.app.is_web:
+                yield Label(_("A new game keeps it in the archive folder."))
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Continue it (c)"), id="continue", variant="primary")
                 yield Button(_("New game (n)"), id="new")
@@ -90,6 +77,36 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
 
     def action_answer(self, answer: str) -> None:
         self.dismiss("continue" if answer == "continue" else "new" if answer == "new" else None)
+
+
+def _where(opponents: str, done: int, planned: int | None, path: str | None) -> str:
+    """The saved game in one sentence: who plays, how far, and where it is saved (``path``
+    None in a browser tab)."""
+    if planned is None and path is None:
+        where = ngettext(
+            "{opponents}, {done} deal finished, is saved.",
+            "{opponents}, {done} deals finished, is saved.",
+            done,
+        )
+    elif planned is None:
+        where = ngettext(
+            "{opponents}, {done} deal finished, is saved in {path}.",
+            "{opponents}, {done} deals finished, is saved in {path}.",
+            done,
+        )
+    elif path is None:
+        where = ngettext(
+            "{opponents}, {done} of {planned} deals finished, is saved.",
+            "{opponents}, {done} of {planned} deals finished, is saved.",
+            done,
+        )
+    else:
+        where = ngettext(
+            "{opponents}, {done} of {planned} deals finished, is saved in {path}.",
+            "{opponents}, {done} of {planned} deals finished, is saved in {path}.",
+            done,
+        )
+    return where.format(opponents=opponents, done=done, planned=planned, path=path)
 
 
 class QuitScreen(ModalScreen[QuitChoice]):
@@ -116,6 +133,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
             yield Label(_("Quit Chinese Ten?"), id="dialog-title")
             if self.unsaved is None and not self.dealt:
                 yield Label(_("Nothing has been dealt yet, so there is nothing to save."))
+            elif self.unsaved is None and self.app.is_web:
+                yield Label(_("The game is saved; open this page again to continue it."))
             elif self.unsaved is None:
                 yield Label(_("The game is saved; chinese-ten play --resume continues it."))
             else:

@@ -39,7 +39,7 @@ from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
-from chinese_ten.tui.widgets.too_small import TOO_SMALL, too_small
+from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
 from chinese_ten.wording import signed
@@ -200,7 +200,7 @@ class GameScreen(Screen[None]):
                 yield CardStrip("hand", **look, id="hand")
             yield TextLine(id="banner")
             yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
-        yield Static(_(TOO_SMALL), id="too-small")
+        yield Static(too_small_text(self.app), id="too-small")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -234,7 +234,7 @@ class GameScreen(Screen[None]):
         translate_bindings(self._handover)
         self.query_one("#table-area").border_title = _("Table")
         self.query_one("#log").border_title = _("Log")
-        self.query_one("#too-small", Static).update(_(TOO_SMALL))
+        self.query_one("#too-small", Static).update(too_small_text(self.app))
         self.query_one("#log", RichLog).clear()
         self._replay_log()
         for strip in self.query(CardStrip).results(CardStrip):

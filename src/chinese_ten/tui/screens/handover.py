@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from chinese_ten.i18n import N_, _
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui.widgets.too_small import TOO_SMALL, too_small
+from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 
 
 class HandoverScreen(Screen[None]):
@@ -31,7 +31,7 @@ class HandoverScreen(Screen[None]):
             yield Static(id="handover-title")
             yield Static(id="handover-recap")
             yield Static(id="handover-ready")
-        yield Static(_(TOO_SMALL), id="too-small")
+        yield Static(too_small_text(self.app), id="too-small")
         yield Footer()
 
     def __init__(self) -> None:
