@@ -9,6 +9,7 @@ import pytest
 
 from chinese_ten.cli import main
 from chinese_ten.history import GameRow, open_history
+from chinese_ten.history_names import history_key
 from chinese_ten.records import record_json
 from chinese_ten.stats import player_stats, sparkline
 from tests.history_helpers import played
@@ -159,6 +160,7 @@ def _row(
     return GameRow(
         id=game_id,
         players=players,
+        keys=(history_key(players[0]), history_key(players[1])),
         computers=computers,
         started=None,
         ended=datetime(2026, 1, game_id, tzinfo=UTC),

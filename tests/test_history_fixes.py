@@ -158,6 +158,7 @@ def _row(result: int) -> GameRow:
     return GameRow(
         id=1,
         players=("Ana", "Ben"),
+        keys=("ana", "ben"),
         computers=(None, "easy"),
         started=START,
         ended=START,

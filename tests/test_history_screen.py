@@ -1,6 +1,7 @@
 """The History screen with Pilot: reached by F2 and the palette, names drawn literally,
 Enter opens the review, a broken history is said; snapshots at two sizes."""
 
+import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -119,15 +120,17 @@ async def test_a_game_without_a_finished_deal_is_said_not_opened(tmp_path: Path)
         assert "nothing to review" in screen_text(app)
 
 
-async def test_a_broken_history_is_said_and_moved_aside(tmp_path: Path) -> None:
+async def test_a_broken_history_is_said_and_left_alone(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_bytes(b"[bold]not a database[/]" * 100)
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("f2")
         await pilot.pause()
-        assert "broken-1" in _problem(app)
-    assert (tmp_path / f"{FILE_NAME}.broken-1").exists()
+        assert "is damaged (it is not a history database)" in _problem(app)
+        assert "[bold]" not in _problem(app)  # the file's name only, never its content
+    assert not list(tmp_path.glob(f"{FILE_NAME}*.broken*"))
+    assert (tmp_path / FILE_NAME).read_bytes() == b"[bold]not a database[/]" * 100
 
 
 async def test_a_history_that_cannot_be_opened_is_said(tmp_path: Path) -> None:
@@ -138,7 +141,7 @@ async def test_a_history_that_cannot_be_opened_is_said(tmp_path: Path) -> None:
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
-        assert "history database failed" in _problem(app)
+        assert "is a folder, not a history file" in _problem(app)
 
 
 Snap = Callable[..., bool]
@@ -154,3 +157,37 @@ def test_history_screen_snapshot(snap_compare: Snap, tmp_path: Path, size: tuple
         await pilot.pause()
 
     assert snap_compare(_app(tmp_path), run_before=open_it, terminal_size=size)
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("player0", "char(27) || ']2;pwn' || char(7)"), ("results", "'notjson'"), ("ended", "'x'")],
+)
+async def test_a_damaged_game_is_said_and_the_rest_listed(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    first, _second = _imported(tmp_path)
+    db = sqlite3.connect(tmp_path / FILE_NAME)
+    db.execute(f"UPDATE games SET {column} = {value} WHERE id = {first}")
+    db.commit()
+    db.close()
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert f"game {first} is damaged ({column}" in _problem(app)
+        assert app.screen.query_one("#history-games", DataTable).row_count == 1
+        assert "\x1b" not in screen_text(app) and "pwn" not in screen_text(app)
+
+
+async def test_a_friendly_game_beside_it_opens_for_review(tmp_path: Path) -> None:
+    _imported(tmp_path)
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not app.screen.query_one("#history-problem", Static).display
+        assert app.screen.query_one("#history-games", DataTable).row_count == 2

@@ -4,7 +4,7 @@ The game flow stores a game as each of its deals ends (insert, then update the s
 ``chinese-ten history import`` adds records made elsewhere. Only the standard library's
 :mod:`sqlite3` is used; pydantic (records) is imported on first use.
 
-Schema, version 1 (``PRAGMA user_version``; :data:`MIGRATIONS` brings any earlier version up,
+Schema, version 2 (``PRAGMA user_version``; :data:`MIGRATIONS` brings any earlier version up,
 version 0 being a new, empty file)::
 
     games(
@@ -12,7 +12,9 @@ version 0 being a new, empty file)::
       record_key    TEXT NOT NULL,     -- sha256 of the canonical record (see record_key)
       record        TEXT NOT NULL,     -- the whole game record, canonical JSON
       player0, player1        TEXT,    -- the names, as written
-      name_key0, name_key1    TEXT,    -- the names up to case and Unicode form (names.name_key)
+      name_key0, name_key1    TEXT,    -- who sat there (history_names.history_key): the name
+                                       -- up to case and Unicode form; a default name ("You",
+                                       -- "Vous") one key in every language (version 2)
       computer0, computer1    TEXT,    -- the level of a computer seat, NULL for a person
       started, ended          TEXT,    -- ISO 8601 UTC; NULL when not known (an import)
       added         TEXT NOT NULL,     -- when the row was first written
@@ -31,7 +33,13 @@ The journal is WAL with a busy timeout, and every write is one ``BEGIN IMMEDIATE
 transaction, so two games ending at once are both kept. A file that is not a database (or is
 corrupt) is moved aside as ``history.sqlite.broken-<n>``, never deleted, and a new one begun;
 so is one whose damage shows only when a game is stored (:func:`keep`), the whole game then
-stored in the new one. The commands that only read say the damage and leave the file alone.
+stored in the new one.
+
+Reading is not trusting: the file is input like any other. The commands and the screen that
+only read open it with :func:`read_history` (nothing created, moved, migrated or written; an
+older schema read as it is); every listed row is checked column by column (names by the one
+rule of :mod:`chinese_ten.names`), and a row that is not as we write it is left out and said
+in one line (:attr:`History.damage`). SQLite's errors are said in plain words with what to do.
 
 The same game is stored once: :func:`record_key` hashes the record rebuilt from its replayed
 deals (so the optional ``capture`` fields and the order of a hand do not matter), and an import
@@ -53,10 +61,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
-from chinese_ten.errors import ChineseTenError
+from chinese_ten.errors import ChineseTenError, PlayerNameError
 from chinese_ten.files import file_problem, shown
-from chinese_ten.i18n import _
-from chinese_ten.names import name_key
+from chinese_ten.history_names import history_key, keys_in_older_files, shown_name
+from chinese_ten.i18n import N_, _
+from chinese_ten.levels import LEVELS
+from chinese_ten.names import visible
 
 if TYPE_CHECKING:
     from chinese_ten.deal import DealState
@@ -118,7 +128,19 @@ def _v1(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1,)
+def _v2(db: sqlite3.Connection) -> None:
+    """Default names ("You", "Vous", "Player 1"...) keyed as one person in every language."""
+    rows = db.execute("SELECT id, player0, player1 FROM games").fetchall()
+    for game_id, *players in rows:
+        keys = [history_key(p) if isinstance(p, str) else None for p in players]
+        db.execute(
+            "UPDATE games SET name_key0 = COALESCE(?, name_key0), "
+            "name_key1 = COALESCE(?, name_key1) WHERE id = ?",
+            (*keys, game_id),
+        )
+
+
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2)
 """``MIGRATIONS[v]`` brings a database of version ``v`` to version ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -129,6 +151,9 @@ class GameRow:
 
     id: int
     players: tuple[str, str]
+    """The names as shown: a default name in the current language (see history_names)."""
+    keys: tuple[str, str]
+    """Who each seat is (:func:`chinese_ten.history_names.history_key`)."""
     computers: tuple[str | None, str | None]
     """The level of each computer seat; None for a person (and for every imported seat)."""
     started: datetime | None
@@ -177,10 +202,6 @@ def _time(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def _read_time(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
 @dataclass(frozen=True, slots=True)
 class _Columns:
     """The query columns of a record."""
@@ -200,8 +221,8 @@ def _columns(record: "GameRecord") -> _Columns:
     values: dict[str, object] = {
         "player0": rebuilt.players[0],
         "player1": rebuilt.players[1],
-        "name_key0": name_key(rebuilt.players[0]),
-        "name_key1": name_key(rebuilt.players[1]),
+        "name_key0": history_key(rebuilt.players[0]),
+        "name_key1": history_key(rebuilt.players[1]),
         "deals_planned": rebuilt.deals_planned,
         "deals_played": len(results),
         "total0": score.totals[0],
@@ -220,37 +241,90 @@ _ROW_COLUMNS: Final = (
 )
 
 
+class _DamagedError(Exception):
+    """A stored row that breaks what we write: ``str`` says which column and how."""
+
+
+def _whole(value: object, column: str, low: int | None = None, high: int | None = None) -> int:
+    if (
+        type(value) is not int
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+    ):
+        raise _DamagedError(_("{column} is not a whole number in range").format(column=column))
+    return value
+
+
+def _maybe_whole(value: object, column: str, low: int, high: int | None = None) -> int | None:
+    return None if value is None else _whole(value, column, low, high)
+
+
+def _stored_time(value: object, column: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise _DamagedError(_("{column} is not a date").format(column=column))
+    return moment
+
+
+def _stored_name(value: object, column: str) -> str:
+    from chinese_ten.names import check_name
+
+    try:
+        if not isinstance(value, str) or check_name(value) != value:
+            raise PlayerNameError(_("a name cannot have space around it"))
+    except PlayerNameError as error:
+        raise _DamagedError(
+            _("{column} is not a valid name: {problem}").format(column=column, problem=error)
+        ) from None
+    return value
+
+
+def _stored_level(value: object, column: str) -> str | None:
+    if value is None or value in LEVELS:
+        return value
+    raise _DamagedError(_("{column} is not a computer level").format(column=column))
+
+
+def _stored_results(value: object, played: int) -> tuple[int, ...]:
+    try:
+        results = json.loads(value) if isinstance(value, str) and len(value) < 1_000_000 else None
+    except ValueError:
+        results = None
+    if (
+        not isinstance(results, list)
+        or len(results) != played
+        or any(type(r) is not int for r in results)
+    ):
+        raise _DamagedError(_("results is not a list of numbers, one a deal"))
+    return tuple(results)
+
+
 def _row(values: tuple[object, ...]) -> GameRow:
-    (
-        game_id,
-        p0,
-        p1,
-        c0,
-        c1,
-        started,
-        ended,
-        planned,
-        played,
-        t0,
-        t1,
-        winner,
-        over,
-        results,
-        imp,
-    ) = values
+    """A listed row, every column checked (:class:`_DamagedError` says the first that is not as
+    we write it): the file is input like any other."""
+    game_id, p0, p1, c0, c1, started, ended, planned, played, t0, t1, winner, over, *rest = values
+    results, imp = rest
+    players = (_stored_name(p0, "player0"), _stored_name(p1, "player1"))
+    deals_played = _whole(played, "deals_played", 0)
     return GameRow(
-        id=int(str(game_id)),
-        players=(str(p0), str(p1)),
-        computers=(None if c0 is None else str(c0), None if c1 is None else str(c1)),
-        started=_read_time(None if started is None else str(started)),
-        ended=_read_time(None if ended is None else str(ended)),
-        deals_planned=None if planned is None else int(str(planned)),
-        deals_played=int(str(played)),
-        totals=(int(str(t0)), int(str(t1))),
-        winner=None if winner is None else int(str(winner)),
-        over=bool(over),
-        results=tuple(int(r) for r in json.loads(str(results))),
-        imported=bool(imp),
+        id=_whole(game_id, "id"),
+        players=(shown_name(players[0]), shown_name(players[1])),
+        keys=(history_key(players[0]), history_key(players[1])),
+        computers=(_stored_level(c0, "computer0"), _stored_level(c1, "computer1")),
+        started=_stored_time(started, "started"),
+        ended=_stored_time(ended, "ended"),
+        deals_planned=_maybe_whole(planned, "deals_planned", 1),
+        deals_played=deals_played,
+        totals=(_whole(t0, "total0"), _whole(t1, "total1")),
+        winner=_maybe_whole(winner, "winner", 0, 1),
+        over=bool(_whole(over, "over", 0, 1)),
+        results=_stored_results(results, deals_played),
+        imported=bool(_whole(imp, "imported", 0, 1)),
     )
 
 
@@ -260,11 +334,21 @@ class History:
     It may be used from another thread than the one that opened it (a Textual worker), but
     by one thread at a time."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, warnings: list[str]) -> None:
+    def __init__(
+        self,
+        db: sqlite3.Connection,
+        path: Path,
+        warnings: list[str],
+        stamp: tuple[int, int, int] | None = None,
+    ) -> None:
         self._db = db
+        self._stamp = stamp
+        """For a file read as immutable (:func:`read_history`): its inode, size and time."""
         self.path = path
         self.warnings = warnings
         """What a person should be told about the opening (a broken file moved aside)."""
+        self.damage: list[str] = []
+        """One line for each stored game read and left out because it is damaged."""
 
     def __enter__(self) -> "History":
         return self
@@ -296,7 +380,15 @@ class History:
 
     def _reading(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         try:
-            return list(self._db.execute(sql, parameters))
+            if self._stamp is None:
+                return list(self._db.execute(sql, parameters))
+            for _attempt in range(3):  # an immutable read: was the file changed under it?
+                rows = list(self._db.execute(sql, parameters))
+                if _stamp(self.path) == self._stamp:
+                    return rows
+                self._db.close()
+                self._db, self._stamp = _connect_to_read(self.path)
+            raise sqlite3.OperationalError("changing", sqlite3.SQLITE_BUSY)
         except sqlite3.Error as error:
             raise _problem(self.path, error) from None
 
@@ -399,23 +491,40 @@ class History:
 
     def games(self, player: str | None = None, limit: int | None = None) -> list[GameRow]:
         """Stored games, newest first (by end, else start, else when added); ``player``
-        matches a name up to case and Unicode form."""
+        matches a name up to case and Unicode form, a default name in any language.
+
+        A row that is not as we write it is left out and said in :attr:`damage`."""
         sql = f"SELECT {_ROW_COLUMNS} FROM games"
         parameters: list[object] = []
+        wanted = None if player is None else history_key(player)
         if player is not None:
-            sql += " WHERE name_key0 = ? OR name_key1 = ?"
-            parameters += [name_key(player)] * 2
+            keys = sorted(keys_in_older_files(player))  # a schema-1 file read as it is
+            marks = ", ".join("?" * len(keys))
+            sql += f" WHERE name_key0 IN ({marks}) OR name_key1 IN ({marks})"
+            parameters += keys * 2
         sql += " ORDER BY COALESCE(ended, started, added) DESC, id DESC"
         if limit is not None:
             sql += " LIMIT ?"
             parameters.append(max(limit, 0))
-        return [_row(values) for values in self._reading(sql, tuple(parameters))]
+        rows: list[GameRow] = []
+        for values in self._reading(sql, tuple(parameters)):
+            try:
+                row = _row(values)
+            except _DamagedError as why:
+                self.damage.append(_damaged(self.path, values[0], str(why)))
+                continue
+            if wanted is None or wanted in row.keys:
+                rows.append(row)
+        return rows
 
     def row(self, game_id: int) -> GameRow:
         rows = self._reading(f"SELECT {_ROW_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise _missing(game_id)
-        return _row(rows[0])
+        try:
+            return _row(rows[0])
+        except _DamagedError as why:
+            raise HistoryError(_damaged(self.path, game_id, str(why))) from None
 
     def record(self, game_id: int) -> "GameRecord":
         """The stored record of game ``game_id``; HistoryError when there is none."""
@@ -447,16 +556,59 @@ class History:
             )
 
 
+def _damaged(path: Path, game_id: object, why: str) -> str:
+    number = game_id if type(game_id) is int else visible(repr(game_id)[:20])
+    return _("{path}: game {id} is damaged ({problem}); skipped").format(
+        path=shown(path), id=number, problem=why
+    )
+
+
 def _missing(game_id: int) -> HistoryError:
     return HistoryError(_("there is no game {id} in the history").format(id=game_id))
 
 
+_BUSY: Final = N_("{path} is busy: another program is using it; try again when it ends")
+_CANNOT_OPEN: Final = N_(
+    "{path} cannot be opened: check that its folder exists and can be read and written"
+)
+_DAMAGED: Final = N_("{path} is damaged (it is not a history database)")
+_WORDS: Final = {
+    sqlite3.SQLITE_BUSY: _BUSY,
+    sqlite3.SQLITE_LOCKED: _BUSY,
+    sqlite3.SQLITE_READONLY: N_(
+        "{path} cannot be written (it or its folder is read-only): allow writing, or play "
+        "on without a history"
+    ),
+    sqlite3.SQLITE_FULL: N_("{path}: the disk is full: make room, then try again"),
+    sqlite3.SQLITE_IOERR: N_(
+        "{path} could not be read or written (the disk reported an error): check the disk, "
+        "then try again"
+    ),
+    sqlite3.SQLITE_CANTOPEN: _CANNOT_OPEN,
+    sqlite3.SQLITE_PERM: _CANNOT_OPEN,
+    sqlite3.SQLITE_NOTADB: _DAMAGED,
+    sqlite3.SQLITE_CORRUPT: _DAMAGED,
+}
+"""Plain words for SQLite's, by primary result code."""
+
+
+def _said(template: str, path: Path) -> str:
+    return _(template).format(path=shown(path))
+
+
 def _problem(path: Path, error: sqlite3.Error) -> HistoryError:
+    """One line a person can act on, for an SQLite error (its own words only as a last resort)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    damaged = code is not None and code & 0xFF in _NOT_A_DATABASE
+    if path.is_dir():
+        return HistoryError(_("{path} is a folder, not a history file").format(path=shown(path)))
+    if code is not None and code & 0xFF in _WORDS:
+        return HistoryError(_said(_WORDS[code & 0xFF], path), damaged=damaged)
     return HistoryError(
         _("{path}: the history database failed ({reason})").format(
-            path=shown(path), reason=str(error)
+            path=shown(path), reason=visible(str(error))
         ),
-        damaged=getattr(error, "sqlite_errorcode", None) in _NOT_A_DATABASE,
+        damaged=damaged,
     )
 
 
@@ -505,6 +657,66 @@ def _make_folder(folder: Path) -> None:
     make(folder)
 
 
+def read_history(folder: Path | None = None) -> History:
+    """Open the history only to read it: nothing is created, moved aside, migrated or written.
+
+    No file yet: an empty history. A damaged file, a folder in its place or one written by a
+    newer version: HistoryError. SQLite's read-only mode would leave ``-wal`` and ``-shm``
+    files beside a database in WAL mode (and cannot make them in a read-only folder), so with
+    no ``-wal`` beside it (no program is writing) the file is read as *immutable*; each query
+    then checks that the file did not change under it, and opens it again if it did.
+    """
+    path = history_path(folder)
+    try:
+        if not path.exists() and not path.is_symlink():
+            return History(_empty(), path, [])
+        db, stamp = _connect_to_read(path)
+    except sqlite3.Error as error:
+        raise _problem(path, error) from None
+    except OSError as error:
+        raise HistoryError(file_problem(path, error)) from None
+    return History(db, path, [], stamp)
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    status = path.stat()
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
+def _connect_to_read(path: Path) -> tuple[sqlite3.Connection, tuple[int, int, int] | None]:
+    """A read-only connection, checked: immutable (with the file's stamp) unless a ``-wal``
+    file says a program is writing it, then through SQLite's locks (stamp None)."""
+    if path.is_dir():
+        raise sqlite3.OperationalError("folder", sqlite3.SQLITE_CANTOPEN)
+    writing = path.with_name(path.name + "-wal").exists()
+    stamp = None if writing else _stamp(path)
+    query = "mode=ro" if writing else "mode=ro&immutable=1"
+    uri = f"{path.resolve().as_uri()}?{query}"
+    db = sqlite3.connect(
+        uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise _newer(path, version)
+        tables = db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'games'")
+        if version == 0 and tables.fetchone()[0] == 0:  # an empty file: no game yet
+            db.close()
+            return _empty(), None
+    except BaseException:
+        db.close()
+        raise
+    return db, stamp
+
+
+def _empty() -> sqlite3.Connection:
+    """An empty history in memory, for reading where there is no file yet."""
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    for migration in MIGRATIONS:
+        migration(db)
+    return db
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     """A connection to an up-to-date database (sqlite3 errors go to the caller)."""
     db = sqlite3.connect(
@@ -514,12 +726,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
-            raise HistoryError(
-                _(
-                    "{path} was written by a newer chinese-ten (schema {found}, this one knows "
-                    "{known}): it is left as it is"
-                ).format(path=shown(path), found=version, known=SCHEMA_VERSION)
-            )
+            raise _newer(path, version)
         if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA foreign_keys = ON")
@@ -529,6 +736,15 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _newer(path: Path, version: int) -> HistoryError:
+    return HistoryError(
+        _(
+            "{path} was written by a newer chinese-ten (schema {found}, this one knows "
+            "{known}): it is left as it is"
+        ).format(path=shown(path), found=version, known=SCHEMA_VERSION)
+    )
 
 
 def _migrate(db: sqlite3.Connection) -> None:

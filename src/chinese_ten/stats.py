@@ -1,7 +1,8 @@
 """Statistics over the history: each person against each opponent, and the running total.
 
 A *player* is a seat a person sat in (a computer seat is only ever an opponent), known by
-name up to case and Unicode form; an *opponent* is a person by name or a computer level.
+name up to case and Unicode form, a default name ("You", "Vous") being one person in every
+language (:mod:`chinese_ten.history_names`); an *opponent* is a person by name or a computer level.
 Series count only when a planned series was played to its end; deals count every finished
 deal. The streak is over deals, from the most recent one back. Only the standard library is
 used, so the TUI and the ``stats`` command share it.
@@ -14,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from chinese_ten.history import GameRow
+from chinese_ten.history_names import history_key
 from chinese_ten.i18n import _
 from chinese_ten.names import name_key
 
@@ -138,13 +140,14 @@ def chronological(rows: Iterable[GameRow]) -> list[GameRow]:
 
 def player_stats(rows: Iterable[GameRow], player: str | None = None) -> list[PlayerStats]:
     """Every person's statistics (only ``player``'s, by name, if given), most deals first;
-    each person's opponents most deals first."""
-    wanted = None if player is None else name_key(player)
+    each person's opponents most deals first. One pass over the games, oldest first: the
+    cost grows with the games, not with the pairs of players."""
+    wanted = None if player is None else history_key(player)
     players: dict[str, PlayerStats] = {}
     opponents: dict[str, dict[tuple[str, str], Matchup]] = {}
     for row in chronological(rows):
         for seat in (0, 1):
-            key = name_key(row.players[seat])
+            key = row.keys[seat]
             if row.computers[seat] is not None or wanted not in (None, key):
                 continue
             if key not in players:
@@ -154,14 +157,11 @@ def player_stats(rows: Iterable[GameRow], player: str | None = None) -> list[Pla
             stats.player = row.players[seat]  # the latest spelling
             level = row.computers[1 - seat]
             name = row.players[1 - seat]
-            against = ("computer", level) if level is not None else ("person", name_key(name))
+            against = ("computer", level) if level is not None else ("person", row.keys[1 - seat])
             matchup = opponents[key].get(against)
             if matchup is None:
                 matchup = opponents[key][against] = Matchup(name, level)
-            if level is None:
-                matchup.opponent = name  # the latest spelling
-            else:
-                matchup.opponent = computer_label(level)
+            matchup.opponent = name if level is None else computer_label(level)  # the latest
             _add(row, seat, (stats.overall, matchup))
     for key, stats in players.items():
         stats.opponents = sorted(

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from chinese_ten.errors import RecordError, WriteError
 from chinese_ten.files import file_problem, write_new
-from chinese_ten.history import GameRow, History, open_history
+from chinese_ten.history import GameRow, History, open_history, read_history
 from chinese_ten.i18n import _
 from chinese_ten.names import visible
 from chinese_ten.stats import computer_label
@@ -26,11 +26,18 @@ from chinese_ten.wording import signed
 
 
 def opened() -> History:
-    """The history of the data folder; a broken file moved aside is said on stderr."""
+    """The history of the data folder, to write; a broken file moved aside is said on stderr."""
     history = open_history()
     for warning in history.warnings:
         print(visible(warning), file=sys.stderr)
     return history
+
+
+def said_damage(history: History) -> int:
+    """Say each damaged game left out, one line each on stderr; the exit status (1 if any)."""
+    for line in history.damage:
+        print(visible(line), file=sys.stderr)
+    return 1 if history.damage else 0
 
 
 def printed(text: str) -> None:
@@ -185,14 +192,16 @@ def outcome_text(row: GameRow) -> str:
 
 
 def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
-    with opened() as history:
+    """The newest games; a damaged one is said on stderr (exit status 1) and left out."""
+    with read_history() as history:
         rows = history.games(player=player, limit=limit)
+    status = said_damage(history)
     if as_json:
         printed(json.dumps([row_json(row) for row in rows]) + "\n")
-        return 0
+        return status
     if not rows:
         shown_tables([Text(nothing_yet(player))])
-        return 0
+        return status
     headers: list[tuple[str, JustifyMethod]] = [
         (_("Game"), "right"),
         (_("Ended"), "left"),
@@ -209,7 +218,7 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
         for row, line in zip(rows, cells, strict=True)
     ]
     shown_tables([fitted(headers, cells, width=width, flexible=2)])
-    return 0
+    return status
 
 
 def _list_cells(row: GameRow, *, broken: bool) -> list[Text]:
@@ -231,7 +240,7 @@ def _list_cells(row: GameRow, *, broken: bool) -> list[Text]:
 def run_export(game_id: int, path: Path | None) -> int:
     from chinese_ten.records import record_json
 
-    with opened() as history:
+    with read_history() as history:
         text = record_json(history.record(game_id))
     if path is None:
         printed(text)

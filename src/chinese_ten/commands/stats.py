@@ -15,11 +15,12 @@ from rich.text import Text
 from chinese_ten.commands.history import (
     fitted,
     nothing_yet,
-    opened,
     printed,
     room_for,
+    said_damage,
     shown_tables,
 )
+from chinese_ten.history import read_history
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.stats import (
     BLOCKS,
@@ -66,6 +67,10 @@ def streak_text(matchup: Matchup) -> str:
 
 MIN_SPARK: Final = 8
 """The narrowest running-total sparkline drawn when the table must shrink to fit."""
+MAX_PEOPLE: Final = 20
+"""The people with the most deals drawn as tables (``--player`` or ``--json`` for others)."""
+MAX_OPPONENTS: Final = 25
+"""The opponents with the most deals listed in a table (``--json`` lists every one)."""
 
 
 def _cells(label: str, matchup: Matchup, *, spark: int, ascii_only: bool) -> list[Text]:
@@ -101,7 +106,7 @@ def stats_table(stats: PlayerStats, *, ascii_only: bool, width: int = 80) -> Tab
         (_("Streak"), "left"),
         (_("Running total"), "left"),
     ]
-    lines = [(m.opponent, m) for m in stats.opponents]
+    lines = [(m.opponent, m) for m in stats.opponents[:MAX_OPPONENTS]]
     if len(stats.opponents) > 1:
         lines.append((_("all opponents"), stats.overall))
 
@@ -110,7 +115,7 @@ def stats_table(stats: PlayerStats, *, ascii_only: bool, width: int = 80) -> Tab
 
     boxed, compact = room_for(headers, rows(SPARK_WIDTH), len(headers) - 1, width)
     spark = SPARK_WIDTH if boxed >= SPARK_WIDTH else min(SPARK_WIDTH, max(compact, MIN_SPARK))
-    section = len(stats.opponents) if len(stats.opponents) > 1 else None
+    section = len(lines) - 1 if len(stats.opponents) > 1 else None
     return fitted(
         headers,
         rows(spark),
@@ -121,17 +126,50 @@ def stats_table(stats: PlayerStats, *, ascii_only: bool, width: int = 80) -> Tab
     )
 
 
+def more_opponents(stats: PlayerStats) -> Text | None:
+    """The line under a table that lists only the first :data:`MAX_OPPONENTS` opponents."""
+    more = len(stats.opponents) - MAX_OPPONENTS
+    if more <= 0:
+        return None
+    return Text(
+        ngettext(
+            "... and {count} more opponent (--json lists every one)",
+            "... and {count} more opponents (--json lists every one)",
+            more,
+        ).format(count=more)
+    )
+
+
 def run_stats(*, player: str | None, as_json: bool, ascii_only: bool) -> int:
-    with opened() as history:
+    """The tables of the people with the most deals; a damaged game is said on stderr (exit
+    status 1) and left out of the figures."""
+    with read_history() as history:
         rows = history.games(player=player)
+    status = said_damage(history)
     everyone = player_stats(rows, player)
     if as_json:
         printed(json.dumps({"players": [s.as_json() for s in everyone]}) + "\n")
-        return 0
+        return status
     if not everyone:
         shown_tables([Text(nothing_yet(player))])
-        return 0
+        return status
     plain = ascii_only or not blocks_supported()
     width = Console().width
-    shown_tables([stats_table(stats, ascii_only=plain, width=width) for stats in everyone])
-    return 0
+    drawn: list[Table | Text] = []
+    for stats in everyone[:MAX_PEOPLE]:
+        drawn.append(stats_table(stats, ascii_only=plain, width=width))
+        if (line := more_opponents(stats)) is not None:
+            drawn.append(line)
+    if len(everyone) > MAX_PEOPLE:
+        more = len(everyone) - MAX_PEOPLE
+        drawn.append(
+            Text(
+                ngettext(
+                    "... and {count} more person (stats --player NAME shows one, --json all)",
+                    "... and {count} more people (stats --player NAME shows one, --json all)",
+                    more,
+                ).format(count=more)
+            )
+        )
+    shown_tables(drawn)
+    return status

@@ -1,7 +1,9 @@
 """The History screen: the games kept, each person's statistics, and a game opened for review.
 
 Names come from records anyone may have made: every cell is a ``rich.text.Text``, never
-markup. The figures are :mod:`chinese_ten.stats`, as in ``chinese-ten stats``.
+markup. The figures are :mod:`chinese_ten.stats`, as in ``chinese-ten stats``. The file is
+only read (:func:`chinese_ten.history.read_history`): a damaged game is said above the list
+and left out, a damaged file said and left where it is (the next game stored moves it aside).
 """
 
 from pathlib import Path
@@ -17,13 +19,17 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 from chinese_ten.commands.history import deals_text, outcome_text, seat_label, when
 from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.history import GameRow, open_history
+from chinese_ten.history import GameRow, read_history
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.stats import PlayerStats, player_stats, sparkline
 from chinese_ten.wording import signed
 
 MAX_ROWS = 500
 """The newest games listed (the statistics count every game)."""
+MAX_PEOPLE = 200
+"""The people with the most deals listed (a table of thousands would take seconds to draw)."""
+MAX_DAMAGE_LINES = 5
+"""Damaged games said one a line; beyond, one line counts the rest."""
 
 
 class HistoryScreen(Screen[None]):
@@ -65,19 +71,20 @@ class HistoryScreen(Screen[None]):
         problem = self.query_one("#history-problem", Static)
         problem.display = False
         try:
-            with open_history(self.folder) as history:
-                warnings = history.warnings
+            with read_history(self.folder) as history:
                 everything = history.games()
         except ChineseTenError as error:
             self._say(str(error))
             return
         self.rows = everything[:MAX_ROWS]
-        self.stats = player_stats(everything)
+        self.stats = player_stats(everything)[:MAX_PEOPLE]
         self._fill_games()
         self._fill_players()
-        empty = [] if self.rows else [_("No games in the history yet.")]
-        if warnings or empty:
-            self._say("\n".join([*warnings, *empty]), error=bool(warnings))
+        said = _damage_lines(history.damage)
+        if said:
+            self._say("\n".join(said))
+        elif not self.rows:
+            self._say(_("No games in the history yet."), error=False)
         self.query_one("#history-games", DataTable).focus()
 
     def _say(self, text: str, *, error: bool = True) -> None:
@@ -166,7 +173,7 @@ class HistoryScreen(Screen[None]):
         from chinese_ten.tui.screens.review import ReviewScreen  # loads the review on demand
 
         try:
-            with open_history(self.folder) as history:
+            with read_history(self.folder) as history:
                 record = history.record(game_id)
             screen = ReviewScreen(record, game_id=game_id)
         except ChineseTenError as error:
@@ -176,3 +183,18 @@ class HistoryScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _damage_lines(damage: list[str]) -> list[str]:
+    """The first :data:`MAX_DAMAGE_LINES` damaged games, then how many more."""
+    lines = damage[:MAX_DAMAGE_LINES]
+    more = len(damage) - len(lines)
+    if more:
+        lines.append(
+            ngettext(
+                "... and {count} more damaged game left out",
+                "... and {count} more damaged games left out",
+                more,
+            ).format(count=more)
+        )
+    return lines

@@ -1,0 +1,111 @@
+"""Time and memory of the history's reading commands on a large history (10,000 games).
+
+Run: ``uv run python benchmarks/bench_history.py [--games 10000] [--names 100] [--folder DIR]``.
+The history is built once in ``DIR`` (default: a folder under the system's temporary folder,
+kept for the next run): games of random against random play, one to three deals each, between
+names drawn from a pool of ``--names`` people, added through :meth:`History.import_record` (the
+path of ``history import``) in one process. Then each command runs as a whole process
+(``python -m chinese_ten ...`` with ``CHINESE_TEN_HOME`` set to the folder), three times; the
+best wall time and the peak resident memory (``wait4``'s ``ru_maxrss``) are printed. ``F2`` is
+the history screen, opened headless in a process of its own until its tables are filled.
+
+Goal (issue 21): each at most 2 s and 100 MB at 10,000 games. Figures: the README's history
+section.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from chinese_ten.history import FILE_NAME, open_history
+from chinese_ten.players import make_player
+from chinese_ten.records import game_record
+from chinese_ten.simulate import play_deal, series_setups
+
+F2_SCRIPT = """
+import asyncio, sys
+from pathlib import Path
+from textual.app import App
+from textual.widgets import DataTable
+from chinese_ten.tui.screens.history import HistoryScreen
+
+class Host(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(HistoryScreen(Path(sys.argv[1])))
+
+async def main() -> None:
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not app.screen.query("#history-games") or not app.screen.query_one(
+            "#history-games", DataTable
+        ).row_count:
+            await pilot.pause(0.01)
+        print(app.screen.query_one("#history-games", DataTable).row_count)
+
+asyncio.run(main())
+"""
+
+
+def build(folder: Path, games: int, names: int) -> None:
+    """``games`` imported games between ``names`` people (nothing if already built)."""
+    if (folder / FILE_NAME).exists():
+        with open_history(folder) as history:
+            if len(history.games(limit=games)) >= games:
+                return
+        (folder / FILE_NAME).unlink()
+    rng = random.Random(21)
+    people = [f"Player {n:03d}" for n in range(names)]
+    began = time.perf_counter()
+    with open_history(folder) as history:
+        for game in range(games):
+            players = [make_player("random", random.Random(game * 2 + k)) for k in (0, 1)]
+            deals = rng.randint(1, 3)
+            states = [
+                play_deal(setup, players) for setup in series_setups(random.Random(game), deals)
+            ]
+            first, second = rng.sample(people, 2)
+            history.import_record(game_record((first, second), deals, states))
+    print(f"built {games} games in {time.perf_counter() - began:.0f} s", file=sys.stderr)
+
+
+def measure(argv: list[str], folder: Path) -> tuple[float, float]:
+    """Seconds and peak MB of one run of ``argv`` as a process of its own."""
+    env = {**os.environ, "CHINESE_TEN_HOME": str(folder), "COLUMNS": "120"}
+    began = time.perf_counter()
+    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    took = time.perf_counter() - began
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(argv)} failed")
+    return took, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--names", type=int, default=100)
+    parser.add_argument("--folder", type=Path, default=None)
+    args = parser.parse_args()
+    folder = args.folder or Path(tempfile.gettempdir()) / f"bench-history-{args.games}"
+    folder.mkdir(parents=True, exist_ok=True)
+    build(folder, args.games, args.names)
+    python = [sys.executable, "-m", "chinese_ten"]
+    commands = {
+        "history": [*python, "history"],
+        "history --json": [*python, "history", "--json", "--limit", "10000"],
+        "stats": [*python, "stats"],
+        "stats --player": [*python, "stats", "--player", "Player 007"],
+        "F2": [sys.executable, "-c", F2_SCRIPT, str(folder)],
+    }
+    for label, argv in commands.items():
+        runs = [measure(argv, folder) for _ in range(3)]
+        print(f"{label:16} {min(t for t, _ in runs):6.2f} s {max(m for _, m in runs):6.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""The history file is input: hostile names, damaged rows, read-only places, busy files and
+default names in several languages (issue 21, item 4)."""
+
+import json
+import os
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from chinese_ten.cli import main
+from chinese_ten.history import (
+    FILE_NAME,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    HistoryError,
+    open_history,
+    read_history,
+)
+from chinese_ten.i18n import choose
+from tests.history_helpers import played
+
+START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+ESC_NAME = "\x1b[2J"
+READERS = (["history"], ["history", "--json"], ["stats"], ["stats", "--json"])
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _stored(folder: Path, *pairs: tuple[str, str]) -> list[int]:
+    with open_history(folder) as history:
+        return [
+            history.store(
+                played(1, seed=k, names=pair), computers=(None, None), started=START, ended=START
+            )
+            for k, pair in enumerate(pairs, start=1)
+        ]
+
+
+def _sql(folder: Path, statement: str) -> None:
+    db = sqlite3.connect(folder / FILE_NAME)
+    db.execute(statement)
+    db.commit()
+    db.close()
+
+
+def _listing(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file in ``folder`` with its size and modification time."""
+    return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+# ------------------------------------------------------------ names from the file
+def test_a_friendly_name_is_listed_as_stored(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stored(home, ("Ana [b]", "Ben"))
+    for args in READERS:
+        assert main(args) == 0
+        assert "Ana [b]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args", READERS)
+def test_a_name_with_escapes_is_damage_and_never_printed(
+    home: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
+    _sql(home, f"UPDATE games SET player0 = char(27) || '[2J' WHERE id = {first}")
+    assert main(args) == 1
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err
+    assert "Cleo" in out and "Ana" not in out
+    assert err.count("\n") == 1
+    assert f"game {first} is damaged (player0 is not a valid name" in err
+
+
+# ------------------------------------------------------------ damaged rows
+@pytest.mark.parametrize(
+    ("column", "value", "why"),
+    [
+        ("results", "'notjson'", "results is not a list of numbers"),
+        ("results", "'[1, 2, 3]'", "results is not a list of numbers"),
+        ("winner", "'abc'", "winner is not a whole number"),
+        ("winner", "7", "winner is not a whole number"),
+        ("ended", "'notadate'", "ended is not a date"),
+        ("computer1", "'[red]x'", "computer1 is not a computer level"),
+        ("player1", "''", "player1 is not a valid name"),
+    ],
+)
+def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
+    home: Path, capsys: pytest.CaptureFixture[str], column: str, value: str, why: str
+) -> None:
+    first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
+    _sql(home, f"UPDATE games SET {column} = {value} WHERE id = {first}")
+    for args in READERS:
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert err.startswith(f"{home / FILE_NAME}: game {first} is damaged ({why}")
+        assert err.endswith("); skipped\n") and err.count("\n") == 1
+        assert "Cleo" in out and "Traceback" not in err
+    assert main(["history", "--json"]) == 1
+    assert [row["players"] for row in json.loads(capsys.readouterr().out)] == [["Cleo", "Dan"]]
+
+
+# ------------------------------------------------------------ reading writes nothing
+def test_reading_with_no_data_folder_creates_nothing(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for args in READERS:
+        assert main(args) == 0
+    assert "No games in the history yet." in capsys.readouterr().out
+    assert not home.exists()
+
+
+def test_reading_a_damaged_file_leaves_it_where_it_is(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home.mkdir()
+    (home / FILE_NAME).write_bytes(b"not a database" * 500)
+    before = _listing(home)
+    for args in [*READERS, ["history", "export", "1"]]:
+        assert main(args) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is damaged" in err and "Traceback" not in err
+    assert _listing(home) == before
+
+
+def test_reading_creates_no_journal_and_changes_no_file(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stored(home, ("Ana", "Ben"))
+    before = _listing(home)
+    assert set(before) == {FILE_NAME}  # the last connection closed removes -wal and -shm
+    for args in [*READERS, ["history", "export", "1"]]:
+        assert main(args) == 0
+    capsys.readouterr()
+    assert _listing(home) == before
+
+
+def test_an_older_schema_is_read_as_it_is(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _stored(home, ("Vous", "Ben"), ("You", "Ben"))
+    _sql(home, "UPDATE games SET name_key0 = lower(player0)")  # as version 1 keyed them
+    _sql(home, "PRAGMA user_version = 1")
+    before = _listing(home)
+    assert main(["stats", "--player", "you", "--json"]) == 0
+    (you,) = json.loads(capsys.readouterr().out)["players"]
+    assert you["player"] == "You" and you["overall"]["deals"] == 2
+    assert _listing(home) == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes in any folder")
+def test_a_read_only_folder_can_be_read(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _stored(home, ("Ana", "Ben"))
+    home.chmod(0o500)
+    try:
+        for args in [*READERS, ["history", "export", "1"]]:
+            assert main(args) == 0, capsys.readouterr().err
+            assert "Ana" in capsys.readouterr().out
+    finally:
+        home.chmod(0o700)
+
+
+def test_a_read_only_file_can_be_read(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _stored(home, ("Ana", "Ben"))
+    (home / FILE_NAME).chmod(0o400)
+    before = _listing(home)
+    for args in [*READERS, ["history", "export", "1"]]:
+        assert main(args) == 0, capsys.readouterr().err
+        assert "Ana" in capsys.readouterr().out
+    assert _listing(home) == before
+
+
+def test_a_newer_schema_is_said_when_reading(home: Path) -> None:
+    _stored(home, ("Ana", "Ben"))
+    _sql(home, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(HistoryError, match="newer"):
+        read_history(home)
+
+
+# ------------------------------------------------------------ plain words
+def test_a_folder_in_place_of_the_file_is_said_plainly(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (home / FILE_NAME).mkdir(parents=True)
+    for args in (["history"], ["stats"], ["history", "import", "x.json"]):
+        assert main(args) == 1
+        err = capsys.readouterr().err
+        assert "is a folder, not a history file" in err, err
+        assert "unable to open" not in err
+
+
+def test_a_busy_file_is_said_with_what_to_do(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("chinese_ten.history.BUSY_TIMEOUT_MS", 50)
+    _stored(home, ("Ana", "Ben"))
+    holder = sqlite3.connect(home / FILE_NAME, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(HistoryError) as raised, open_history(home) as history:
+            history.store(played(2), computers=(None, None), started=START, ended=START)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert "is busy: another program is using it; try again when it ends" in str(raised.value)
+    assert "locked" not in str(raised.value)
+
+
+# ------------------------------------------------------------ default names
+def test_default_names_are_one_person_shown_in_the_current_language(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stored(home, ("You", "Ana"), ("Vous", "Ana"), ("você", "Ana"), ("Joueur 1", "Player 1"))
+    assert main(["stats", "--json"]) == 0
+    people = {
+        p["player"]: p["overall"]["deals"] for p in json.loads(capsys.readouterr().out)["players"]
+    }
+    assert people == {"You": 3, "Ana": 3, "Player 1": 2}
+    assert main(["history", "--player", "VOUS", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 3
+    try:
+        assert main(["--lang", "fr", "stats", "--json"]) == 0
+        shown = {p["player"] for p in json.loads(capsys.readouterr().out)["players"]}
+        assert shown == {"Vous", "Ana", "Joueur 1"}
+    finally:
+        choose("en")
+
+
+def test_a_name_like_a_default_but_not_one_is_its_own_person(home: Path) -> None:
+    _stored(home, ("You", "Ana"), ("Youth", "Ana"), ("Player 11", "Ana"))
+    with read_history(home) as history:
+        assert {row.keys[0] for row in history.games()} == {"\x00you", "youth", "player 11"}
+
+
+def test_version_1_rows_are_migrated_to_one_key(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+    MIGRATIONS[0](db)
+    db.execute("PRAGMA user_version = 1")
+    db.close()
+    _stored_v1 = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+    _stored_v1.execute(
+        "INSERT INTO games (record_key, record, player0, player1, name_key0, name_key1, added, "
+        "deals_played, total0, total1, over, results, imported) VALUES ('k', '{}', 'Vous', "
+        "'Ana', 'vous', 'ana', '2026-01-01T00:00:00+00:00', 0, 0, 0, 0, '[]', 1)"
+    )
+    _stored_v1.close()
+    with open_history(tmp_path) as history:
+        assert len(history.games(player="You")) == 1
+    db = sqlite3.connect(tmp_path / FILE_NAME)
+    assert db.execute("SELECT name_key0, name_key1 FROM games").fetchall() == [("\x00you", "ana")]
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    db.close()
