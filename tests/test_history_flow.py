@@ -1,6 +1,10 @@
-"""The game flow keeps every game in the history as each deal ends, resumed games included."""
+"""The game flow keeps every game in the history as each deal ends, resumed games included;
+the store happens on the writer's thread, so a busy database never holds the game up."""
 
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from chinese_ten.deal import legal_actions
 from chinese_ten.game_flow import GameFlow, Notice
@@ -18,8 +22,8 @@ def _flow(folder: Path, **kwargs: object) -> GameFlow:
 
 
 def _play(flow: GameFlow, *, stop_after: int | None = None) -> list[Notice]:
-    """Deal and play the first legal action to the end (or ``stop_after`` actions); the
-    notices."""
+    """Deal and play the first legal action to the end (or ``stop_after`` actions), then let
+    the writer store; the notices."""
     texts = flow.deal(20)
     played = 0
     while flow.deal_in_play and (stop_after is None or played < stop_after):
@@ -27,7 +31,14 @@ def _play(flow: GameFlow, *, stop_after: int | None = None) -> list[Notice]:
         applied = flow.apply(legal_actions(flow.state)[0])
         texts += applied.notices
         played += 1
-    return texts
+    assert flow.history.wait()
+    return texts + flow.history_notices()
+
+
+def _finish(flow: GameFlow) -> None:
+    while flow.deal_in_play:
+        assert flow.state is not None
+        flow.apply(legal_actions(flow.state)[0])
 
 
 def test_each_finished_deal_updates_one_row(tmp_path: Path) -> None:
@@ -35,9 +46,9 @@ def test_each_finished_deal_updates_one_row(tmp_path: Path) -> None:
     _play(flow, stop_after=10)
     with open_history(tmp_path) as history:
         assert history.games() == []  # nothing until a deal ends
-    while flow.deal_in_play:
-        assert flow.state is not None
-        flow.apply(legal_actions(flow.state)[0])
+    _finish(flow)
+    assert flow.history.wait()
+    assert flow.history_notices() == []
     with open_history(tmp_path) as history:
         (row,) = history.games()
     assert row.deals_played == 1 and row.computers == (None, "easy")
@@ -62,9 +73,8 @@ def test_a_resumed_game_updates_its_row(tmp_path: Path) -> None:
     flow.release()
     again = GameFlow(GameOptions(players=None, save_dir=tmp_path, deals_planned=3))
     assert again.resume().resumed
-    while again.deal_in_play:
-        assert again.state is not None
-        again.apply(legal_actions(again.state)[0])
+    _finish(again)
+    assert again.history.wait()
     with open_history(tmp_path) as history:
         (row,) = history.games()
     assert row.deals_played == 2
@@ -89,4 +99,64 @@ def test_a_broken_history_is_moved_aside_and_said(tmp_path: Path) -> None:
     assert (tmp_path / f"{FILE_NAME}.broken-1").read_bytes() == b"junk" * 1000
     with open_history(tmp_path) as history:
         assert len(history.games()) == 1
+    flow.release()
+
+
+def test_a_second_failure_is_not_said_again(tmp_path: Path) -> None:
+    flow = _flow(tmp_path, deals_planned=3)
+    (tmp_path / FILE_NAME).mkdir()
+    first = _play(flow)
+    assert [n.title for n in first] == ["This deal was not kept in the history"]
+    assert _play(flow) == []  # the same story: said once
+    flow.release()
+
+
+def test_a_busy_history_does_not_hold_the_game_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holds the database: the deal's end returns while the store waits;
+    the store goes through once the database is free, and quitting waits for it."""
+    monkeypatch.setattr("chinese_ten.history.BUSY_TIMEOUT_MS", 60_000)
+    with open_history(tmp_path):
+        pass  # the file exists, in WAL mode
+    flow = _flow(tmp_path, deals_planned=2)
+    holder = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        flow.deal(20)
+        _finish(flow)
+        assert flow.series.outcomes  # the deal ended and was counted
+        assert not flow.history.wait(timeout=0.2)  # its store still waits for the database
+        assert flow.history_notices() == [] and flow.history_id is None
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    flow.release()  # waits (within a bound) for the last deal to be stored
+    assert flow.history.wait(timeout=0)
+    with open_history(tmp_path) as history:
+        (row,) = history.games()
+    assert row.deals_played == 1 and flow.history_notices() == []
+    assert flow.history_id == row.id
+
+
+def test_many_deals_waiting_store_the_newest_record_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("chinese_ten.history.BUSY_TIMEOUT_MS", 60_000)
+    with open_history(tmp_path):
+        pass
+    flow = _flow(tmp_path, deals_planned=3)
+    holder = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        for _deal in range(3):
+            flow.deal(20)
+            _finish(flow)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert flow.history.wait()
+    with open_history(tmp_path) as history:
+        (row,) = history.games()
+        assert row.deals_played == 3 and history.record(row.id) == flow.record(full=True)
     flow.release()

@@ -16,6 +16,7 @@ from chinese_ten.deal import OVER, DealOutcome, DealState, apply_action, outcome
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError, SaveError
 from chinese_ten.files import shown, write_atomically, write_new
+from chinese_ten.history_writer import HistoryWriter
 from chinese_ten.i18n import _
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
@@ -101,6 +102,8 @@ class GameFlow:
         """The save :meth:`find_unfinished` read, kept for :meth:`resume`."""
         self.history_id: int | None = None
         """This game's row in the history (None until stored; after a resume it is found)."""
+        self.history = HistoryWriter()
+        """Stores the finished deals in the history on a thread of its own."""
         self.started = datetime.now(UTC)
 
     def _seat(self, table: Table) -> None:
@@ -224,23 +227,29 @@ class GameFlow:
         return Applied(result, is_flip(action), self.save() + notices)
 
     def remember(self) -> list[Notice]:
-        """Store the finished deals in the history (a failure is said, and play goes on)."""
-        from chinese_ten.history import keep
-        from chinese_ten.i18n import _
-
-        kept = keep(
+        """Hand the finished deals to the history's writer thread and return at once (a store
+        may wait seconds for the database); what it has to tell so far comes back here and
+        from :meth:`history_notices`."""
+        self.history.store(
             self.options.save_dir,
             self.record(full=False),
             computers=self.options.computer,
             started=self.started,
-            game_id=self.history_id,
         )
-        self.history_id = kept.game_id
-        notices = [Notice(text, title=_("History"), timeout=12) for text in kept.warnings]
-        if kept.problem is not None:
-            title = _("This deal was not kept in the history")
-            notices.append(Notice(kept.problem, title=title, error=True, timeout=12))
-        return notices
+        return self.history_notices()
+
+    def history_notices(self) -> list[Notice]:
+        """What storing in the history has to tell since the last call: a broken file moved
+        aside, or (once a game flow) that a deal could not be kept. The screen polls it."""
+        self.history_id = self.history.game_id(self.started)
+        return [
+            Notice(
+                said.text, title=_("This deal was not kept in the history"), error=True, timeout=12
+            )
+            if said.failed
+            else Notice(said.text, title=_("History"), timeout=12)
+            for said in self.history.said()
+        ]
 
     # ------------------------------------------------------------ the save
     def _claim(self, *, resume: bool, newest: bool = True) -> list[Notice]:
@@ -436,6 +445,7 @@ class GameFlow:
 
     def release(self) -> None:
         """Let another game take the save slot (when the program ends)."""
+        self.history.wait()  # the last deal stored, within a bound
         if self.slot is not None:
             self.slot.release()
 

@@ -304,17 +304,27 @@ def _stored_results(value: object, played: int) -> tuple[int, ...]:
     return tuple(results)
 
 
-def _row(values: tuple[object, ...]) -> GameRow:
+def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tuple[str, str]:
+    """A stored name checked, as shown and as keyed; ``names`` keeps the names already seen
+    (a name is checked and keyed once for a whole list, not once a game)."""
+    known = names.get(value) if isinstance(value, str) else None
+    if known is None:
+        name = _stored_name(value, column)
+        known = names[name] = (shown_name(name), history_key(name))
+    return known
+
+
+def _row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -> GameRow:
     """A listed row, every column checked (:class:`_DamagedError` says the first that is not as
     we write it): the file is input like any other."""
     game_id, p0, p1, c0, c1, started, ended, planned, played, t0, t1, winner, over, *rest = values
     results, imp = rest
-    players = (_stored_name(p0, "player0"), _stored_name(p1, "player1"))
+    first, second = _seat(p0, "player0", names), _seat(p1, "player1", names)
     deals_played = _whole(played, "deals_played", 0)
     return GameRow(
         id=_whole(game_id, "id"),
-        players=(shown_name(players[0]), shown_name(players[1])),
-        keys=(history_key(players[0]), history_key(players[1])),
+        players=(first[0], second[0]),
+        keys=(first[1], second[1]),
         computers=(_stored_level(c0, "computer0"), _stored_level(c1, "computer1")),
         started=_stored_time(started, "started"),
         ended=_stored_time(ended, "ended"),
@@ -507,9 +517,10 @@ class History:
             sql += " LIMIT ?"
             parameters.append(max(limit, 0))
         rows: list[GameRow] = []
+        names: dict[str, tuple[str, str]] = {}
         for values in self._reading(sql, tuple(parameters)):
             try:
-                row = _row(values)
+                row = _row(values, names)
             except _DamagedError as why:
                 self.damage.append(_damaged(self.path, values[0], str(why)))
                 continue
@@ -522,7 +533,7 @@ class History:
         if not rows:
             raise _missing(game_id)
         try:
-            return _row(rows[0])
+            return _row(rows[0], {})
         except _DamagedError as why:
             raise HistoryError(_damaged(self.path, game_id, str(why))) from None
 

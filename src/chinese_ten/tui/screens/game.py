@@ -212,6 +212,7 @@ class GameScreen(Screen[None]):
             ascii_scrollbars(self.query_one("#log"))
         self._render_board()
         self._show_save_problem()
+        self.set_interval(0.5, self._tell_history)
         flow = self.flow
         if self._replay_log():
             first, second = self.names
@@ -246,6 +247,11 @@ class GameScreen(Screen[None]):
     def _tell(self, notices: Iterable[Notice]) -> None:
         tell(self.app, notices)
         self._show_save_problem()
+
+    def _tell_history(self) -> None:
+        """Show what the history's writer thread has said since (it stores off this thread)."""
+        if notices := self.flow.history_notices():
+            self._tell(notices)
 
     def save_now(self) -> None:
         """Save at once (before quitting); a game with nothing dealt yet has nothing to save."""
