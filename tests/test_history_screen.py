@@ -18,7 +18,7 @@ from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
 from tests.history_helpers import played
-from tests.tui_helpers import options, screen_text
+from tests.tui_helpers import options, play_until_results, screen_text
 
 SIZE = (100, 30)
 MARKUP = "[red]Zed[/]"
@@ -191,3 +191,34 @@ async def test_a_friendly_game_beside_it_opens_for_review(tmp_path: Path) -> Non
         await pilot.pause()
         assert not app.screen.query_one("#history-problem", Static).display
         assert app.screen.query_one("#history-games", DataTable).row_count == 2
+
+
+async def test_a_deal_that_cannot_be_stored_is_said_once_on_screen(tmp_path: Path) -> None:
+    """The store happens on the writer's thread; the game screen picks up what it said."""
+    (tmp_path / FILE_NAME).mkdir()  # the history cannot be opened
+    app = ChineseTenApp(options(tmp_path, deals_planned=1))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await play_until_results(pilot)
+        said: list[str] = []
+        for _tick in range(40):  # the screen polls twice a second
+            said = [n.message for n in app._notifications if "not kept" in n.title]
+            if said:
+                break
+            await pilot.pause(0.1)
+        (message,) = said
+        assert "is a folder, not a history file" in message
+
+
+async def test_a_stored_deal_says_nothing(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, deals_planned=1))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await play_until_results(pilot)
+        assert app.game.flow.history.wait()
+        await pilot.pause(0.6)
+        assert not [
+            n
+            for n in app._notifications
+            if n.title in ("History", "This deal was not kept in the history")
+        ]
+    with open_history(tmp_path) as history:
+        assert len(history.games()) == 1
