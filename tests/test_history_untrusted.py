@@ -3,7 +3,10 @@ default names in several languages (issue 21, item 4)."""
 
 import json
 import os
+import shutil
 import sqlite3
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,6 +22,7 @@ from chinese_ten.history import (
     read_history,
 )
 from chinese_ten.i18n import choose
+from chinese_ten.records import record_json
 from tests.history_helpers import played
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -152,16 +156,43 @@ def test_an_older_schema_is_read_as_it_is(home: Path, capsys: pytest.CaptureFixt
     assert _listing(home) == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes in any folder")
-def test_a_read_only_folder_can_be_read(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _unprivileged() -> list[str] | None:
+    """A prefix that runs a command without the power to ignore file permissions: nothing
+    for a user, ``setpriv`` dropping root's file capabilities for root (None: not possible)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    return [setpriv, "--bounding-set", "-dac_override,-dac_read_search,-fowner"]
+
+
+def _run(prefix: list[str], home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CHINESE_TEN_HOME": str(home), "COLUMNS": "100"}
+    command = [*prefix, sys.executable, "-m", "chinese_ten", *args]
+    return subprocess.run(
+        command, check=False, capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+@pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
+def test_a_read_only_folder_can_be_read_and_a_write_is_said_plainly(home: Path) -> None:
+    prefix = _unprivileged()
+    assert prefix is not None
     _stored(home, ("Ana", "Ben"))
-    home.chmod(0o500)
+    record = home.parent / "game.json"
+    record.write_text(record_json(played(1, seed=9)))
+    home.chmod(0o555)
     try:
         for args in [*READERS, ["history", "export", "1"]]:
-            assert main(args) == 0, capsys.readouterr().err
-            assert "Ana" in capsys.readouterr().out
+            done = _run(prefix, home, *args)
+            assert (done.returncode, done.stderr) == (0, "") and "Ana" in done.stdout
+        written = _run(prefix, home, "history", "import", str(record))
     finally:
-        home.chmod(0o700)
+        home.chmod(0o755)
+    assert written.returncode == 1 and written.stderr.count("\n") == 1
+    assert "cannot be written (it or its folder is read-only)" in written.stderr
+    assert sorted(p.name for p in home.iterdir()) == [FILE_NAME]
 
 
 def test_a_read_only_file_can_be_read(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
