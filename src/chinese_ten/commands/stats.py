@@ -67,9 +67,9 @@ def streak_text(matchup: Matchup) -> str:
 
 MIN_SPARK: Final = 8
 """The narrowest running-total sparkline drawn when the table must shrink to fit."""
-MAX_PEOPLE: Final = 20
+MAX_PEOPLE: Final = 10
 """The people with the most deals drawn as tables (``--player`` or ``--json`` for others)."""
-MAX_OPPONENTS: Final = 25
+MAX_OPPONENTS: Final = 20
 """The opponents with the most deals listed in a table (``--json`` lists every one)."""
 
 
