@@ -160,3 +160,21 @@ def test_many_deals_waiting_store_the_newest_record_once(
         (row,) = history.games()
         assert row.deals_played == 3 and history.record(row.id) == flow.record(full=True)
     flow.release()
+
+
+def test_an_unexpected_failure_in_the_writer_is_said_and_it_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    flow = _flow(tmp_path, deals_planned=2)
+    monkeypatch.setattr("chinese_ten.history.keep", broken)
+    (notice,) = _play(flow)
+    assert notice.error and notice.text == "boom"
+    monkeypatch.undo()
+    assert _play(flow) == []  # the writer still works: the next deal stores both
+    with open_history(tmp_path) as history:
+        (row,) = history.games()
+    assert row.deals_played == 2
+    flow.release()

@@ -283,3 +283,20 @@ def test_version_1_rows_are_migrated_to_one_key(tmp_path: Path) -> None:
     assert db.execute("SELECT name_key0, name_key1 FROM games").fetchall() == [("\x00you", "ana")]
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     db.close()
+
+
+def test_a_file_changed_while_it_is_read_is_read_again(home: Path) -> None:
+    """Read as immutable (no -wal beside it), then a game is stored: the next query sees it."""
+    _stored(home, ("Ana", "Ben"))
+    with read_history(home) as history:
+        assert len(history.games()) == 1
+        _stored(home, ("Cleo", "Dan"))
+        assert len(history.games()) == 2
+
+
+def test_a_file_with_a_writer_beside_it_is_read_through_sqlite_locks(home: Path) -> None:
+    _stored(home, ("Ana", "Ben"))
+    with open_history(home) as writer:  # its -wal file is there while it is open
+        writer.store(played(1, seed=5), computers=(None, None), started=START, ended=START)
+        with read_history(home) as history:
+            assert len(history.games()) == 2
