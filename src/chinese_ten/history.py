@@ -816,7 +816,8 @@ def keep(
     started: datetime,
     game_id: int | None,
 ) -> Kept:
-    """Store a game as a deal of it ends (the game flow's one call): open, store, close.
+    """Store a game as a deal of it ends (the history writer thread's one call): open, store,
+    close.
 
     ``game_id`` None after a resume: the row holding the most of its first finished deals is
     found first (:meth:`History.find_begun`), even when the last store before it failed.
