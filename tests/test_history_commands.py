@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.history import GameRow, open_history
+from chinese_ten.history import open_history
 from chinese_ten.history_names import history_key
+from chinese_ten.history_rows import GameRow
 from chinese_ten.records import record_json
 from chinese_ten.stats import player_stats, sparkline
 from tests.history_helpers import played

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.history import GameRow, History, keep, open_history
+from chinese_ten.history import History, keep, open_history
+from chinese_ten.history_rows import GameRow
 from chinese_ten.stats import player_stats, sparkline
 from tests.history_helpers import played
 

@@ -61,11 +61,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
-from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.errors import ChineseTenError
 from chinese_ten.files import file_problem, shown
-from chinese_ten.history_names import history_key, keys_in_older_files, shown_name
+from chinese_ten.history_names import history_key, keys_in_older_files
+from chinese_ten.history_rows import (
+    ROW_COLUMNS,
+    DamagedRowError,
+    GameRow,
+    checked_row,
+    damaged_line,
+)
 from chinese_ten.i18n import N_, _
-from chinese_ten.levels import LEVELS
 from chinese_ten.names import visible
 
 if TYPE_CHECKING:
@@ -145,36 +151,6 @@ MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One stored game, as listed (the record itself: :meth:`History.record`)."""
-
-    id: int
-    players: tuple[str, str]
-    """The names as shown: a default name in the current language (see history_names)."""
-    keys: tuple[str, str]
-    """Who each seat is (:func:`chinese_ten.history_names.history_key`)."""
-    computers: tuple[str | None, str | None]
-    """The level of each computer seat; None for a person (and for every imported seat)."""
-    started: datetime | None
-    ended: datetime | None
-    """When the last finished deal stored ended; None when not known (an import)."""
-    deals_planned: int | None
-    deals_played: int
-    totals: tuple[int, int]
-    winner: int | None
-    """The seat that won the series; None while tied or not over."""
-    over: bool
-    """A planned series played to its last deal."""
-    results: tuple[int, ...]
-    """Seat 0's result in each finished deal (seat 1's is its negative)."""
-    imported: bool
-
-    def when(self) -> datetime | None:
-        """The time the list is sorted by: the end, else the start."""
-        return self.ended or self.started
-
-
 def canonical(record: "GameRecord") -> tuple["GameRecord", list["DealState"]]:
     """The record rebuilt from its replayed deals (RecordError if it does not replay), and
     those deals: every capture named, hands sorted, so equal games give equal JSON."""
@@ -233,109 +209,6 @@ def _columns(record: "GameRecord") -> _Columns:
     }
     text = rebuilt.model_dump_json()
     return _Columns(values, hashlib.sha256(text.encode("utf-8")).hexdigest(), text)
-
-
-_ROW_COLUMNS: Final = (
-    "id, player0, player1, computer0, computer1, started, ended, deals_planned, "
-    "deals_played, total0, total1, winner, over, results, imported"
-)
-
-
-class _DamagedError(Exception):
-    """A stored row that breaks what we write: ``str`` says which column and how."""
-
-
-def _whole(value: object, column: str, low: int | None = None, high: int | None = None) -> int:
-    if (
-        type(value) is not int
-        or (low is not None and value < low)
-        or (high is not None and value > high)
-    ):
-        raise _DamagedError(_("{column} is not a whole number in range").format(column=column))
-    return value
-
-
-def _maybe_whole(value: object, column: str, low: int, high: int | None = None) -> int | None:
-    return None if value is None else _whole(value, column, low, high)
-
-
-def _stored_time(value: object, column: str) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise _DamagedError(_("{column} is not a date").format(column=column))
-    return moment
-
-
-def _stored_name(value: object, column: str) -> str:
-    from chinese_ten.names import check_name
-
-    try:
-        if not isinstance(value, str) or check_name(value) != value:
-            raise PlayerNameError(_("a name cannot have space around it"))
-    except PlayerNameError as error:
-        raise _DamagedError(
-            _("{column} is not a valid name: {problem}").format(column=column, problem=error)
-        ) from None
-    return value
-
-
-def _stored_level(value: object, column: str) -> str | None:
-    if value is None or value in LEVELS:
-        return value
-    raise _DamagedError(_("{column} is not a computer level").format(column=column))
-
-
-def _stored_results(value: object, played: int) -> tuple[int, ...]:
-    try:
-        results = json.loads(value) if isinstance(value, str) and len(value) < 1_000_000 else None
-    except ValueError:
-        results = None
-    if (
-        not isinstance(results, list)
-        or len(results) != played
-        or any(type(r) is not int for r in results)
-    ):
-        raise _DamagedError(_("results is not a list of numbers, one a deal"))
-    return tuple(results)
-
-
-def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tuple[str, str]:
-    """A stored name checked, as shown and as keyed; ``names`` keeps the names already seen
-    (a name is checked and keyed once for a whole list, not once a game)."""
-    known = names.get(value) if isinstance(value, str) else None
-    if known is None:
-        name = _stored_name(value, column)
-        known = names[name] = (shown_name(name), history_key(name))
-    return known
-
-
-def _row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -> GameRow:
-    """A listed row, every column checked (:class:`_DamagedError` says the first that is not as
-    we write it): the file is input like any other."""
-    game_id, p0, p1, c0, c1, started, ended, planned, played, t0, t1, winner, over, *rest = values
-    results, imp = rest
-    first, second = _seat(p0, "player0", names), _seat(p1, "player1", names)
-    deals_played = _whole(played, "deals_played", 0)
-    return GameRow(
-        id=_whole(game_id, "id"),
-        players=(first[0], second[0]),
-        keys=(first[1], second[1]),
-        computers=(_stored_level(c0, "computer0"), _stored_level(c1, "computer1")),
-        started=_stored_time(started, "started"),
-        ended=_stored_time(ended, "ended"),
-        deals_planned=_maybe_whole(planned, "deals_planned", 1),
-        deals_played=deals_played,
-        totals=(_whole(t0, "total0"), _whole(t1, "total1")),
-        winner=_maybe_whole(winner, "winner", 0, 1),
-        over=bool(_whole(over, "over", 0, 1)),
-        results=_stored_results(results, deals_played),
-        imported=bool(_whole(imp, "imported", 0, 1)),
-    )
 
 
 class History:
@@ -504,7 +377,7 @@ class History:
         matches a name up to case and Unicode form, a default name in any language.
 
         A row that is not as we write it is left out and said in :attr:`damage`."""
-        sql = f"SELECT {_ROW_COLUMNS} FROM games"
+        sql = f"SELECT {ROW_COLUMNS} FROM games"
         parameters: list[object] = []
         wanted = None if player is None else history_key(player)
         if player is not None:
@@ -520,22 +393,22 @@ class History:
         names: dict[str, tuple[str, str]] = {}
         for values in self._reading(sql, tuple(parameters)):
             try:
-                row = _row(values, names)
-            except _DamagedError as why:
-                self.damage.append(_damaged(self.path, values[0], str(why)))
+                row = checked_row(values, names)
+            except DamagedRowError as why:
+                self.damage.append(damaged_line(self.path, values[0], str(why)))
                 continue
             if wanted is None or wanted in row.keys:
                 rows.append(row)
         return rows
 
     def row(self, game_id: int) -> GameRow:
-        rows = self._reading(f"SELECT {_ROW_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = self._reading(f"SELECT {ROW_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise _missing(game_id)
         try:
-            return _row(rows[0], {})
-        except _DamagedError as why:
-            raise HistoryError(_damaged(self.path, game_id, str(why))) from None
+            return checked_row(rows[0], {})
+        except DamagedRowError as why:
+            raise HistoryError(damaged_line(self.path, game_id, str(why))) from None
 
     def record(self, game_id: int) -> "GameRecord":
         """The stored record of game ``game_id``; HistoryError when there is none."""
@@ -565,13 +438,6 @@ class History:
                 "INSERT OR REPLACE INTO analysis (game_id, key, text) VALUES (?, ?, ?)",
                 (game_id, key, text),
             )
-
-
-def _damaged(path: Path, game_id: object, why: str) -> str:
-    number = game_id if type(game_id) is int else visible(repr(game_id)[:20])
-    return _("{path}: game {id} is damaged ({problem}); skipped").format(
-        path=shown(path), id=number, problem=why
-    )
 
 
 def _missing(game_id: int) -> HistoryError:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from chinese_ten.history import GameRow
 from chinese_ten.history_names import history_key
+from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
 from chinese_ten.names import name_key
 

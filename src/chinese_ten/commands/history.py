@@ -18,7 +18,8 @@ from rich.text import Text
 
 from chinese_ten.errors import RecordError, WriteError
 from chinese_ten.files import file_problem, write_new
-from chinese_ten.history import GameRow, History, open_history, read_history
+from chinese_ten.history import History, open_history, read_history
+from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
 from chinese_ten.names import visible
 from chinese_ten.stats import computer_label

@@ -19,7 +19,8 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 from chinese_ten.commands.history import deals_text, outcome_text, seat_label, when
 from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.history import GameRow, read_history
+from chinese_ten.history import read_history
+from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.stats import PlayerStats, player_stats, sparkline
 from chinese_ten.wording import signed

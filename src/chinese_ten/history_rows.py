@@ -1,0 +1,166 @@
+"""A listed game of the history, read from the file as input: every column checked.
+
+What we wrote yesterday is input today (a person with ``sqlite3`` may have changed it, a disk
+may have damaged it): a row whose column is not as :mod:`chinese_ten.history` writes it raises
+:class:`DamagedRowError` saying which and how, and the caller leaves it out with one line
+(:func:`damaged_line`). Names go through the one rule of :mod:`chinese_ten.names`, so none
+that could reach a terminal as a control sequence is ever listed.
+"""
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+from chinese_ten.errors import PlayerNameError
+from chinese_ten.files import shown
+from chinese_ten.history_names import history_key, shown_name
+from chinese_ten.i18n import _
+from chinese_ten.levels import LEVELS
+from chinese_ten.names import visible
+
+MAX_RESULTS_TEXT: Final = 1_000_000
+"""The longest ``results`` column read (a deal's result takes a few characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game, as listed (the record itself: :meth:`History.record`)."""
+
+    id: int
+    players: tuple[str, str]
+    """The names as shown: a default name in the current language (see history_names)."""
+    keys: tuple[str, str]
+    """Who each seat is (:func:`chinese_ten.history_names.history_key`)."""
+    computers: tuple[str | None, str | None]
+    """The level of each computer seat; None for a person (and for every imported seat)."""
+    started: datetime | None
+    ended: datetime | None
+    """When the last finished deal stored ended; None when not known (an import)."""
+    deals_planned: int | None
+    deals_played: int
+    totals: tuple[int, int]
+    winner: int | None
+    """The seat that won the series; None while tied or not over."""
+    over: bool
+    """A planned series played to its last deal."""
+    results: tuple[int, ...]
+    """Seat 0's result in each finished deal (seat 1's is its negative)."""
+    imported: bool
+
+    def when(self) -> datetime | None:
+        """The time the list is sorted by: the end, else the start."""
+        return self.ended or self.started
+
+
+ROW_COLUMNS: Final = (
+    "id, player0, player1, computer0, computer1, started, ended, deals_planned, "
+    "deals_played, total0, total1, winner, over, results, imported"
+)
+
+
+class DamagedRowError(Exception):
+    """A stored row that breaks what we write: ``str`` says which column and how."""
+
+
+def _whole(value: object, column: str, low: int | None = None, high: int | None = None) -> int:
+    if (
+        type(value) is not int
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+    ):
+        raise DamagedRowError(_("{column} is not a whole number in range").format(column=column))
+    return value
+
+
+def _maybe_whole(value: object, column: str, low: int, high: int | None = None) -> int | None:
+    return None if value is None else _whole(value, column, low, high)
+
+
+def _stored_time(value: object, column: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise DamagedRowError(_("{column} is not a date").format(column=column))
+    return moment
+
+
+def _stored_name(value: object, column: str) -> str:
+    from chinese_ten.names import check_name
+
+    try:
+        if not isinstance(value, str) or check_name(value) != value:
+            raise PlayerNameError(_("a name cannot have space around it"))
+    except PlayerNameError as error:
+        raise DamagedRowError(
+            _("{column} is not a valid name: {problem}").format(column=column, problem=error)
+        ) from None
+    return value
+
+
+def _stored_level(value: object, column: str) -> str | None:
+    if value is None or value in LEVELS:
+        return value
+    raise DamagedRowError(_("{column} is not a computer level").format(column=column))
+
+
+def _stored_results(value: object, played: int) -> tuple[int, ...]:
+    try:
+        results = (
+            json.loads(value) if isinstance(value, str) and len(value) < MAX_RESULTS_TEXT else None
+        )
+    except ValueError:
+        results = None
+    if (
+        not isinstance(results, list)
+        or len(results) != played
+        or any(type(r) is not int for r in results)
+    ):
+        raise DamagedRowError(_("results is not a list of numbers, one a deal"))
+    return tuple(results)
+
+
+def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tuple[str, str]:
+    """A stored name checked, as shown and as keyed; ``names`` keeps the names already seen
+    (a name is checked and keyed once for a whole list, not once a game)."""
+    known = names.get(value) if isinstance(value, str) else None
+    if known is None:
+        name = _stored_name(value, column)
+        known = names[name] = (shown_name(name), history_key(name))
+    return known
+
+
+def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -> GameRow:
+    """A listed row, every column checked (:class:`DamagedRowError` says the first that is not as
+    we write it): the file is input like any other."""
+    game_id, p0, p1, c0, c1, started, ended, planned, played, t0, t1, winner, over, *rest = values
+    results, imp = rest
+    first, second = _seat(p0, "player0", names), _seat(p1, "player1", names)
+    deals_played = _whole(played, "deals_played", 0)
+    return GameRow(
+        id=_whole(game_id, "id"),
+        players=(first[0], second[0]),
+        keys=(first[1], second[1]),
+        computers=(_stored_level(c0, "computer0"), _stored_level(c1, "computer1")),
+        started=_stored_time(started, "started"),
+        ended=_stored_time(ended, "ended"),
+        deals_planned=_maybe_whole(planned, "deals_planned", 1),
+        deals_played=deals_played,
+        totals=(_whole(t0, "total0"), _whole(t1, "total1")),
+        winner=_maybe_whole(winner, "winner", 0, 1),
+        over=bool(_whole(over, "over", 0, 1)),
+        results=_stored_results(results, deals_played),
+        imported=bool(_whole(imp, "imported", 0, 1)),
+    )
+
+
+def damaged_line(path: Path, game_id: object, why: str) -> str:
+    number = game_id if type(game_id) is int else visible(repr(game_id)[:20])
+    return _("{path}: game {id} is damaged ({problem}); skipped").format(
+        path=shown(path), id=number, problem=why
+    )
