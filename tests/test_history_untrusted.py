@@ -300,3 +300,27 @@ def test_a_file_with_a_writer_beside_it_is_read_through_sqlite_locks(home: Path)
         writer.store(played(1, seed=5), computers=(None, None), started=START, ended=START)
         with read_history(home) as history:
             assert len(history.games()) == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "seats"), [("en", ["You", "Computer (easy)"]), ("fr", ["Vous", "Ordinateur (facile)"])]
+)
+def test_a_game_against_the_computer_reads_in_the_current_language(
+    home: Path, capsys: pytest.CaptureFixture[str], lang: str, seats: list[str]
+) -> None:
+    with open_history(home) as history:
+        history.store(
+            played(1, names=("Vous", "Ordinateur (facile)")),
+            computers=(None, "easy"),
+            started=START,
+            ended=START,
+        )
+    try:
+        assert main(["--lang", lang, "history", "--json"]) == 0
+        (row,) = json.loads(capsys.readouterr().out)
+        assert main(["--lang", lang, "history"]) == 0
+    finally:
+        choose("en")
+    assert row["players"] == seats
+    out = capsys.readouterr().out
+    assert seats[1] in out and out.count("(") == 1  # the level said once, by the default name

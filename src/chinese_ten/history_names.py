@@ -34,8 +34,13 @@ def _defaults() -> dict[str, str]:
         keys[name_key(words(_PLAYER_2))] = DEFAULT_MARK + "player 2"
         for level in LEVELS:
             name = words(_COMPUTER).format(level=words(level))
-            keys[name_key(name)] = DEFAULT_MARK + "computer " + level
+            keys[name_key(name)] = computer_key(level)
     return keys
+
+
+def computer_key(level: str) -> str:
+    """The key of the default name of the computer at ``level`` ("Computer (hard)")."""
+    return f"{DEFAULT_MARK}computer {level}"
 
 
 def history_key(name: str) -> str:

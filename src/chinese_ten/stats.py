@@ -18,6 +18,7 @@ from chinese_ten.history_names import history_key
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
 from chinese_ten.names import name_key
+from chinese_ten.wording import level_name
 
 Z_95: Final = 1.96
 BLOCKS: Final = "▁▂▃▄▅▆▇█"
@@ -130,7 +131,7 @@ class PlayerStats:
 
 
 def computer_label(level: str) -> str:
-    return _("computer ({level})").format(level=level)
+    return _("computer ({level})").format(level=level_name(level))
 
 
 def chronological(rows: Iterable[GameRow]) -> list[GameRow]:

@@ -19,6 +19,7 @@ from rich.text import Text
 from chinese_ten.errors import RecordError, WriteError
 from chinese_ten.files import file_problem, write_new
 from chinese_ten.history import History, open_history, read_history
+from chinese_ten.history_names import computer_key
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
 from chinese_ten.names import visible
@@ -167,7 +168,7 @@ def seat_label(row: GameRow, seat: int) -> str:
     """A player's name, with the computer's level where a computer sat."""
     level = row.computers[seat]
     name = row.players[seat]
-    if level is None or f"({level})" in name:  # the default name says it already
+    if level is None or row.keys[seat] == computer_key(level):  # the default name says it
         return name
     return _("{name} ({computer})").format(name=name, computer=computer_label(level))
 
