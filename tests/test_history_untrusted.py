@@ -92,7 +92,9 @@ def test_a_name_with_escapes_is_damage_and_never_printed(
         ("winner", "7", "winner is not a whole number"),
         ("ended", "'notadate'", "ended is not a date"),
         ("computer1", "'[red]x'", "computer1 is not a computer level"),
-        ("player1", "''", "player1 is not a valid name"),
+        ("player1", "''", "player1 is not a valid name: a name cannot be empty"),
+        ("player1", "' Ben'", "player1 is not a valid name: a name cannot have space around it"),
+        ("player0", "x'00'", "player0 is not a valid name: it is not text"),
     ],
 )
 def test_a_damaged_row_is_one_line_and_the_rest_is_listed(

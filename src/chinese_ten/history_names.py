@@ -60,9 +60,9 @@ def keys_in_older_files(name: str) -> frozenset[str]:
     )
 
 
-def shown_name(name: str) -> str:
-    """``name`` as the current language says it when it is a default name, else as stored."""
-    key = history_key(name)
+def shown_name(name: str, key: str) -> str:
+    """``name`` (keyed ``key`` by :func:`history_key`) as the current language says it when it
+    is a default name, else as stored."""
     if not key.startswith(DEFAULT_MARK):
         return name
     word = key.removeprefix(DEFAULT_MARK)

@@ -18,7 +18,7 @@ from chinese_ten.files import shown
 from chinese_ten.history_names import history_key, shown_name
 from chinese_ten.i18n import _
 from chinese_ten.levels import LEVELS
-from chinese_ten.names import visible
+from chinese_ten.names import check_name, visible
 
 MAX_RESULTS_TEXT: Final = 1_000_000
 """The longest ``results`` column read (a deal's result takes a few characters)."""
@@ -91,16 +91,19 @@ def _stored_time(value: object, column: str) -> datetime | None:
 
 
 def _stored_name(value: object, column: str) -> str:
-    from chinese_ten.names import check_name
-
-    try:
-        if not isinstance(value, str) or check_name(value) != value:
-            raise PlayerNameError(_("a name cannot have space around it"))
-    except PlayerNameError as error:
-        raise DamagedRowError(
-            _("{column} is not a valid name: {problem}").format(column=column, problem=error)
-        ) from None
-    return value
+    """A name as :func:`check_name` leaves it (stored names are checked, then stripped)."""
+    if not isinstance(value, str):
+        problem = _("it is not text")
+    else:
+        try:
+            if check_name(value) == value:
+                return value
+            problem = _("a name cannot have space around it")
+        except PlayerNameError as error:
+            problem = str(error)
+    raise DamagedRowError(
+        _("{column} is not a valid name: {problem}").format(column=column, problem=problem)
+    )
 
 
 def _stored_level(value: object, column: str) -> str | None:
@@ -131,7 +134,8 @@ def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tupl
     known = names.get(value) if isinstance(value, str) else None
     if known is None:
         name = _stored_name(value, column)
-        known = names[name] = (shown_name(name), history_key(name))
+        key = history_key(name)
+        known = names[name] = (shown_name(name, key), key)
     return known
 
 
