@@ -20,7 +20,14 @@ from chinese_ten.history import (
     open_history,
     record_key,
 )
-from chinese_ten.records import GameRecord, parse_record, record_json, replay, series_score
+from chinese_ten.records import (
+    GameRecord,
+    SeatRecord,
+    parse_record,
+    record_json,
+    replay,
+    series_score,
+)
 from tests.history_helpers import played
 
 START = datetime(2026, 1, 2, 10, 0, tzinfo=UTC)
@@ -275,3 +282,14 @@ def test_keep_finds_a_resumed_game_by_its_finished_deals(tmp_path: Path) -> None
     with open_history(tmp_path) as history:
         (row,) = history.games()
     assert row.deals_played == 3
+
+
+def test_who_sat_where_is_kept_but_does_not_make_another_game(tmp_path: Path) -> None:
+    bare = played(2, seed=4)
+    seated = bare.model_copy(
+        update={"seats": (SeatRecord(), SeatRecord(computer="hard", default_name=True))}
+    )
+    with open_history(tmp_path) as history:
+        first, added = history.import_record(seated)
+        assert added and history.record(first) == seated
+        assert history.import_record(bare) == (first, False)

@@ -153,7 +153,9 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 def canonical(record: "GameRecord") -> tuple["GameRecord", list["DealState"]]:
     """The record rebuilt from its replayed deals (RecordError if it does not replay), and
-    those deals: every capture named, hands sorted, so equal games give equal JSON."""
+    those deals: every capture named, hands sorted, so equal games give equal JSON. Who sat
+    where and the options (``seats``, ``settings``) are left out: the same deals are the same
+    game, however it was recorded; the stored record keeps them."""
     from chinese_ten.records import game_record, replay
 
     states = replay(record)
@@ -207,8 +209,9 @@ def _columns(record: "GameRecord") -> _Columns:
         "over": int(score.is_over),
         "results": json.dumps(results),
     }
-    text = rebuilt.model_dump_json()
-    return _Columns(values, hashlib.sha256(text.encode("utf-8")).hexdigest(), text)
+    key = _key_of(rebuilt)
+    whole = rebuilt.model_copy(update={"seats": record.seats, "settings": record.settings})
+    return _Columns(values, key, whole.model_dump_json())
 
 
 class History:
