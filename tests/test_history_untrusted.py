@@ -112,6 +112,17 @@ def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
     assert [row["players"] for row in json.loads(capsys.readouterr().out)] == [["Cleo", "Dan"]]
 
 
+def test_when_every_game_is_damaged_none_is_said_to_be_missing(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stored(home, ("Ana", "Ben"))
+    _sql(home, "UPDATE games SET results = 'notjson'")
+    for args in (["history"], ["stats"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and "is damaged" in err
+
+
 # ------------------------------------------------------------ reading writes nothing
 def test_reading_with_no_data_folder_creates_nothing(
     home: Path, capsys: pytest.CaptureFixture[str]

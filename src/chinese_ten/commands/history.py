@@ -202,7 +202,8 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
         printed(json.dumps([row_json(row) for row in rows]) + "\n")
         return status
     if not rows:
-        shown_tables([Text(nothing_yet(player))])
+        if not status:  # every game left out is said already: "no games" would be untrue
+            shown_tables([Text(nothing_yet(player))])
         return status
     headers: list[tuple[str, JustifyMethod]] = [
         (_("Game"), "right"),

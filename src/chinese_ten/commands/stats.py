@@ -151,7 +151,8 @@ def run_stats(*, player: str | None, as_json: bool, ascii_only: bool) -> int:
         printed(json.dumps({"players": [s.as_json() for s in everyone]}) + "\n")
         return status
     if not everyone:
-        shown_tables([Text(nothing_yet(player))])
+        if not status:  # every game left out is said already: "no games" would be untrue
+            shown_tables([Text(nothing_yet(player))])
         return status
     plain = ascii_only or not blocks_supported()
     width = Console().width
