@@ -208,6 +208,32 @@ def test_a_read_only_folder_can_be_read_and_a_write_is_said_plainly(home: Path) 
     assert sorted(p.name for p in home.iterdir()) == [FILE_NAME]
 
 
+@pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
+def test_a_read_only_folder_with_a_journal_beside_the_file_is_read_whole(tmp_path: Path) -> None:
+    """A copy taken while a game was writing: games only in the -wal file are listed too."""
+    prefix = _unprivileged()
+    assert prefix is not None
+    home = tmp_path / "copy"
+    home.mkdir()
+    _stored(tmp_path, ("Ana", "Ben"))
+    with open_history(tmp_path) as writer:
+        writer.store(
+            played(1, seed=7, names=("Cleo", "Dan")),
+            computers=(None, None),
+            started=START,
+            ended=START,
+        )
+        for name in (FILE_NAME, f"{FILE_NAME}-wal", f"{FILE_NAME}-shm"):
+            shutil.copy(tmp_path / name, home / name)
+    home.chmod(0o555)
+    try:
+        done = _run(prefix, home, "history", "--json")
+    finally:
+        home.chmod(0o755)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert [row["players"][0] for row in json.loads(done.stdout)] == ["Cleo", "Ana"]
+
+
 def test_a_read_only_file_can_be_read(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _stored(home, ("Ana", "Ben"))
     (home / FILE_NAME).chmod(0o400)
