@@ -8,6 +8,7 @@ see :mod:`chinese_ten.outputs`), beside the same command with a stream that work
 import fcntl
 import io
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -178,11 +179,17 @@ def test_a_reader_that_reads_everything_gets_everything(data: Path, words: tuple
 
 
 def _broken_history(data: Path, tmp_path: Path) -> dict[str, str]:
-    """A data folder whose history is not a database: ``history`` moves it aside and says
-    so on stderr, then lists no games."""
-    (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "history.sqlite").write_text("not a database")
-    return _environment(data, CHINESE_TEN_HOME=str(tmp_path / "data"))
+    """A data folder whose history holds a good game and a damaged row: ``history`` lists
+    the good one, says the damage in one line on stderr and exits 1."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with open_history(folder) as history:
+        history.import_record(played(1, seed=1, names=("Ana", "Ben")))
+        history.import_record(played(1, seed=2, names=("Cleo", "Dan")))
+    with sqlite3.connect(folder / "history.sqlite") as db:
+        db.execute("UPDATE games SET results = 'notjson' WHERE player0 = 'Cleo'")
+    db.close()
+    return _environment(data, CHINESE_TEN_HOME=str(folder))
 
 
 @pytest.mark.parametrize("stderr", ["/dev/full", "closed pipe", "closed"])
@@ -217,8 +224,8 @@ def test_stderr_that_cannot_be_written_does_not_stop_the_command(
         result = subprocess.run(
             shell, stdout=subprocess.PIPE, env=env, timeout=TIMEOUT, check=False
         )
-    assert (result.returncode, result.stdout) == (0, b"No games in the history yet.\n")
-    assert any(p.name.startswith("history.sqlite.broken") for p in (tmp_path / "data").iterdir())
+    listed = result.stdout.decode()
+    assert result.returncode == 1 and "Ana" in listed and "Cleo" not in listed
 
 
 def test_stderr_that_works_carries_the_warning(data: Path, tmp_path: Path) -> None:
@@ -230,8 +237,8 @@ def test_stderr_that_works_carries_the_warning(data: Path, tmp_path: Path) -> No
         timeout=TIMEOUT,
         check=False,
     )
-    assert result.returncode == 0 and result.stdout == "No games in the history yet.\n"
-    assert result.stderr.count("\n") == 1 and "could not be read" in result.stderr
+    assert result.returncode == 1 and "Ana" in result.stdout and "Cleo" not in result.stdout
+    assert result.stderr.count("\n") == 1 and "is damaged" in result.stderr
 
 
 def test_an_error_line_to_a_full_stderr_keeps_its_exit_status(data: Path) -> None:
