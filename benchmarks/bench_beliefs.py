@@ -140,7 +140,7 @@ class Tally:
         self.low += any(p < LOW for p, h in zip(chances, held, strict=True) if h)
 
     def row(self) -> str:
-        return f"{self.score / self.cards:+.3f}  {100 * self.low / self.decisions:5.1f}%"
+        return f"{self.score / self.cards:+.4f}  {100 * self.low / self.decisions:5.1f}%"
 
 
 def watch(opponent: str, seeds: range, draws: int) -> tuple[Tally, Tally, Tally]:
@@ -177,7 +177,7 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=2000)
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     args = parser.parse_args()
-    print(f"{'opponent':>8}  {'uniform':>14}  {'old (0.5)':>14}  {'new':>14}   deals")
+    print(f"{'opponent':>8}  {'uniform':>15}  {'old':>15}  {'new':>15}   deals")
     for name in args.opponents.split(","):
         deals = args.search_deals if name in SEARCHES else args.deals
         tallies = watch(name, range(args.seed, args.seed + deals), args.draws)

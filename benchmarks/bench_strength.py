@@ -40,6 +40,7 @@ was measured by an experiment script of this design on 800 deals from seed 9000:
 import argparse
 import math
 import random
+import sys
 from collections.abc import Sequence
 from multiprocessing import get_context
 
@@ -170,11 +171,12 @@ def main() -> None:
     args = parser.parse_args()
     names = args.variants.split(",")
     seeds = range(args.seed, args.seed + args.deals)
+    results: dict[str, list[float]] = {name: [] for name in names}
     with get_context("spawn").Pool(args.jobs) as pool:
-        results = {
-            name: pool.map(pair, [(seed, name, args.opponent) for seed in seeds], chunksize=4)
-            for name in names
-        }
+        tasks = [(seed, name, args.opponent) for seed in seeds for name in names]
+        for (seed, name, _), result in zip(tasks, pool.imap(pair, tasks), strict=True):
+            results[name].append(result)  # each deal as it ends, for a run cut short
+            print(f"{name} {seed} {result:+.1f}", file=sys.stderr, flush=True)
     base = results[names[0]]
     for name in names:
         mean, ci = interval(results[name])

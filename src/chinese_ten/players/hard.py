@@ -70,11 +70,12 @@ SHARPNESSES = (0.0, 0.15, 0.5, 1.5)
 """The models of the other player weighed against each other: the log-weight a card loses per
 red point it would have gained that player over its choice. 0 is the uniform draw (its plays
 say nothing about its hand); 1.5 is a player that all but never passes up a richer capture."""
-PRIOR = (0.7, 0.1, 0.1, 0.1)
+PRIOR = (0.95, 0.05 / 3, 0.05 / 3, 0.05 / 3)
 """The odds of each of :data:`SHARPNESSES` before the other player has revealed a choice:
-mostly uniform, so that a player whose plays say little is not read as if they said much
-(``benchmarks/bench_beliefs.py``: with even odds the first turns against ``random`` scored
-worse than the uniform draw)."""
+nearly all uniform, so that a player whose plays say little is not read as if they said much.
+A greedy player soon shows itself (``benchmarks/bench_beliefs.py``: even odds, or 0.7 on
+uniform, scored worse than the uniform draw against ``random`` over the first turns; 0.95
+scores as well as it, and still well above it against ``greedy``)."""
 TIE_PENALTY = 5.0
 """Log-weight a card loses per tie it would have won under lowest-card-first tie-breaking."""
 TIE_SLIP = 0.05
