@@ -7,8 +7,9 @@ searching opponents, which are slow), one seat and then the other. At each of gr
 every unseen card gets the probability that it is in the other hand under three beliefs: the
 uniform draw (exact), the old model (the sharp greedy model alone, as shipped before:
 :func:`old_drawer`) and the model now shipped (``believed_hands``, which learns how sharp
-to be); the last two are estimated from ``--draws`` hands drawn as ``hard``
-and the review draw them (smoothed by half a hand, so a card never drawn scores about
+to be); the old model's from ``--draws`` hands drawn as ``hard`` and the review drew
+them, the new one's as the mixture it is: the uniform model's share exactly, each other
+model's from ``--draws`` hands (smoothed by half a hand, so a card never drawn scores about
 ``log(0.5 / draws)`` instead of minus infinity: the old model's figures are flattered).
 
 Per opponent it prints the mean log score per unseen card (log of the probability given to
@@ -41,6 +42,7 @@ from chinese_ten.players.hard import (
     believed_hands,
     lowest_first_chance,
     scored_plays,
+    sharpness_belief,
 )
 from chinese_ten.players.policy import PolicyPlayer
 from chinese_ten.players.random_player import RandomPlayer
@@ -123,6 +125,20 @@ def held_chances(drawer: HandDrawer, cards: Sequence[Card], draws: int) -> list[
     return [(counts[c] + 0.5) / (draws + 1) for c in cards]
 
 
+def believed_chances(view: PlayerView, cards: Sequence[Card], draws: int) -> list[float]:
+    """Each card's chance of being held under the shipped beliefs: the uniform model's share
+    exactly, each other model's from ``draws`` hands, mixed by how far each fits."""
+    share = view.opponent_hand_count / len(cards)
+    belief = sharpness_belief(view)
+    chances = [belief[0] * share] * len(cards)
+    for k in range(1, len(SHARPNESSES)):
+        if belief[k] > 1e-6:
+            only = [1.0 if j == k else 0.0 for j in range(len(SHARPNESSES))]
+            drawn = held_chances(believed_hands(view, belief=only), cards, draws)
+            chances = [p + belief[k] * q for p, q in zip(chances, drawn, strict=True)]
+    return chances
+
+
 class Tally:
     """Log scores and low-chance decisions for one belief."""
 
@@ -162,7 +178,7 @@ def watch(opponent: str, seeds: range, draws: int) -> tuple[Tally, Tally, Tally]
                     share = view.opponent_hand_count / len(cards)
                     uniform.add([share] * len(cards), held)
                     old.add(held_chances(old_drawer(view), cards, draws), held)
-                    new.add(held_chances(believed_hands(view), cards, draws), held)
+                    new.add(believed_chances(view, cards, draws), held)
                 player = me if state.to_move == seat else other
                 action = legal[0] if len(legal) == 1 else player.choose(view, legal)
                 state = advance(state, action)
