@@ -2,10 +2,14 @@
 
 A decision is judged from what the mover knew at that moment: their
 :class:`~chinese_ten.view.PlayerView`, never the hidden cards (the fairness rule of the
-``hard`` player). The unseen cards are dealt at random as ``hard`` deals them (with its
-inference about the other hand), and each legal option is played to the end of the deal in
-the same worlds (common random numbers), the mover's later plays by ``hard``'s learned
-policy, the other player's greedy. An option's value is the mover's mean final red points.
+``hard`` player). The unseen cards are dealt at random as ``hard`` deals them: the other hand
+from its model of the other player, which reads that player's plays only as far as they have
+shown a greedy habit (a random player, a searching one or a person soon leaves it drawing
+almost blindly; :func:`chinese_ten.players.hard.sharpness_belief`). Each legal option is
+played to the end of the deal in the same worlds (common random numbers), the mover's later
+plays by ``hard``'s learned policy, the other player's greedy. An option's value is the
+mover's mean final red points: the unit of every figure here is red points expected at the
+end of the deal, from what the mover knew.
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 
@@ -15,18 +19,18 @@ Two rounds per decision, and no option is judged on fewer than the first round's
    the chosen and the best option are both measured on all ``samples`` worlds, the same ones.
 
 The best option is the one of round 2 with the highest mean; the loss is its mean minus the
-chosen option's (never negative). Options that scored the same in every world of round 1
-(two red nines taking the same ace) are one option: a decision whose options are all alike
-had no real choice and is not judged.
+chosen option's (never negative), with the standard error of that paired difference. Options
+that scored the same in every world of round 1 and in :data:`_UNIFORM_CHECK` further worlds
+with the other hand dealt blindly (two red nines taking the same ace) are one option: a
+decision whose options are all alike in every plausible world had no real choice and is not
+judged. The blind worlds make sure a model of the other player that does not fit never hides
+a real choice.
 
-Labels, calibrated with ``benchmarks/bench_review.py --calibrate --deals 3`` at the default
-budget (see :data:`THRESHOLDS`): the loss of the same decision judged with two seeds differs
-by 0.32 points at the 90th percentile and 1.0 at most (67 decisions of ``hard`` v ``greedy``).
-Per decision, ``hard``'s own choices lose 0.01 points on average (0.23 at most), greedy's 0.54
-(1.8 at the 90th percentile), random's 3.2 (8.6 at the 90th percentile). So a loss under
-1 point is noise or taste and is not marked; 1 to 3 points is an *inaccuracy* (one greedy
-decision in five), 3 to 8 a *mistake* (greedy: 1 in 64; random: 1 in 4), 8 or more a
-*blunder*, about a red ten thrown away (random: 1 in 8; never greedy or ``hard``).
+Labels (see :data:`THRESHOLDS`): a loss under 1 point is noise or taste and is not marked; 1
+to 3 points is an *inaccuracy*, 3 to 8 a *mistake*, 8 or more a *blunder* (about a red ten
+thrown away). A label is given only where the loss clears its threshold by
+:data:`NOISE_SIGMAS` standard errors; a loss that reaches a worse threshold only within that
+margin is *borderline*. Figures (``benchmarks/bench_review.py --calibrate``) are in the README.
 
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
@@ -69,8 +73,7 @@ CLOSE_SIGMAS: Final = 3.0
 in every world (the chosen option always is)."""
 LABELS: Final = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS: Final = (1.0, 3.0, 8.0)
-"""The least loss (red points) of each label; below the first, a decision is not marked.
-Calibrated (module docstring): the first lies past the noise of the estimate."""
+"""The least loss (red points) of each label; below the first, a decision is not marked."""
 LABEL_NAMES: Final = {
     "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"),

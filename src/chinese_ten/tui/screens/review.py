@@ -265,6 +265,10 @@ class ReviewScreen(Screen[None]):
         for seat, name in enumerate(review.players):
             s = review.summary(seat)
             counts = ", ".join(_label_count(kind, s.labels[kind]) for kind in LABELS)
+            if s.borderline:
+                counts += ", " + ngettext(
+                    "{count} borderline", "{count} borderline", s.borderline
+                ).format(count=s.borderline)
             text.append(name, style="bold")
             text.append(
                 "  "
