@@ -13,8 +13,9 @@ model's from ``--draws`` hands (smoothed by half a hand, so a card never drawn s
 ``log(0.5 / draws)`` instead of minus infinity: the old model's figures are flattered).
 
 Per opponent it prints the mean log score per unseen card (log of the probability given to
-what was true: held or not; higher is better; uniform is about -0.63) and the share of
-decisions where a card really held got under 2%.
+what was true: held or not; higher is better; uniform is about -0.63), the share of
+decisions where a card really held got under 2%, and the new model's mean difference from
+the uniform draw per decision (mean over its cards) ± its standard error.
 
 Opponents: ``random``, ``greedy``, ``hard`` (the shipped search, itself drawing from the new
 model), ``blind`` (the same search drawing the other hand uniformly: a search without
@@ -148,15 +149,26 @@ class Tally:
         self.decisions = 0
         self.low = 0
 
+        self.per_decision: list[float] = []
+        """Each decision's mean log score per card."""
+
     def add(self, chances: Sequence[float], held: Sequence[bool]) -> None:
-        for p, h in zip(chances, held, strict=True):
-            self.score += math.log(p if h else 1.0 - p)
+        score = sum(math.log(p if h else 1.0 - p) for p, h in zip(chances, held, strict=True))
+        self.score += score
+        self.per_decision.append(score / len(held))
         self.cards += len(held)
         self.decisions += 1
         self.low += any(p < LOW for p, h in zip(chances, held, strict=True) if h)
 
     def row(self) -> str:
         return f"{self.score / self.cards:+.4f}  {100 * self.low / self.decisions:5.1f}%"
+
+    def against(self, base: "Tally") -> str:
+        """The mean per-decision difference from ``base`` ± its standard error."""
+        diffs = [a - b for a, b in zip(self.per_decision, base.per_decision, strict=True)]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return f"{mean:+.4f} ± {math.sqrt(var / len(diffs)):.4f}"
 
 
 def watch(opponent: str, seeds: range, draws: int) -> tuple[Tally, Tally, Tally]:
@@ -193,11 +205,19 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=2000)
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     args = parser.parse_args()
-    print(f"{'opponent':>8}  {'uniform':>15}  {'old':>15}  {'new':>15}   deals")
+    print(
+        f"{'opponent':>8}  {'uniform':>15}  {'old':>15}  {'new':>15}   deals   "
+        "new - uniform a decision"
+    )
     for name in args.opponents.split(","):
         deals = args.search_deals if name in SEARCHES else args.deals
         tallies = watch(name, range(args.seed, args.seed + deals), args.draws)
-        print(f"{name:>8}  " + "  ".join(t.row() for t in tallies) + f"   {deals}", flush=True)
+        uniform, _, new = tallies
+        print(
+            f"{name:>8}  " + "  ".join(t.row() for t in tallies) + f"   {deals:5}   "
+            f"{new.against(uniform)}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
