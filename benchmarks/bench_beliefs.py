@@ -15,7 +15,7 @@ model's from ``--draws`` hands (smoothed by half a hand, so a card never drawn s
 Per opponent it prints the mean log score per unseen card (log of the probability given to
 what was true: held or not; higher is better; uniform is about -0.63), the share of
 decisions where a card really held got under 2%, and the new model's mean difference from
-the uniform draw per decision (mean over its cards) ± its standard error.
+the uniform draw per card ± its standard error.
 
 Opponents: ``random``, ``greedy``, ``hard`` (the shipped search, itself drawing from the new
 model), ``blind`` (the same search drawing the other hand uniformly: a search without
@@ -149,13 +149,13 @@ class Tally:
         self.decisions = 0
         self.low = 0
 
-        self.per_decision: list[float] = []
-        """Each decision's mean log score per card."""
+        self.per_decision: list[tuple[float, int]] = []
+        """Each decision's log score summed over its cards, and their number."""
 
     def add(self, chances: Sequence[float], held: Sequence[bool]) -> None:
         score = sum(math.log(p if h else 1.0 - p) for p, h in zip(chances, held, strict=True))
         self.score += score
-        self.per_decision.append(score / len(held))
+        self.per_decision.append((score, len(held)))
         self.cards += len(held)
         self.decisions += 1
         self.low += any(p < LOW for p, h in zip(chances, held, strict=True) if h)
@@ -164,11 +164,14 @@ class Tally:
         return f"{self.score / self.cards:+.4f}  {100 * self.low / self.decisions:5.1f}%"
 
     def against(self, base: "Tally") -> str:
-        """The mean per-decision difference from ``base`` ± its standard error."""
-        diffs = [a - b for a, b in zip(self.per_decision, base.per_decision, strict=True)]
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-        return f"{mean:+.4f} ± {math.sqrt(var / len(diffs)):.4f}"
+        """The mean difference per card from ``base`` ± its standard error (decisions are
+        the independent units: a ratio estimate over them)."""
+        diffs = [a - b for (a, _), (b, _) in zip(self.per_decision, base.per_decision, strict=True)]
+        counts = [n for _, n in self.per_decision]
+        ratio = sum(diffs) / sum(counts)
+        n = len(diffs)
+        spread = sum((d - ratio * c) ** 2 for d, c in zip(diffs, counts, strict=True)) / (n - 1)
+        return f"{ratio:+.4f} ± {math.sqrt(n * spread) / sum(counts):.4f}"
 
 
 def watch(opponent: str, seeds: range, draws: int) -> tuple[Tally, Tally, Tally]:
@@ -206,8 +209,7 @@ def main() -> None:
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     args = parser.parse_args()
     print(
-        f"{'opponent':>8}  {'uniform':>15}  {'old':>15}  {'new':>15}   deals   "
-        "new - uniform a decision"
+        f"{'opponent':>8}  {'uniform':>15}  {'old':>15}  {'new':>15}   deals   new - uniform a card"
     )
     for name in args.opponents.split(","):
         deals = args.search_deals if name in SEARCHES else args.deals
