@@ -21,7 +21,7 @@ import time
 
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord, game_record
-from chinese_ten.review import LABELS, GameReview, analyse, label
+from chinese_ten.review import LABELS, GameReview, Judgement, analyse
 from chinese_ten.simulate import SeriesPlay, simulate
 
 
@@ -49,8 +49,8 @@ def percentiles(values: list[float]) -> str:
     return "p50 {:.2f}  p90 {:.2f}  p99 {:.2f}  max {:.2f}".format(*at, ordered[-1])
 
 
-def losses_of(review: GameReview, seat: int) -> list[float]:
-    return [j.loss for j in review.judgements if j.seat == seat]
+def judged(review: GameReview, seat: int) -> list[Judgement]:
+    return [j for j in review.judgements if j.seat == seat]
 
 
 def calibrate(deals: int, samples: int, jobs: int) -> None:
@@ -62,15 +62,18 @@ def calibrate(deals: int, samples: int, jobs: int) -> None:
     print(f"noise, |loss(seed 0) - loss(seed 1)| over {len(gaps)} decisions: {percentiles(gaps)}")
     weak_game = played(("greedy", "random"), deals, 22)
     weak = analyse(weak_game, samples=samples, jobs=jobs)
-    for name, losses in (
-        ("random", losses_of(weak, 1)),
-        ("greedy", losses_of(weak, 0) + losses_of(first, 1)),
-        ("hard", losses_of(first, 0)),
+    for name, mine in (
+        ("random", judged(weak, 1)),
+        ("greedy", judged(weak, 0) + judged(first, 1)),
+        ("hard", judged(first, 0)),
     ):
-        counts = {kind: sum(1 for j in losses if label(j) == kind) for kind in LABELS}
+        losses = [j.loss for j in mine]
+        borderline = sum(j.borderline for j in mine)
+        counts = {kind: sum(1 for j in mine if j.label == kind) for kind in LABELS}
         print(
             f"{name}: {len(losses)} decisions, mean loss {statistics.fmean(losses):.2f}, "
-            f"{percentiles(losses)}; labels {counts}"
+            f"{percentiles(losses)}; labels {counts}, borderline {borderline}, "
+            f"median standard error {statistics.median(j.loss_se for j in mine):.2f}"
         )
 
 

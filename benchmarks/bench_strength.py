@@ -10,6 +10,8 @@ Variants:
 
 - ``hard``: the shipped player.
 - ``blind``: ``hard`` drawing the other hand uniformly (no inference from the other's plays).
+- ``old``: ``hard`` with the inference shipped before the model learned how sharp to be (the
+  sharp greedy model alone: ``bench_beliefs.old_drawer``).
 - ``noties``: ``hard`` reading the other player's captures but not its ties.
 - ``greedyplay``: ``hard`` with greedy play for its own later moves in the playouts, as
   before the learned policy (:mod:`chinese_ten.players.policy`).
@@ -21,7 +23,9 @@ Variants:
   4,000).
 
 ``--opponent dealt`` replaces ``greedy`` by a greedy player that breaks ties in a random card
-order fixed for each deal, as a greedy player keeping its hand as dealt would.
+order fixed for each deal, as a greedy player keeping its hand as dealt would; ``--opponent
+blind`` by the ``blind`` search, to play the variants against the same search with a uniform
+prior head to head.
 
 Figures (this machine): ``--deals 500 --seed 7000 --variants hard@120,hard+360`` (16
 minutes): 120 worlds for every option +4.41 ± 0.72, racing +5.18 ± 0.75, +0.77 ± 0.52
@@ -36,8 +40,11 @@ was measured by an experiment script of this design on 800 deals from seed 9000:
 import argparse
 import math
 import random
+import sys
 from collections.abc import Sequence
 from multiprocessing import get_context
+
+from bench_beliefs import old_drawer
 
 from chinese_ten.actions import Action
 from chinese_ten.cards import Card
@@ -62,6 +69,11 @@ class BlindHard(HardPlayer):
             return hands
 
         return draw
+
+
+class OldHard(HardPlayer):
+    def hand_drawer(self, view: PlayerView) -> HandDrawer:
+        return old_drawer(view)
 
 
 class NoTiesHard(HardPlayer):
@@ -103,6 +115,7 @@ def make_variant(name: str, rng: random.Random) -> HardPlayer:
     variants = {
         "hard": HardPlayer,
         "blind": BlindHard,
+        "old": OldHard,
         "noties": NoTiesHard,
         "greedyplay": GreedyPlayoutHard,
         "oracle": OracleHard,
@@ -113,11 +126,13 @@ def make_variant(name: str, rng: random.Random) -> HardPlayer:
 def play(setup_seed: int, name: str, seat: int, opponent: str) -> int:
     """``name`` in ``seat`` against ``opponent`` on the deal of ``setup_seed``: its result."""
     player = make_variant(name, random.Random(setup_seed * 2 + seat))
-    greedy: Player = (
-        DealtOrderGreedy(random.Random(setup_seed))
-        if opponent == "dealt"
-        else GreedyPlayer(random.Random(0))
-    )
+    greedy: Player
+    if opponent == "dealt":
+        greedy = DealtOrderGreedy(random.Random(setup_seed))
+    elif opponent == "blind":
+        greedy = BlindHard(random.Random(setup_seed * 2 + 1 - seat))
+    else:
+        greedy = GreedyPlayer(random.Random(0))
     state: DealState = start(random_setup(random.Random(setup_seed), setup_seed % 2))
     while state.phase != OVER:
         legal: Sequence[Action] = legal_actions(state)
@@ -151,16 +166,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=6000, help="first deal's seed")
     parser.add_argument("--variants", default="hard,blind")
-    parser.add_argument("--opponent", choices=("greedy", "dealt"), default="greedy")
+    parser.add_argument("--opponent", choices=("greedy", "dealt", "blind"), default="greedy")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     names = args.variants.split(",")
     seeds = range(args.seed, args.seed + args.deals)
+    results: dict[str, list[float]] = {name: [] for name in names}
     with get_context("spawn").Pool(args.jobs) as pool:
-        results = {
-            name: pool.map(pair, [(seed, name, args.opponent) for seed in seeds], chunksize=4)
-            for name in names
-        }
+        tasks = [(seed, name, args.opponent) for seed in seeds for name in names]
+        for (seed, name, _), result in zip(tasks, pool.imap(pair, tasks), strict=True):
+            results[name].append(result)  # each deal as it ends, for a run cut short
+            print(f"{name} {seed} {result:+.1f}", file=sys.stderr, flush=True)
     base = results[names[0]]
     for name in names:
         mean, ci = interval(results[name])

@@ -1,5 +1,6 @@
 """Players only play legal actions, reproducibly, and greedy scores as specified."""
 
+import math
 import random
 
 import pytest
@@ -21,6 +22,8 @@ from chinese_ten.errors import ChineseTenError
 from chinese_ten.players import LEVELS, PLAYER_NAMES, LaterPlayer, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
+    PRIOR,
+    SHARPNESSES,
     HandDrawer,
     HardPlayer,
     _contenders,
@@ -28,7 +31,9 @@ from chinese_ten.players.hard import (
     card_weights,
     lowest_first_chance,
     other_player_plays,
+    revealed_choices,
     scored_plays,
+    sharpness_belief,
 )
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.simulate import play_deal
@@ -247,22 +252,65 @@ def test_inference_reads_the_other_players_plays_from_the_log() -> None:
     view = _ben_passed_up_the_ace()
     plays = other_player_plays(view)
     assert texts([a for _, _, a in plays]) == ["play 2C"]
-    weights = card_weights(view)
-    # 9D taking AH would have scored 30 against 0: the nine is far less likely to be there.
-    assert weights[parse_card("9D")] == pytest.approx(-15.0)
-    # 6D could only have been laid, which scores worse than 2C: nothing against it.
-    assert weights[parse_card("6D")] == 0.0
+    sharp, soft = card_weights(view, (1.5, 0.15))
+    # 9D taking AH would have scored 30 against 0, with one other card in Ben's hand: under
+    # the sharp model the nine is all but ruled out, under the soft one merely less likely.
+    assert sharp[parse_card("9D")] == pytest.approx(-(1.5 * 30 - math.log(2)), abs=1e-6)
+    assert soft[parse_card("9D")] == pytest.approx(-math.log(1 + math.exp(4.5) / 2))
+    # 6D could only have been laid, which scores worse than 2C: all but nothing against it.
+    assert sharp[parse_card("6D")] == pytest.approx(0.0, abs=1e-3)
 
 
 def test_believed_hands_favour_hands_that_explain_the_plays() -> None:
     view = _ben_passed_up_the_ace()
-    hands = believed_hands(view)(random.Random(1), 2000)
+    sharp = [0.0, 0.0, 0.0, 1.0]
+    hands = believed_hands(view, belief=sharp)(random.Random(1), 2000)
     assert all(len(h) == view.opponent_hand_count and set(h) <= set(view.unseen()) for h in hands)
     uniform = 2000 * 4 / len(view.unseen())  # expected count of any one rank drawn blindly
     nines = sum(1 for h in hands for c in h if c >> 2 == 8)
     sixes = sum(1 for h in hands for c in h if c >> 2 == 5)
     assert nines < uniform / 10
     assert sixes > uniform / 2
+
+
+def test_one_play_does_not_rule_a_card_out() -> None:
+    # Ben has revealed no choice yet: the model that fits is not known, mostly uniform, so a
+    # nine (which would have taken the ace he passed up) is still drawn well over half as
+    # often as blindly.
+    view = _ben_passed_up_the_ace()
+    assert sharpness_belief(view) == pytest.approx(PRIOR)
+    hands = believed_hands(view)(random.Random(1), 2000)
+    uniform = 2000 * 4 / len(view.unseen())
+    assert sum(1 for h in hands for c in h if c >> 2 == 8) > 0.6 * uniform
+
+
+def _ben_reveals(first: str, second: str) -> PlayerView:
+    """Ben (seat 1) holds 2C and 9D with AH on the table, plays ``first`` and then
+    ``second``: both were his choice at the first play. Ana's view."""
+    state = act(
+        position("AH KS", hand="3C 4C", other="2C 9D", stock="QS QH JS JH"),
+        "play 3C",
+        "flip QS",
+        f"play {first}",
+        "flip QH taking QS",
+        "play 4C",
+        "flip JS",
+        f"play {second}",
+    )
+    return PlayerView(state, 0)
+
+
+def test_the_sharpness_follows_how_the_other_player_plays() -> None:
+    # Taking the ace first is what a greedy player does; laying 2C while holding the nine that
+    # takes it is not. (QH had one target: no choice there.)
+    greedy = _ben_reveals("9D taking AH", "2C")
+    careless = _ben_reveals("2C", "9D taking AH")
+    assert revealed_choices(greedy) == [(30, [30, 0])]
+    assert revealed_choices(careless) == [(0, [0, 30])]
+    sharp = SHARPNESSES.index(1.5)
+    assert sharpness_belief(greedy)[sharp] > PRIOR[sharp]
+    assert sharpness_belief(careless)[sharp] < 1e-15
+    assert sharpness_belief(careless)[0] > 0.85
 
 
 def _ben_lays(first: str, second: str) -> PlayerView:
@@ -292,7 +340,13 @@ def test_the_ties_the_other_player_revealed_show_how_it_breaks_them() -> None:
 
 
 def test_a_lower_tied_card_is_unlikely_only_in_a_lowest_first_hand() -> None:
-    # AC would have tied with both of Ben's plays (laid for 0) and comes first in hand order.
-    ace = parse_card("AC")
-    assert card_weights(_ben_lays("2C", "4C"))[ace] < -1.0
-    assert card_weights(_ben_lays("4C", "2C"))[ace] > -0.1
+    # AC and 8C would have tied with both of Ben's plays (laid for 0); AC comes first in hand
+    # order, 8C after both cards he played.
+    ace, eight = parse_card("AC"), parse_card("8C")
+
+    def against_the_eight(view: PlayerView) -> float:
+        (weights,) = card_weights(view, (0.5,))
+        return weights[ace] - weights[eight]
+
+    assert against_the_eight(_ben_lays("2C", "4C")) < -1.0
+    assert against_the_eight(_ben_lays("4C", "2C")) > -0.1

@@ -2,6 +2,8 @@
 play from bad; the ``review`` command's output and its hostile inputs."""
 
 import json
+import math
+import random
 import statistics
 import subprocess
 import sys
@@ -11,11 +13,26 @@ from typing import Any
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.deal import FLIP_PHASE, PLAY, DealSetup, DealState, advance, start
+from chinese_ten.deal import (
+    FLIP_PHASE,
+    PLAY,
+    DealSetup,
+    DealState,
+    advance,
+    legal_actions,
+    start,
+)
+from chinese_ten.dealing import random_setup
 from chinese_ten.history import open_history
+from chinese_ten.players import hard
+from chinese_ten.players.greedy import greedy_choice
+from chinese_ten.players.hard import card_weights
+from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.records import GameRecord, game_record, record_json
 from chinese_ten.review import (
+    Decision,
     GameReview,
+    Judgement,
     analyse,
     analysis_key,
     decisions,
@@ -25,6 +42,7 @@ from chinese_ten.review import (
 )
 from chinese_ten.review_cursor import ReviewCursor
 from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.view import PlayerView
 from tests.history_helpers import played
 
 SMALL = 60
@@ -117,13 +135,22 @@ def test_labels_and_summaries_add_up() -> None:
         "mistake",
         "blunder",
     ]
+    # A loss earns a label only when it clears the threshold beyond twice its standard error.
+    assert [label(x, 0.5) for x in (1.9, 2.0, 3.9, 4.0, 9.0)] == [
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+    ]
     review = analyse(series_of(("greedy", "random"), 2, 8), samples=SMALL, seed=1)
     for seat in (0, 1):
         whole = review.summary(seat)
         deals = [review.summary(seat, d) for d in (1, 2)]
         assert whole.decisions == sum(d.decisions for d in deals)
         assert whole.points_lost == pytest.approx(sum(d.points_lost for d in deals))
-        assert all(j.loss >= 0 for j in review.judgements)
+        assert all(j.loss >= 0 and j.loss_se >= 0 for j in review.judgements)
+        assert whole.borderline == sum(j.borderline for j in review.judgements if j.seat == seat)
     assert GameReview.from_text(review.to_text()) == review
 
 
@@ -149,10 +176,12 @@ def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     for d in decisions_:
         assert set(d) == {
             "deal", "turn", "seat", "player", "chosen", "best",
-            "chosen_value", "best_value", "loss", "label",
+            "chosen_value", "best_value", "loss", "loss_se", "label", "borderline",
         }  # fmt: skip
         assert d["loss"] == pytest.approx(d["best_value"] - d["chosen_value"], abs=0.002)
+        assert d["loss_se"] >= 0
         assert d["label"] in (None, "inaccuracy", "mistake", "blunder")
+        assert d["borderline"] in (True, False)
     summary = data["summary"]
     assert isinstance(summary, list)
     assert [s["player"] for s in summary] == ["Ana", "Ben"]
@@ -274,3 +303,47 @@ def test_the_cursor_steps_and_jumps_deal_by_deal() -> None:
     assert (cursor.position.deal, cursor.position.index) == (2, 0)
     cursor.home()
     assert cursor.at == 0
+
+
+def _random_ben_passed_up_a_capture() -> Decision:
+    """Ana (greedy, seat 0) against Ben (random, seat 1), eight turns into a seeded deal:
+    Ben has passed up a capture with a card he still holds, and has shown by then that he
+    plays carelessly. Ana's decision: 9C taking AH."""
+    ben = RandomPlayer(random.Random(2))
+    state = start(random_setup(random.Random(2), 1))
+    while len(state.actions) < 16:
+        legal = legal_actions(state)
+        if state.to_move == 0:
+            action = greedy_choice(legal, state.setup.layout)
+        else:
+            action = ben.choose(PlayerView(state, 1), legal)
+        state = advance(state, action)
+    chosen = greedy_choice(legal_actions(state), state.setup.layout)
+    return Decision(1, 9, state, chosen, seed=0, samples=400)
+
+
+def test_against_a_careless_player_the_review_judges_as_with_a_blind_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    decision = _random_ben_passed_up_a_capture()
+    view = PlayerView(decision.state, 0)
+    (sharp,) = card_weights(view, (1.5,))
+    assert min(sharp[c] for c in decision.state.hands[1]) < -8  # a sharp model rules it out
+
+    def judged(belief: tuple[float, ...] | None) -> Judgement:
+        if belief is not None:
+            monkeypatch.setattr(hard, "sharpness_belief", lambda view: belief)
+        found = judge(decision)
+        monkeypatch.undo()
+        assert found is not None
+        return found
+
+    model = judged(None)
+    blind = judged((1.0, 0.0, 0.0, 0.0))
+    greedy_only = judged((0.0, 0.0, 0.0, 1.0))
+
+    def apart(a: Judgement, b: Judgement) -> float:
+        return abs(a.loss - b.loss) / math.hypot(a.loss_se, b.loss_se, 0.05)
+
+    assert apart(model, blind) < 3
+    assert apart(greedy_only, blind) > 3  # the sharp model alone would judge otherwise

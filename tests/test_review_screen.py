@@ -1,17 +1,22 @@
 """The review screen with Pilot: stepping, deal jumps, the marks, cancelling; a snapshot."""
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
 
+from chinese_ten import i18n
 from chinese_ten.history import open_history
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord
 from chinese_ten.review import GameReview, analyse, analysis_key
 from chinese_ten.tui.app import ChineseTenApp
-from chinese_ten.tui.screens.review import ReviewScreen
+from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.line import TextLine
 from tests.history_helpers import played
@@ -65,7 +70,9 @@ async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
         )
         await pilot.press(*["right"] * target)
         text = mark_text(screen)
-        assert f"-{worst.loss:.1f}" in text and str(worst.label) in text
+        best, chosen, loss, _se = (float(x) for x in re.findall(r"\d+\.\d", text))
+        assert loss == pytest.approx(best - chosen) and loss == pytest.approx(worst.loss, abs=0.11)
+        assert worst.label is None or worst.label in text
         hand = screen.query_one(f"#review-hand-{worst.seat}", CardStrip)
         assert [look.mark for look in hand.looks].count("selected") <= 1
         await pilot.press("escape")  # no analysis running: the review closes
@@ -102,10 +109,8 @@ def test_the_review_screen(snap_compare: Callable[..., bool], tmp_path: Path) ->
     review = reviewed(record)
     app, screen = app_with(tmp_path, record, analyse_now=False)
 
-    mistake = next(j for j in review.judgements if j.label == "mistake")
-    target = next(
-        k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == mistake
-    )
+    worst = max(review.judgements, key=lambda j: j.loss)
+    target = next(k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == worst)
 
     async def judged(pilot: Pilot[Any]) -> None:
         screen.show_review(review)
@@ -150,3 +155,38 @@ async def test_the_history_screen_opens_the_stored_review(tmp_path: Path) -> Non
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"])
+async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
+    tmp_path: Path, language: str
+) -> None:
+    record = played(2, seed=3)
+    review = reviewed(record)
+    i18n.choose(language)
+    try:
+        app, screen = app_with(tmp_path, record, analyse_now=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen.show_review(review)
+            verdicts = 0
+            for k, position in enumerate(screen.cursor.positions):
+                judgement = position.judgement(review)
+                if judgement is None or judgement.best == position.action:
+                    continue
+                await pilot.press(*["right"] * (k - screen.cursor.at))
+                text = Text(mark_text(screen))
+                # The verdict's two lines, 78 columns inside the padding: wrapped, never cut.
+                assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
+                verdicts += 1
+            assert verdicts > 0
+            await pilot.press("f1")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#review-help").render())
+            assert review_explained().splitlines()[0] in shown
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+    finally:
+        i18n.choose("en")
+        i18n.fold_with(None)

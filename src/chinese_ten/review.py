@@ -2,10 +2,14 @@
 
 A decision is judged from what the mover knew at that moment: their
 :class:`~chinese_ten.view.PlayerView`, never the hidden cards (the fairness rule of the
-``hard`` player). The unseen cards are dealt at random as ``hard`` deals them (with its
-inference about the other hand), and each legal option is played to the end of the deal in
-the same worlds (common random numbers), the mover's later plays by ``hard``'s learned
-policy, the other player's greedy. An option's value is the mover's mean final red points.
+``hard`` player). The unseen cards are dealt at random as ``hard`` deals them: the other hand
+from its model of the other player, which reads that player's plays only as far as they have
+shown a greedy habit (a random player, a searching one or a person soon leaves it drawing
+almost blindly; :func:`chinese_ten.players.hard.sharpness_belief`). Each legal option is
+played to the end of the deal in the same worlds (common random numbers), the mover's later
+plays by ``hard``'s learned policy, the other player's greedy. An option's value is the
+mover's mean final red points: the unit of every figure here is red points expected at the
+end of the deal, from what the mover knew.
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 
@@ -15,18 +19,18 @@ Two rounds per decision, and no option is judged on fewer than the first round's
    the chosen and the best option are both measured on all ``samples`` worlds, the same ones.
 
 The best option is the one of round 2 with the highest mean; the loss is its mean minus the
-chosen option's (never negative). Options that scored the same in every world of round 1
-(two red nines taking the same ace) are one option: a decision whose options are all alike
-had no real choice and is not judged.
+chosen option's (never negative), with the standard error of that paired difference. Options
+that scored the same in every world of round 1 and in :data:`_UNIFORM_CHECK` further worlds
+with the other hand dealt blindly (two red nines taking the same ace) are one option: a
+decision whose options are all alike in every plausible world had no real choice and is not
+judged. The blind worlds make sure a model of the other player that does not fit never hides
+a real choice.
 
-Labels, calibrated with ``benchmarks/bench_review.py --calibrate --deals 3`` at the default
-budget (see :data:`THRESHOLDS`): the loss of the same decision judged with two seeds differs
-by 0.32 points at the 90th percentile and 1.0 at most (67 decisions of ``hard`` v ``greedy``).
-Per decision, ``hard``'s own choices lose 0.01 points on average (0.23 at most), greedy's 0.54
-(1.8 at the 90th percentile), random's 3.2 (8.6 at the 90th percentile). So a loss under
-1 point is noise or taste and is not marked; 1 to 3 points is an *inaccuracy* (one greedy
-decision in five), 3 to 8 a *mistake* (greedy: 1 in 64; random: 1 in 4), 8 or more a
-*blunder*, about a red ten thrown away (random: 1 in 8; never greedy or ``hard``).
+Labels (see :data:`THRESHOLDS`): a loss under 1 point is noise or taste and is not marked; 1
+to 3 points is an *inaccuracy*, 3 to 8 a *mistake*, 8 or more a *blunder* (about a red ten
+thrown away). A label is given only where the loss clears its threshold by
+:data:`NOISE_SIGMAS` standard errors; a loss that reaches a worse threshold only within that
+margin is *borderline*. Figures (``benchmarks/bench_review.py --calibrate``) are in the README.
 
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
@@ -54,10 +58,11 @@ from chinese_ten.view import PlayerView
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
     from multiprocessing.pool import AsyncResult
 
+    from chinese_ten.players.hard import HandDrawer
     from chinese_ten.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
-VERSION: Final = 1
+VERSION: Final = 2
 """Bumped whenever a judgement would change: stored analyses of another version are redone."""
 SCREEN: Final = 8
 """The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
@@ -68,8 +73,7 @@ CLOSE_SIGMAS: Final = 3.0
 in every world (the chosen option always is)."""
 LABELS: Final = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS: Final = (1.0, 3.0, 8.0)
-"""The least loss (red points) of each label; below the first, a decision is not marked.
-Calibrated (module docstring): the first lies past the noise of the estimate."""
+"""The least loss (red points) of each label; below the first, a decision is not marked."""
 LABEL_NAMES: Final = {
     "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"),
@@ -81,15 +85,20 @@ class AnalysisCancelledError(ChineseTenError):
     """The analysis was stopped before its end (Escape in the review screen)."""
 
 
-def label(loss: float) -> str | None:
-    """The name of a loss of this size, or None for one too small to mark.
+NOISE_SIGMAS: Final = 2.0
+"""Standard errors by which a loss must clear a label's threshold to earn the label."""
 
-    >>> label(0.4), label(1.0), label(5.2), label(12)
-    (None, 'inaccuracy', 'mistake', 'blunder')
+
+def label(loss: float, se: float = 0.0) -> str | None:
+    """The name of a loss of this size, or None for one too small to mark: the worst label
+    whose threshold the loss clears by :data:`NOISE_SIGMAS` standard errors ``se``.
+
+    >>> label(0.4), label(1.0), label(5.2), label(12), label(3.5, 0.5)
+    (None, 'inaccuracy', 'mistake', 'blunder', 'inaccuracy')
     """
     named = None
     for name, least in zip(LABELS, THRESHOLDS, strict=True):
-        if loss >= least:
+        if loss - NOISE_SIGMAS * se >= least:
             named = name
     return named
 
@@ -107,6 +116,8 @@ class Judgement:
     best: Action
     chosen_value: float
     best_value: float
+    loss_se: float
+    """Standard error of the loss (paired over the worlds both options were played in)."""
 
     @property
     def loss(self) -> float:
@@ -114,7 +125,14 @@ class Judgement:
 
     @property
     def label(self) -> str | None:
-        return label(self.loss)
+        """The label the loss earns beyond the noise of its estimate."""
+        return label(self.loss, self.loss_se)
+
+    @property
+    def borderline(self) -> bool:
+        """Whether the loss reaches a worse label's threshold, but not clearly (within
+        :data:`NOISE_SIGMAS` standard errors)."""
+        return label(self.loss) != self.label
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -133,7 +151,9 @@ class Judgement:
             "chosen_value": _rounded(self.chosen_value, digits),
             "best_value": _rounded(self.best_value, digits),
             "loss": _rounded(self.loss, digits),
+            "loss_se": _rounded(self.loss_se, digits),
             "label": self.label,
+            "borderline": self.borderline,
         }
 
 
@@ -148,6 +168,8 @@ class Summary:
     decisions: int
     points_lost: float
     labels: dict[str, int]
+    borderline: int
+    """Decisions whose loss reached a worse label only within the noise."""
 
     @property
     def mean_loss(self) -> float:
@@ -160,6 +182,7 @@ class Summary:
             "points_lost": round(self.points_lost, 3),
             "mean_loss": round(self.mean_loss, 3),
             "labels": self.labels,
+            "borderline": self.borderline,
         }
 
 
@@ -181,7 +204,9 @@ class GameReview:
         for j in mine:
             if j.label is not None:
                 counts[j.label] += 1
-        return Summary(len(mine), sum(j.loss for j in mine), counts)
+        return Summary(
+            len(mine), sum(j.loss for j in mine), counts, sum(j.borderline for j in mine)
+        )
 
     def judgement(self, deal: int, turn: int, second: bool) -> Judgement | None:
         """The judgement of an action, if it had a real choice."""
@@ -201,6 +226,7 @@ class GameReview:
             "players": list(self.players),
             "deals_reviewed": self.deals,
             "thresholds": dict(zip(LABELS, THRESHOLDS, strict=True)),
+            "noise_sigmas": NOISE_SIGMAS,
             "decisions": [j.as_json(self.players, digits) for j in self.judgements],
             "summary": [
                 {
@@ -235,6 +261,7 @@ class GameReview:
                     best=parse_action(d["best"]),
                     chosen_value=float(d["chosen_value"]),
                     best_value=float(d["best_value"]),
+                    loss_se=float(d["loss_se"]),
                 )
                 for d in data["decisions"]
             )
@@ -310,50 +337,65 @@ def option_values(
     *,
     samples: int,
     stop: Callable[[], bool] = lambda: False,
-) -> tuple[list[float], list[int]] | None:
-    """Each option's mean final red points for the mover, and the options measured in all
-    ``samples`` worlds (the chosen one and those close to the leader); None when every
-    option scored the same in every world (no real choice).
+) -> tuple[list[float], list[int], list[list[int]]] | None:
+    """Each option's mean final red points for the mover, the options measured in all
+    ``samples`` worlds (the chosen one and those close to the leader), and each option's
+    points world by world; None when no plausible world tells the options apart (no real
+    choice).
 
-    Reads only ``view``: the mover's hand, what is public, and nothing hidden. ``stop`` is
-    asked every :data:`_BATCH` worlds (AnalysisCancelledError once it says True).
+    The worlds are drawn from ``hard``'s beliefs about the other hand; whether the options
+    differ at all is also asked of :data:`_UNIFORM_CHECK` worlds of every option with the
+    other hand drawn blindly, so that a model of the other player that does not fit can
+    never hide a real choice. Reads only ``view``: the mover's hand, what is public, and
+    nothing hidden. ``stop`` is asked every :data:`_BATCH` worlds (AnalysisCancelledError
+    once it says True).
     """
-    from chinese_ten.players.hard import WorldDealer, believed_hands
+    from chinese_ten.players.hard import SHARPNESSES, WorldDealer, believed_hands
     from chinese_ten.players.playout import learned_points
 
     seat = view.seat
-    draw_hands, dealer = believed_hands(view), WorldDealer(view)
+    dealer = WorldDealer(view)
+    blind = believed_hands(view, belief=[1.0] + [0.0] * (len(SHARPNESSES) - 1))
     points: list[list[int]] = [[] for _ in legal]
 
-    def play(options: Sequence[int], count: int) -> None:
+    def play(
+        options: Sequence[int], count: int, draw_hands: "HandDrawer", into: list[list[int]]
+    ) -> None:
         for begin in range(0, count, _BATCH):
             if stop():
                 raise AnalysisCancelledError(_("the analysis was cancelled"))
             for hand in draw_hands(rng, min(_BATCH, count - begin)):
                 world = dealer.deal(rng, hand)
                 for i in options:
-                    points[i].append(learned_points(advance(world, legal[i]), seat))
+                    into[i].append(learned_points(advance(world, legal[i]), seat))
 
+    everything = range(len(legal))
+    check: list[list[int]] = [[] for _ in legal]
+    play(everything, _UNIFORM_CHECK, blind, check)
+    draw_hands = believed_hands(view)
     first = max(1, samples // SCREEN)
-    play(range(len(legal)), first)
+    play(everything, first, draw_hands, points)
     twin_of: dict[tuple[int, ...], int] = {}
-    distinct = [twin_of.setdefault(tuple(p), i) == i for i, p in enumerate(points)]
+    distinct = [
+        twin_of.setdefault((*p, *c), i) == i
+        for i, (p, c) in enumerate(zip(points, check, strict=True))
+    ]
     if sum(distinct) < 2:
         return None
     chosen_index = legal.index(chosen)
-    leader = max(range(len(legal)), key=lambda i: sum(points[i]))
-    chosen_twin = twin_of[tuple(points[chosen_index])]
+    twin = [twin_of[(*p, *c)] for p, c in zip(points, check, strict=True)]
+    leader = max(everything, key=lambda i: sum(points[i]))
     close = [
         i
-        for i in range(len(legal))
-        if distinct[i] and (i == chosen_twin or _close(points[leader], points[i]))
+        for i in everything
+        if distinct[i] and (i == twin[chosen_index] or _close(points[leader], points[i]))
     ]
-    play(close, samples - first)
+    play(close, samples - first, draw_hands, points)
+    for i in everything:  # a twin takes its first twin's worlds
+        points[i] = points[twin[i]]
     means = [sum(p) / len(p) for p in points]
-    for i, p in enumerate(points):  # a twin takes its first twin's value
-        means[i] = means[twin_of[tuple(p[:first])]]
     measured = sorted({*close, chosen_index})
-    return means, measured
+    return means, measured, points
 
 
 def _close(leader: list[int], other: list[int]) -> bool:
@@ -378,7 +420,7 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
     found = option_values(view, legal, decision.chosen, rng, samples=decision.samples, stop=stop)
     if found is None:
         return None
-    means, measured = found
+    means, measured, points = found
     chosen = legal.index(decision.chosen)
     best = max(measured, key=lambda i: (means[i], i == chosen))
     if means[best] <= means[chosen]:
@@ -391,7 +433,18 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
         best=legal[best],
         chosen_value=means[chosen],
         best_value=means[best],
+        loss_se=_paired_se(points[best], points[chosen]),
     )
+
+
+def _paired_se(best: list[int], chosen: list[int]) -> float:
+    """The standard error of the mean of ``best - chosen`` over the worlds both were played in."""
+    diffs = [a - b for a, b in zip(best, chosen, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def analyse(
@@ -458,6 +511,9 @@ def _real_stderr() -> Iterator[None]:
 
 
 _BATCH: Final = 100
+_UNIFORM_CHECK: Final = 50
+"""Worlds with the other hand drawn blindly in which every option is also played, only to
+tell whether the options differ at all (a real choice)."""
 """Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
 _POLL: Final = 0.1
 """Seconds between two looks at whether the analysis is cancelled, while workers work."""

@@ -17,10 +17,12 @@ Four refinements over plain determinization:
 - Inference: the other hand is not drawn uniformly. Each unseen card is weighted by how well
   it fits the cards the other player chose to play, under a soft greedy model of that player
   (a card that would have made a richer capture than the one it made is unlikely, never
-  impossible), and hands are drawn card by card in proportion to those weights. Ties count
-  as far as that player has shown a lowest-card-first habit (+0.5 a deal against ``normal``,
-  which has one). This per-card model plays as well as weighting whole candidate hands and
-  costs a third less.
+  impossible), and hands are drawn card by card in proportion to those weights. How sharp
+  that model is, from uniform (the plays say nothing) to all but certain, is learned from
+  how the other player has actually played (:func:`sharpness_belief`): a greedy player
+  keeps it sharp, a random one, a searching one or a person soon relaxes it, so a card
+  really held is not ruled out by a model that does not fit. Ties count as far as that
+  player has shown a lowest-card-first habit (+0.5 a deal against ``normal``, which has one).
 - Its own later plays in the playouts follow a policy learned from its own choices
   (:mod:`chinese_ten.players.policy`) instead of greedy's; the other player's stay greedy.
   +0.47 ± 0.40 a deal over 800 paired deals against ``greedy``; against ``normal`` over the
@@ -64,8 +66,16 @@ CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
 PRUNE_SIGMAS = 2.5
 """How many standard errors behind the best an option may be and stay in contention."""
-SHARPNESS = 0.5
-"""Log-weight a card loses per red point it would have gained the other player over its choice."""
+SHARPNESSES = (0.0, 0.15, 0.5, 1.5)
+"""The models of the other player weighed against each other: the log-weight a card loses per
+red point it would have gained that player over its choice. 0 is the uniform draw (its plays
+say nothing about its hand); 1.5 is a player that all but never passes up a richer capture."""
+PRIOR = (0.95, 0.05 / 3, 0.05 / 3, 0.05 / 3)
+"""The odds of each of :data:`SHARPNESSES` before the other player has revealed a choice:
+nearly all uniform, so that a player whose plays say little is not read as if they said much.
+A greedy player soon shows itself (``benchmarks/bench_beliefs.py``: even odds, or 0.7 on
+uniform, scored worse than the uniform draw against ``random`` over the first turns; 0.95
+scores as well as it, and still well above it against ``greedy``)."""
 TIE_PENALTY = 5.0
 """Log-weight a card loses per tie it would have won under lowest-card-first tie-breaking."""
 TIE_SLIP = 0.05
@@ -112,22 +122,27 @@ class WorldDealer:
         )
 
 
-def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
-    """Each card the other player chose to play: (table before it, layout triple, action).
+Move: TypeAlias = tuple[str, int, int, Action]
+"""A move of the other player: (``"play"`` or ``"flip"``, table before it, layout triple,
+its action without the flip bit)."""
+
+
+def other_player_moves(view: PlayerView) -> list[Move]:
+    """Each card the other player played or turned, and what it did with it.
 
     Rebuilt from the public log alone.
     """
     table, triple = opening_table(view.layout)
-    plays: list[tuple[int, int, Action]] = []
+    moves: list[Move] = []
     for event in view.events():
         if event.card is None:
             continue
-        if event.kind == "play" and event.seat != view.seat:
+        if event.seat != view.seat:
             if len(event.captured) == 3:
                 code = TRIPLE
             else:
                 code = event.captured[0] + 1 if event.captured else 0
-            plays.append((table, triple, event.card | code << 6))
+            moves.append((event.kind, table, triple, event.card | code << 6))
         if event.captured:
             for c in event.captured:
                 table &= ~(1 << c)
@@ -135,7 +150,12 @@ def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
                 triple = -1
         else:
             table |= 1 << event.card
-    return plays
+    return moves
+
+
+def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
+    """Each card the other player chose to play: (table before it, layout triple, action)."""
+    return [(t, triple, a) for kind, t, triple, a in other_player_moves(view) if kind == "play"]
 
 
 PastPlay: TypeAlias = tuple[int, int, int, Card]
@@ -182,51 +202,137 @@ def lowest_first_chance(plays: list[PastPlay], layout: tuple[Card, ...]) -> floa
     return lowest_first / (lowest_first + either_way)
 
 
-def card_weights(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> dict[Card, float]:
-    """Log-weight of each unseen card being in the other hand, from what that player did.
+def card_weights(
+    view: PlayerView,
+    sharpnesses: Sequence[float] = SHARPNESSES,
+    tie_penalty: float = TIE_PENALTY,
+) -> list[dict[Card, float]]:
+    """Log-weight of each unseen card being in the other hand under the model of that player
+    of each sharpness in ``sharpnesses``.
 
-    The model: the other player takes the richest option it has. At each of its past plays
-    it held the hand it holds now plus the cards it has played since, so a card that would
-    have scored ``d`` points more than the card it chose loses ``SHARPNESS * d`` of log-weight
-    (a passed-up rich capture makes a card unlikely, never impossible). A card that would
-    have scored the same but comes before the chosen card in hand order is unlikely only as
-    far as the other player has shown that it breaks ties lowest card first
-    (:func:`lowest_first_chance`): ``normal`` does, and its ties then say as much about its
-    hand as its captures; a player whose ties go either way soon shows it, and then its
-    ties say nothing.
+    The model: the other player picks each card in proportion to ``exp(sharpness * score)``
+    (greedy's score of the best the card can do). At each of its past plays it held the hand
+    it holds now plus the cards it has played since, ``n`` cards. Had it held a card that
+    would have scored ``d`` points more than the card it chose, the chance of its choice
+    would have been ``1 + exp(sharpness * d) / n`` times smaller (taking the rest of the hand
+    as good as the chosen card), so the card loses the logarithm of that: a passed-up rich
+    capture makes a card unlikely under a sharp model, never impossible, and under a soft
+    one by no more than the rest of the hand allows. A card that would have scored the same
+    but comes before the chosen card in hand order is unlikely only as far as the other
+    player has shown that it breaks ties lowest card first (:func:`lowest_first_chance`):
+    ``normal`` does, and its ties then say as much about its hand as its captures; a player
+    whose ties go either way soon shows it, and then its ties say nothing. The uniform model
+    (``sharpness`` 0) reads nothing.
     """
     layout = view.layout
     plays = scored_plays(view)
     chance = lowest_first_chance(plays, layout)
-    weights: dict[Card, float] = {}
+    held = view.opponent_hand_count + len(plays)
+    logs_of_n = [math.log(held - i) for i in range(len(plays))]
+    weights: list[dict[Card, float]] = [{} for _ in sharpnesses]
     for card in view.unseen():
-        regret = 0
         ties = 0
-        for play in plays:
+        excess = []
+        for play, log_n in zip(plays, logs_of_n, strict=True):
             best, chosen, played = _best_score(card, play, layout), play[2], play[3]
-            if best > chosen:
-                regret += best - chosen
-            elif best == chosen and card < played:
+            excess.append((best - chosen, log_n))
+            if best == chosen and card < played:
                 ties += 1
-        tie_factor = chance * math.exp(-tie_penalty * ties) + 1 - chance
-        weights[card] = -SHARPNESS * regret + math.log(tie_factor)
+        tie_weight = math.log(chance * math.exp(-tie_penalty * ties) + 1 - chance)
+        for model, s in zip(weights, sharpnesses, strict=True):
+            if s == 0.0:
+                model[card] = 0.0
+            else:
+                model[card] = tie_weight - sum(_log1p_exp(s * d - n) for d, n in excess)
     return weights
+
+
+def _log1p_exp(x: float) -> float:
+    """``log(1 + exp(x))`` without overflow."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def revealed_choices(view: PlayerView) -> list[tuple[int, list[int]]]:
+    """The other player's choices whose options are known, each as (greedy's score of what
+    it did, greedy's score of every option known to have been open to it).
+
+    The table is public, so every target of the card it played or turned was known to it. A
+    card it played later was in its hand at every earlier play, so its options were open too.
+    A choice with a single known option reveals nothing and is left out.
+    """
+    layout = view.layout
+    moves = other_player_moves(view)
+    later_played = [
+        [a & 63 for k, _, _, a in moves[i + 1 :] if k == "play"] for i in range(len(moves))
+    ]
+    choices = []
+    for (kind, table, triple, action), later in zip(moves, later_played, strict=True):
+        cards = [action & 63, *later] if kind == "play" else [action & 63]
+        scores = [
+            greedy_score(o, layout) for c in cards for o in card_options(c, table, triple, False)
+        ]
+        if len(scores) > 1:
+            choices.append((greedy_score(action, layout), scores))
+    return choices
+
+
+def sharpness_belief(view: PlayerView) -> tuple[float, ...]:
+    """How far each of :data:`SHARPNESSES` fits the other player: its posterior probability,
+    from :data:`PRIOR`, given the choices that player has revealed
+    (:func:`revealed_choices`).
+
+    Under the model of sharpness ``s`` the player picks among its options in proportion to
+    ``exp(s * score)`` (greedy's score), so the chance of what it did is a softmax over its
+    options, and under the uniform model one over their number (as ``random`` plays). Only
+    part of the options of a play are known (the rest of the hand is hidden), but for such a
+    choice rule a choice within a known part is judged exactly as within the whole.
+    """
+    logs = [math.log(p) for p in PRIOR]
+    for chosen, scores in revealed_choices(view):
+        for k, s in enumerate(SHARPNESSES):
+            top = max(s * x for x in scores)
+            total = sum(math.exp(s * x - top) for x in scores)
+            logs[k] += s * chosen - top - math.log(total)
+    top = max(logs)
+    odds = [math.exp(x - top) for x in logs]
+    total = sum(odds)
+    return tuple(x / total for x in odds)
 
 
 HandDrawer: TypeAlias = Callable[[random.Random, int], list[tuple[Card, ...]]]
 """Draws ``count`` hands for the other player with the given RNG."""
 
 
-def believed_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> HandDrawer:
-    """Draws hands for the other player, each card in proportion to its weight.
+_NEGLIGIBLE = 1e-6
+"""A model less likely than this draws no hands (the others' chances are not renormalized:
+the last model drawn takes the remainder)."""
+_MOST = 700.0
+"""The largest exponent a card's scale may have (a float overflows past 709)."""
+
+
+def believed_hands(
+    view: PlayerView,
+    tie_penalty: float = TIE_PENALTY,
+    belief: Sequence[float] | None = None,
+) -> HandDrawer:
+    """Draws hands for the other player: each hand from one model of that player, picked with
+    its probability in ``belief`` (by default :func:`sharpness_belief`), so the hands drawn
+    follow the models as far as each fits; within a model each card is drawn in proportion
+    to its weight.
 
     Weighted sampling without replacement by an exponential race (the same draws as the
     Gumbel top-k trick, one logarithm a card instead of two): card ``c`` gets the key
     ``log(u) / w_c`` for ``u`` uniform in (0, 1], and the hand is the highest-keyed cards.
     """
-    weights = card_weights(view, tie_penalty)
-    cards = list(weights)
-    scales = [math.exp(-weights[c]) for c in cards]
+    odds = sharpness_belief(view) if belief is None else belief
+    cards = list(view.unseen())
+    used = [(s, odd) for s, odd in zip(SHARPNESSES, odds, strict=True) if odd > _NEGLIGIBLE]
+    models = [
+        (odd, [math.exp(min(-w, _MOST)) for w in weights.values()])
+        for (_, odd), weights in zip(
+            used, card_weights(view, [s for s, _ in used], tie_penalty), strict=True
+        )
+    ]
     size = view.opponent_hand_count
     indices = range(len(cards))
 
@@ -234,6 +340,13 @@ def believed_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> HandDr
         rand, log = rng.random, math.log
         hands = []
         for _ in range(count):
+            pick = rand()
+            scales = models[-1][1]
+            for odd, model in models:
+                pick -= odd
+                if pick < 0.0:
+                    scales = model
+                    break
             keys = [log(1.0 - rand()) * scale for scale in scales]
             top = sorted(indices, key=keys.__getitem__, reverse=True)[:size]
             hands.append(tuple(sorted(cards[i] for i in top)))

@@ -16,7 +16,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
@@ -30,10 +30,13 @@ from chinese_ten.records import GameRecord
 from chinese_ten.review import (
     LABEL_NAMES,
     LABELS,
+    NOISE_SIGMAS,
+    THRESHOLDS,
     AnalysisCancelledError,
     GameReview,
     Judgement,
     analyse,
+    label,
     store_review,
     stored_review,
 )
@@ -61,6 +64,7 @@ class ReviewScreen(Screen[None]):
         Binding("pageup", "jump('previous')", _("Deal back"), priority=True),
         Binding("pagedown", "jump('next')", _("Deal on"), show=False, priority=True),
         Binding("escape", "leave", _("Close")),
+        Binding("f1,question_mark", "explain", _("How it judges"), priority=True),
     ]
 
     def __init__(
@@ -261,6 +265,10 @@ class ReviewScreen(Screen[None]):
         for seat, name in enumerate(review.players):
             s = review.summary(seat)
             counts = ", ".join(_label_count(kind, s.labels[kind]) for kind in LABELS)
+            if s.borderline:
+                counts += ", " + ngettext(
+                    "{count} borderline", "{count} borderline", s.borderline
+                ).format(count=s.borderline)
             text.append(name, style="bold")
             text.append(
                 "  "
@@ -374,25 +382,37 @@ class ReviewScreen(Screen[None]):
             if self.review is not None:
                 text.append("  ·  " + _("no real choice"), style="dim")
             return text
-        kind = judgement.label
-        if judgement.best == action:
+        best_shown, chosen_shown = round(judgement.best_value, 1), round(judgement.chosen_value, 1)
+        if judgement.best == action or best_shown <= chosen_shown:
             text.append(
-                "  ·  " + _("best ({value:.1f})").format(value=judgement.chosen_value),
+                "  ·  " + _("best ({value:.1f})").format(value=chosen_shown),
                 style="green",
             )
             return text
         text.append(
             "  ·  "
-            + _("best {action} ({best:.1f} against {chosen:.1f}, -{loss:.1f})").format(
+            + _("best {action} ({best:.1f} against {chosen:.1f}, -{loss:.1f} ± {se:.1f})").format(
                 action=self._words(judgement.best),
-                best=judgement.best_value,
-                chosen=judgement.chosen_value,
-                loss=judgement.loss,
+                best=best_shown,
+                chosen=chosen_shown,
+                loss=best_shown - chosen_shown,
+                se=judgement.loss_se,
             )
         )
+        kind = judgement.label
         if kind is not None:
             text.append("  " + _(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
+        reached = label(judgement.loss)
+        if judgement.borderline and reached is not None:
+            text.append(
+                "  " + _("(borderline {label})").format(label=_(LABEL_NAMES[reached])),
+                style="italic " + _LABEL_STYLES[reached],
+            )
         return text
+
+    def action_explain(self) -> None:
+        """F1: what the review measures and how it labels."""
+        self.app.push_screen(ReviewHelpScreen())
 
     def _words(self, action: Action) -> str:
         """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
@@ -435,6 +455,49 @@ class ReviewScreen(Screen[None]):
                     four_color=self._four_color,
                 )
             )
+
+
+class ReviewHelpScreen(ModalScreen[None]):
+    """What the review's numbers mean: the unit, the noise, the labels and their thresholds."""
+
+    DEFAULT_CSS = """
+    ReviewHelpScreen { align: center middle; }
+    #review-help { width: 76; max-width: 100%; height: auto; max-height: 100%;
+                   padding: 1 2; border: thick $primary; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,question_mark,q", "close", _("Back")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(review_explained()), id="review-help")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def review_explained() -> str:
+    """The review's F1 page, in the screen's language."""
+    inaccuracy, mistake, blunder = THRESHOLDS
+    return _(
+        "How the review judges a decision\n\n"
+        "Only decisions with a real choice are judged, from what the mover knew then: "
+        "their hand and everything public, never the hidden cards. The unseen cards are "
+        "dealt at random many times, the other hand as the hard player reads it from the "
+        "other player's plays (as far as they show a pattern: plays that show none say "
+        "nothing), and every option is played to the end of the deal in the same worlds.\n\n"
+        "The unit is the red points the mover can expect to hold at the end of the deal. "
+        "The loss is the best option's value minus the chosen one's, with its standard "
+        "error (±): the noise of the estimate.\n\n"
+        "Labels: inaccuracy from {inaccuracy:g} point lost, mistake from {mistake:g}, "
+        "blunder from {blunder:g}, given only when the loss clears the threshold by "
+        "{sigmas:g} standard errors; a loss that reaches a threshold within the noise is "
+        "marked borderline. No real choice: the options ended with the same points in "
+        "every world tried, whether the other hand was read from the play or dealt "
+        "blindly.\n\n"
+        "Esc closes this page."
+    ).format(inaccuracy=inaccuracy, mistake=mistake, blunder=blunder, sigmas=NOISE_SIGMAS)
 
 
 _STOP_WAIT = 3.0
