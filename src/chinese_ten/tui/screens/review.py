@@ -41,6 +41,7 @@ from chinese_ten.review import (
     stored_review,
 )
 from chinese_ten.review_cursor import Position, ReviewCursor
+from chinese_ten.table import shown_names
 from chinese_ten.tui.cardtext import describe_event
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.keybar import KeyBar
@@ -294,7 +295,7 @@ class ReviewScreen(Screen[None]):
         action = position.action
         best = judgement.best if judgement is not None and judgement.best != action else None
         mover = state.to_move
-        names = self.record.players
+        names = shown_names(self.record)  # default names in the reader's language
 
         def hand_looks(seat: int) -> list[CardLook]:
             def mark(card: Card) -> str:
@@ -358,7 +359,7 @@ class ReviewScreen(Screen[None]):
         return text
 
     def _mark(self, position: Position, judgement: Judgement | None) -> Text:
-        names = self.record.players
+        names = shown_names(self.record)  # default names in the reader's language
         action = position.action
         state = position.state
         if action is None:
@@ -438,7 +439,7 @@ class ReviewScreen(Screen[None]):
     def _write_log(self, position: Position) -> None:
         log = self.query_one("#review-log", RichLog)
         log.clear()
-        names = self.record.players
+        names = shown_names(self.record)  # default names in the reader's language
         dealer = position.state.setup.dealer
         log.write(
             Text(
