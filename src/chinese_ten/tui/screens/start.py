@@ -42,6 +42,18 @@ class Choice(RadioButton):
         return super()._button
 
 
+class ChoiceSet(RadioSet):
+    """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
+    on the first): Tab into the level, and Enter keeps the level shown as chosen."""
+
+    def on_mount(self) -> None:
+        self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
+
+    def _to_pressed(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+
 class StartScreen(Screen[None]):
     """Who plays, and the names; Enter in the last field (or Start) begins the game.
 
@@ -129,21 +141,21 @@ class StartScreen(Screen[None]):
             yield waiting
             with Horizontal(classes="choice-row"):
                 yield Label(_("Opponent"), classes="choice-label")
-                with RadioSet(id="opponent", disabled=self.holding):
+                with ChoiceSet(id="opponent", disabled=self.holding):
                     yield Choice(_("a person here"), ascii_only=glyphs.ascii, value=self.vs is None)
                     yield Choice(
                         _("the computer"), ascii_only=glyphs.ascii, value=self.vs is not None
                     )
             with Horizontal(classes="choice-row"):
                 yield Label(_("Level"), classes="choice-label")
-                with RadioSet(id="level", disabled=True):
+                with ChoiceSet(id="level", disabled=True):
                     for level in LEVELS:
                         yield Choice(
                             level_name(level), ascii_only=glyphs.ascii, value=level == self._level
                         )
             with Horizontal(classes="choice-row"):
                 yield Label(_("Your seat"), classes="choice-label")
-                with RadioSet(id="seat", disabled=True):
+                with ChoiceSet(id="seat", disabled=True):
                     yield Choice(_("first"), ascii_only=glyphs.ascii, value=self.person_seat == 0)
                     yield Choice(_("second"), ascii_only=glyphs.ascii, value=self.person_seat == 1)
             with Horizontal(id="names"):
