@@ -195,6 +195,47 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
         assert app.game.finished[-1].phase == OVER
 
 
+async def test_a_click_on_the_turned_card_on_the_table_passes_the_keyboard(
+    tmp_path: Path,
+) -> None:
+    """The turned card took nothing and lies on the table (marked as turned): a click on it
+    passes the keyboard, as the README says, like a click on the turned card apart."""
+    app = app_at(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "8D"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press(hand_key(app, "3♣"), "enter", "space")
+        await pilot.pause()
+        assert app.game.stage == "turned"
+        (turned,) = marked(app, "#table", "turned")
+        assert await click_card(pilot, "#table", turned)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+
+
+@pytest.mark.parametrize("computer", [(None, None), (None, "easy")])
+async def test_a_click_on_the_turned_card_takes_its_chosen_card(
+    tmp_path: Path, computer: tuple[str | None, str | None]
+) -> None:
+    """The turned Q♦ may take Q♠ or Q♥: a click on it takes the one chosen, as Enter does,
+    and the turn passes (to the hand-over, or to the computer)."""
+    save_position(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"), computer=computer)
+    app = ChineseTenApp(options(tmp_path, resume=True, pause=60))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press(hand_key(app, "3♣"), "enter", "space")
+        await pilot.pause()
+        game = app.game
+        assert game.stage == "flip-target"
+        assert await click_card(pilot, "#turned", 0)
+        await pilot.pause()
+        state = game.state
+        assert state is not None and state.to_move == 1  # Ana's turn is over
+        assert game.stage == ("turned" if computer == (None, None) else "computer")
+        assert "turned over Q♦ and took Q♠" in screen_text(app)
+
+
 async def test_hand_over_screen_shows_no_private_card(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:

@@ -1059,10 +1059,24 @@ class GameScreen(Screen[None]):
                 self.action_pick(index)
         elif zone == "stock" and self.stage == "flip":
             self.action_flip()
-        elif zone == "turned" and self.stage == "turned":
-            self.action_pass_keyboard()  # the mover has seen the card they turned over
+        elif zone == "turned" or (zone == "table" and self._turned_on_table(index)):
+            self._turned_clicked()
         elif zone == "table":
             self._table_clicked(index)
+
+    def _turned_on_table(self, index: int) -> bool:
+        """Whether table card ``index`` is the card just turned over, which took nothing and
+        lies on the table (marked as the turned card until the keyboard is passed)."""
+        table = self._view().table
+        return self.stage == "turned" and index < len(table) and table[index] == self._just_turned()
+
+    def _turned_clicked(self) -> None:
+        """A click on the turned card ends the turn, as Enter does: it passes the keyboard once
+        the mover has seen it, and takes the card chosen for it when it has several."""
+        if self.stage == "turned":
+            self.action_pass_keyboard()
+        elif self.stage == "flip-target":
+            self.action_confirm()
 
     def _table_clicked(self, index: int) -> None:
         table = self._view().table
