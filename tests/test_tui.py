@@ -624,3 +624,54 @@ async def test_the_start_box_and_the_question_fit_a_narrow_window(tmp_path: Path
         await pilot.press("n")
         await pilot.pause()
         assert app.screen.query_one("#start-box").region.right <= 60
+
+
+def _log_position(folder: Path, names: tuple[str, str]) -> ChineseTenApp:
+    """A deal 30 actions in, resumed: a log of lines longer than the log's column is wide."""
+    from chinese_ten.deal import apply_action, legal_actions, start
+    from chinese_ten.saves import SaveSlot
+    from tests.tui_helpers import current_record
+
+    state = start(make_setup(1, "", "2H 2C 6S 7S", ""))
+    for _ in range(30):
+        state = apply_action(state, legal_actions(state)[0])
+    SaveSlot(folder).save(current_record(names, None, [state]))
+    return ChineseTenApp(options(folder, resume=True, players=names))
+
+
+def _log_lines_whole(app: ChineseTenApp) -> None:
+    """Every log line is wrapped inside the log: nothing reaches past its right edge, and the
+    last line (longer than the column is wide) shows whole, all its words in order."""
+    from textual.widgets import RichLog
+
+    log = app.screen.query_one("#log", RichLog)
+    width = log.scrollable_content_region.width
+    assert log.virtual_size.width <= width, (log.virtual_size, width)
+    assert all(strip.cell_length <= width for strip in log.lines)
+    region = log.content_region
+    shown = " ".join(
+        line[region.x : region.right].strip()
+        for line in screen_text(app).splitlines()[region.y : region.bottom]
+    )
+    assert "Resumed Anastasia Longname v Bartholomew Longername." in shown, shown
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 45)])
+async def test_log_lines_wrap_in_the_log_column(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Lines of 44 to 78 characters were cut in the 43 columns of the log's column
+    ("Anastasia Longname turned over 8♦ (no captur"): they wrap, now and after a resize."""
+    app = _log_position(tmp_path, ("Anastasia Longname", "Bartholomew Longername"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # past the hand-over
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        log = app.screen.query_one("#log")
+        assert app.screen.has_class("-wide") and log.region.x > 0  # the column on the right
+        _log_lines_whole(app)
+        await pilot.resize_terminal(100, 32)  # the log under the board, then back beside it
+        await pilot.pause()
+        _log_lines_whole(app)
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        _log_lines_whole(app)

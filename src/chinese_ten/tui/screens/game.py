@@ -38,6 +38,7 @@ from chinese_ten.tui.texts import styled, translate_bindings
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 from chinese_ten.tui_options import GameOptions
@@ -199,7 +200,7 @@ class GameScreen(Screen[None]):
                 yield CardStrip("pile", **look, id="own-pile")
                 yield CardStrip("hand", **look, id="hand")
             yield TextLine(id="banner")
-            yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+            yield WrappedLog(id="log", max_lines=500)
         yield Static(too_small_text(self.app), id="too-small")
         yield KeyBar()
 
