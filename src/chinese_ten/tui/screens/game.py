@@ -38,8 +38,8 @@ from chinese_ten.tui.texts import styled, translate_bindings
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.line import TextLine
+from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView

@@ -20,13 +20,13 @@ class WrappedLog(RichLog):
     (``min_width`` 1), and the lines written are kept (as many as the log shows) and wrapped
     again whenever the width changes."""
 
-    def __init__(self, *, max_lines: int, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, *, max_lines: int, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, max_lines=max_lines, min_width=1)
         self._written: deque[Text] = deque(maxlen=max_lines)
         self._wrapped_at = 0
         """The content width the lines were last wrapped at (0: not yet known)."""
 
-    def write(
+    def write(  # noqa: PLR0917 (RichLog's signature)
         self,
         content: RenderableType | object,
         width: int | None = None,
