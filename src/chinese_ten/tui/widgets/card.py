@@ -144,10 +144,10 @@ class CardStrip(Widget):
         boxes = self._glyphs.boxes
         chars = boxes.get(look.mark, boxes[""])
         if len(chars) == 6:  # one line all round
-            tl, top, tr, left, bl, br = chars
+            tl, top, tr, left, bl, br = tuple(chars)
             right, bottom = left, top
         else:  # each side its own (a thick frame is drawn with half blocks)
-            tl, top, tr, left, right, bl, bottom, br = chars
+            tl, top, tr, left, right, bl, bottom, br = tuple(chars)
         if look.mark:
             frame = self._style(look.mark)
         elif look.card is None and look.face_up and look.count is None:
