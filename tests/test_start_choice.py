@@ -181,6 +181,11 @@ async def test_the_start_screen_fits_80_by_24(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = _start(app)
+            # the longest the box gets: a name refused (the other seat's), said below
+            screen.query_one("#name0", Input).value = screen.defaults[1]
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+            assert screen.query_one("#name-problem", Static).display
             box = screen.query_one("#start-box").region
             assert box.bottom <= 23 and box.right <= 80  # above the key bar
             for widget in screen.query("#start-box *").results():
