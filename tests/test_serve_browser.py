@@ -282,3 +282,62 @@ def test_a_french_browser_gets_the_game_in_french(
     tab = Tab(browser.new_context(locale="fr-FR"), server.url)
     tab.wait_for("Commencer : tirer au sort")
     assert tab.page.get_attribute("html", "lang") == "fr"
+
+
+SHOTS = "CHINESE_TEN_README_SHOTS"
+"""Set to a folder (docs) to keep the boards at 1366x768 and 683x768 there, for the README."""
+
+
+def _log_column(tab: Tab) -> str:
+    """The words of the log's column, right of its border, as one line."""
+    column = max(line.rfind("│") for line in tab.screen.display[:-1])
+    assert column > 80, tab.text  # a column beside the board, not the log under it
+    return " ".join(
+        " ".join(line[column + 1 :].split()) for line in tab.screen.display[:-1] if line.strip()
+    )
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (683, 768)], ids=["1366", "683"])
+def test_the_board_at_laptop_sizes_with_its_log_whole(
+    browser: Any, served: list[Served], tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Testers saw log lines cut at 1366 px ("... cut at", "(no captur"): a line longer than
+    the log's column wraps. The boards are the README's pictures (with CHINESE_TEN_README_SHOTS)."""
+    server = start(served, tmp_path, "--seed", "1")
+    tab = Tab(browser, server.url, size=size)
+    begin(tab, "Anastasia Longname", "Bartholomew Longername")
+    tab.press("Enter")
+    tab.press("Space", "choose")
+    tab.press("Enter")
+    tab.press("Enter", "Pass the keyboard to Anastasia")
+    tab.press("Enter", "Anastasia Longname's hand")
+    tab.click(*hand_card(tab, "Anastasia Longname", 1))
+    tab.wait_for("play A♦ and take 9♥?")
+    if size[0] == 1366:
+        shown = _log_column(tab)
+        for line in (
+            "Deal 1: Anastasia Longname deals; Bartholomew Longername cut at 27.",
+            "Bartholomew Longername turned over 7♣ and took 3♥",
+        ):
+            assert line in shown, (line, shown)
+    if os.environ.get(SHOTS):
+        tab.page.wait_for_timeout(300)
+        tab.page.screenshot(path=str(Path(os.environ[SHOTS]) / f"board-{size[0]}.png"))
+
+
+def test_a_tab_of_serve_vs_offers_the_opponent_first(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    """``serve --vs easy --seat 2``: the tab's start screen offers that choice (not the cut at
+    once), and the game is saved with the computer in the first seat."""
+    server = start(served, tmp_path, "--vs", "easy", "--seat", "2")
+    tab = Tab(browser, server.url)
+    tab.wait_for("Computer (easy)")
+    assert "Your name" in tab.text
+    tab.type("Ana")
+    tab.press("Enter", "lifted")  # the only name field starts the game
+    tab.press("Enter")  # the cut
+    wait_until(lambda: "current.json" in server.saves(), "the game is saved")
+    seats = server.saves()["current.json"]["seats"]
+    assert [s["computer"] for s in seats] == ["easy", None]
+    assert server.saves()["current.json"]["players"][1] == "Ana"

@@ -195,6 +195,47 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
         assert app.game.finished[-1].phase == OVER
 
 
+async def test_a_click_on_the_turned_card_on_the_table_passes_the_keyboard(
+    tmp_path: Path,
+) -> None:
+    """The turned card took nothing and lies on the table (marked as turned): a click on it
+    passes the keyboard, as the README says, like a click on the turned card apart."""
+    app = app_at(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "8D"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press(hand_key(app, "3♣"), "enter", "space")
+        await pilot.pause()
+        assert app.game.stage == "turned"
+        (turned,) = marked(app, "#table", "turned")
+        assert await click_card(pilot, "#table", turned)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+
+
+@pytest.mark.parametrize("computer", [(None, None), (None, "easy")])
+async def test_a_click_on_the_turned_card_takes_its_chosen_card(
+    tmp_path: Path, computer: tuple[str | None, str | None]
+) -> None:
+    """The turned Q♦ may take Q♠ or Q♥: a click on it takes the one chosen, as Enter does,
+    and the turn passes (to the hand-over, or to the computer)."""
+    save_position(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"), computer=computer)
+    app = ChineseTenApp(options(tmp_path, resume=True, pause=60))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press(hand_key(app, "3♣"), "enter", "space")
+        await pilot.pause()
+        game = app.game
+        assert game.stage == "flip-target"
+        assert await click_card(pilot, "#turned", 0)
+        await pilot.pause()
+        state = game.state
+        assert state is not None and state.to_move == 1  # Ana's turn is over
+        assert game.stage == ("turned" if computer == (None, None) else "computer")
+        assert "turned over Q♦ and took Q♠" in screen_text(app)
+
+
 async def test_hand_over_screen_shows_no_private_card(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -583,3 +624,54 @@ async def test_the_start_box_and_the_question_fit_a_narrow_window(tmp_path: Path
         await pilot.press("n")
         await pilot.pause()
         assert app.screen.query_one("#start-box").region.right <= 60
+
+
+def _log_position(folder: Path, names: tuple[str, str]) -> ChineseTenApp:
+    """A deal 30 actions in, resumed: a log of lines longer than the log's column is wide."""
+    from chinese_ten.deal import apply_action, legal_actions, start
+    from chinese_ten.saves import SaveSlot
+    from tests.tui_helpers import current_record
+
+    state = start(make_setup(1, "", "2H 2C 6S 7S", ""))
+    for _ in range(30):
+        state = apply_action(state, legal_actions(state)[0])
+    SaveSlot(folder).save(current_record(names, None, [state]))
+    return ChineseTenApp(options(folder, resume=True, players=names))
+
+
+def _log_lines_whole(app: ChineseTenApp) -> None:
+    """Every log line is wrapped inside the log: nothing reaches past its right edge, and the
+    last line (longer than the column is wide) shows whole, all its words in order."""
+    from textual.widgets import RichLog
+
+    log = app.screen.query_one("#log", RichLog)
+    width = log.scrollable_content_region.width
+    assert log.virtual_size.width <= width, (log.virtual_size, width)
+    assert all(strip.cell_length <= width for strip in log.lines)
+    region = log.content_region
+    shown = " ".join(
+        line[region.x : region.right].strip()
+        for line in screen_text(app).splitlines()[region.y : region.bottom]
+    )
+    assert "Resumed Anastasia Longname v Bartholomew Longername." in shown, shown
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 45)])
+async def test_log_lines_wrap_in_the_log_column(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Lines of 44 to 78 characters were cut in the 43 columns of the log's column
+    ("Anastasia Longname turned over 8♦ (no captur"): they wrap, now and after a resize."""
+    app = _log_position(tmp_path, ("Anastasia Longname", "Bartholomew Longername"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # past the hand-over
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        log = app.screen.query_one("#log")
+        assert app.screen.has_class("-wide") and log.region.x > 0  # the column on the right
+        _log_lines_whole(app)
+        await pilot.resize_terminal(100, 32)  # the log under the board, then back beside it
+        await pilot.pause()
+        _log_lines_whole(app)
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        _log_lines_whole(app)

@@ -25,7 +25,7 @@ from chinese_ten.levels import (
 from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.outputs import guard_standard_streams
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.tui_options import GameOptions, computer_seats
 
 
 class _Parser(argparse.ArgumentParser):
@@ -515,16 +515,11 @@ def _main(arguments: list[str]) -> int:
         if args.command in ("play", "series"):
             from chinese_ten.commands.play import run_game, suit_symbols_supported
 
-            human = args.seat - 1
-            computer = (None, None)
-            players = args.players  # None: the seats' default names, in the language
-            if args.vs is not None:
-                computer = (args.vs, None) if human == 1 else (None, args.vs)
             return run_game(
                 GameOptions(
                     deals_planned=args.deals if args.command == "series" else None,
-                    players=players,
-                    computer=computer,
+                    players=args.players,  # None: the seats' default names, in the language
+                    computer=computer_seats(args.vs, args.seat - 1),
                     hints=not args.no_hints,
                     think=args.think,
                     seed=args.seed,

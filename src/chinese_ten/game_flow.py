@@ -168,11 +168,21 @@ class GameFlow:
         return [*self.finished, *in_play]
 
     # ------------------------------------------------------------ the series
-    def start_series(self, names: tuple[str | None, str | None] | None = None) -> None:
+    def start_series(
+        self,
+        names: tuple[str | None, str | None] | None = None,
+        computer: tuple[str | None, str | None] | None = None,
+    ) -> None:
         """A new game between ``names`` (None for a seat's default name; no names: the
-        table's as asked): the first dealer is drawn by lot."""
+        table's as asked), with the computer at ``computer``'s level in its seat (None for a
+        person; no levels: the computers asked for, as the start screen chose them): the
+        first dealer is drawn by lot."""
+        table = self.table
         if names is not None:
-            self._seat(replace(self.table, typed=names))
+            table = replace(table, typed=names)
+        if computer is not None:
+            table = replace(table, computer=computer)
+        self._seat(table)
         self.series = SeriesScore(self.options.deals_planned, draw_lots(self._lots))
         self.history_id, self.started = None, datetime.now(UTC)
 

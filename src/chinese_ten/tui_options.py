@@ -32,11 +32,38 @@ class GameOptions:
     """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""
 
     @property
-    def asks_names(self) -> bool:
-        """Two people and no names given: the start screen asks for them."""
-        return self.players is None and self.hot_seat
+    def shows_start(self) -> bool:
+        """No names given and no opponent chosen for good: the start screen asks who plays.
+
+        ``play`` alone shows it; ``play --vs hard`` in a terminal does not (the command line
+        said who plays: you, against the computer). In a browser tab the command is the
+        server's, the same for every tab, so its ``--vs`` and ``--seat`` are only the choice
+        the start screen offers first."""
+        return self.players is None and (self.hot_seat or self.browser)
+
+    @property
+    def vs(self) -> str | None:
+        """The level of the computer asked for (``--vs``); None for two people."""
+        return next((level for level in self.computer if level is not None), None)
+
+    @property
+    def person_seat(self) -> int:
+        """The seat of the person against the computer (``--seat`` less one); 0 for people."""
+        return 1 if self.computer[0] is not None and self.computer[1] is None else 0
 
     @property
     def hot_seat(self) -> bool:
         """Two people share the keyboard, so hands are hidden between turns."""
         return self.computer == (None, None)
+
+
+def computer_seats(level: str | None, person_seat: int = 0) -> tuple[str | None, str | None]:
+    """Each seat's computer level for one person in ``person_seat`` against the computer at
+    ``level`` (None: two people, no computer).
+
+    >>> computer_seats("hard", 1), computer_seats(None, 1)
+    (('hard', None), (None, None))
+    """
+    if level is None:
+        return None, None
+    return (None, level) if person_seat == 0 else (level, None)

@@ -23,7 +23,6 @@ from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import default_names
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
     from chinese_ten.tui.screens.dialogs import OpeningChoice, QuitChoice
@@ -123,11 +122,21 @@ class ChineseTenApp(App[None]):
         first paint, where a screen pushed in on_mount waits for the paint after it."""
         if self._asks_names_first():
             holding = saves_present(self.options.save_dir)
-            return StartScreen(default_names(), glyphs_for(self.options.ascii), holding=holding)
+            return self._start_screen(holding=holding)
         return super().get_default_screen()
 
+    def _start_screen(self, *, holding: bool = False) -> StartScreen:
+        """The start screen, offering first the opponent and seat the command line asked for."""
+        options = self.options
+        return StartScreen(
+            glyphs_for(options.ascii),
+            holding=holding,
+            vs=options.vs,
+            person_seat=options.person_seat,
+        )
+
     def _asks_names_first(self) -> bool:
-        return self.review is None and not self.options.resume and self.options.asks_names
+        return self.review is None and not self.options.resume and self.options.shows_start
 
     def on_mount(self) -> None:
         """The first frame comes first: the start screen is drawn at once, and whether an
@@ -139,7 +148,7 @@ class ChineseTenApp(App[None]):
             self.push_screen(self.review, lambda _: self.exit())
         elif self.options.resume:
             self._resume()
-        elif not self.options.asks_names:
+        elif not self.options.shows_start:
             self._opening()
 
     def _screen_changed(self, _screen: Screen[object]) -> None:
@@ -216,10 +225,10 @@ class ChineseTenApp(App[None]):
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
-        if not self.options.asks_names:
+        if not self.options.shows_start:
             self._names_chosen(None)  # given, or the defaults against the computer
         elif not self._asking_names():
-            self.push_screen(StartScreen(default_names(), glyphs_for(self.options.ascii)))
+            self.push_screen(self._start_screen())
         else:
             for screen in self.screen_stack:
                 if isinstance(screen, StartScreen):
@@ -241,11 +250,17 @@ class ChineseTenApp(App[None]):
             return
         self._opening()
         if self._opening_state == "done":
-            self._names_chosen(message.names)
+            self._names_chosen(message.names, message.computer)
 
-    def _names_chosen(self, names: tuple[str | None, str | None] | None) -> None:
+    def _names_chosen(
+        self,
+        names: tuple[str | None, str | None] | None,
+        computer: tuple[str | None, str | None] | None = None,
+    ) -> None:
+        """Play: between ``names`` (None: as asked), with the computer in the seats
+        ``computer`` gives (None: as asked)."""
         self._playing = True
-        self.game.flow.start_series(names)
+        self.game.flow.start_series(names, computer)
         self.push_screen(self.game)
 
     def _leave(self) -> None:

@@ -1,5 +1,6 @@
 """How cards and events look as Rich text: the one place that picks glyphs and colours."""
 
+from rich.style import Style
 from rich.text import Text
 
 from chinese_ten.cards import Card, display_card, is_red, red_points
@@ -24,13 +25,15 @@ def card_name(card: Card, *, symbols: bool, four_color: bool = False) -> Text:
     return Text(display_card(card, symbols=symbols), style=card_style(card, four_color=four_color))
 
 
-def card_face(card: Card, *, symbols: bool, four_color: bool, no_points: str) -> Text:
+def card_face(
+    card: Card, *, symbols: bool, four_color: bool, no_points: str, red: Style | str = "bold red"
+) -> Text:
     """Two lines for inside a card box: rank and suit, then the red points (``+10``),
-    or ``no_points`` for a card that scores nothing."""
+    or ``no_points`` for a card that scores nothing. ``red``: the style of a red card in
+    two colours (the board gives an exact colour legible on its theme)."""
     points = red_points(card)
-    face = Text(
-        display_card(card, symbols=symbols).ljust(3), style=card_style(card, four_color=four_color)
-    )
+    style = red if is_red(card) and not four_color else card_style(card, four_color=four_color)
+    face = Text(display_card(card, symbols=symbols).ljust(3), style=style)
     face.append("\n")
     face.append(
         f"+{points}".rjust(3) if points else no_points.rjust(3), style="bold" if points else "dim"

@@ -17,7 +17,10 @@ from textual.widget import Widget
 class Glyphs:
     ascii: bool
     boxes: dict[str, str]
-    """Card frames by mark: top-left, horizontal, top-right, vertical, bottom-left, right."""
+    """Card frames by mark: top-left, horizontal, top-right, vertical, bottom-left, bottom-right;
+    or eight, each side its own: top-left, top, top-right, left, right, bottom-left, bottom,
+    bottom-right. Each mark has its own shape (``target`` and ``choice``, never shown
+    together, share one)."""
     back: str
     """The three-character pattern on a card back."""
     no_points: str
@@ -43,7 +46,7 @@ UNICODE = Glyphs(
         "target": "╔═╗║╚╝",
         "choice": "╔═╗║╚╝",
         "triple": "┌┄┐┆└┘",
-        "turned": "┏━┓┃┗┛",
+        "turned": "▛▀▜▌▐▙▄▟",
     },
     back="░░░",
     no_points="·",
@@ -64,7 +67,7 @@ ASCII = Glyphs(
         "target": "+~+:++",
         "choice": "+~+:++",
         "triple": "+.+:++",
-        "turned": "#=####",
+        "turned": "********",
     },
     back="###",
     no_points=".",

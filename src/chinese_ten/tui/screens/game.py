@@ -39,6 +39,7 @@ from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
+from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
@@ -199,7 +200,7 @@ class GameScreen(Screen[None]):
                 yield CardStrip("pile", **look, id="own-pile")
                 yield CardStrip("hand", **look, id="hand")
             yield TextLine(id="banner")
-            yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+            yield WrappedLog(id="log", max_lines=500)
         yield Static(too_small_text(self.app), id="too-small")
         yield KeyBar()
 
@@ -1065,10 +1066,24 @@ class GameScreen(Screen[None]):
                 self.action_pick(index)
         elif zone == "stock" and self.stage == "flip":
             self.action_flip()
-        elif zone == "turned" and self.stage == "turned":
-            self.action_pass_keyboard()  # the mover has seen the card they turned over
+        elif zone == "turned" or (zone == "table" and self._turned_on_table(index)):
+            self._turned_clicked()
         elif zone == "table":
             self._table_clicked(index)
+
+    def _turned_on_table(self, index: int) -> bool:
+        """Whether table card ``index`` is the card just turned over, which took nothing and
+        lies on the table (marked as the turned card until the keyboard is passed)."""
+        table = self._view().table
+        return self.stage == "turned" and index < len(table) and table[index] == self._just_turned()
+
+    def _turned_clicked(self) -> None:
+        """A click on the turned card ends the turn, as Enter does: it passes the keyboard once
+        the mover has seen it, and takes the card chosen for it when it has several."""
+        if self.stage == "turned":
+            self.action_pass_keyboard()
+        elif self.stage == "flip-target":
+            self.action_confirm()
 
     def _table_clicked(self, index: int) -> None:
         table = self._view().table

@@ -1,4 +1,5 @@
-"""The start screen: the two players' names, checked by the one rule for names."""
+"""The start screen: who plays (two people at this keyboard, or you against the computer at a
+level, in the seat you choose) and the names, checked by the one rule for names."""
 
 from typing import ClassVar
 
@@ -6,10 +7,11 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Center, Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from chinese_ten.errors import PlayerNameError
 from chinese_ten.i18n import N_, _
@@ -17,10 +19,48 @@ from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, 
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui_options import computer_seats
+from chinese_ten.wording import level_name, seat_default
+
+LEVELS = ("easy", "normal", "hard")
+"""The computer's levels, in the order the start screen offers them."""
+
+
+class Choice(RadioButton):
+    """One option of a choice: the chosen one is marked by a dot, the others are empty, so
+    the choice shows by shape and not by colour alone (``(*)`` and ``( )`` in ASCII)."""
+
+    def __init__(self, label: str, *, value: bool = False, ascii_only: bool = False) -> None:
+        super().__init__(Text(label), value=value)
+        self._marks = ("*", " ") if ascii_only else ("●", " ")
+        if ascii_only:
+            self.BUTTON_LEFT, self.BUTTON_RIGHT = "(", ")"
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = self._marks[0] if self.value else self._marks[1]
+        return super()._button
+
+
+class ChoiceSet(RadioSet):
+    """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
+    on the first): Tab into the level, and Enter keeps the level shown as chosen."""
+
+    def on_mount(self) -> None:
+        self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
+
+    def _to_pressed(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
 
 
 class StartScreen(Screen[None]):
-    """Names for both seats; Enter in the last field (or Start) begins the game.
+    """Who plays, and the names; Enter in the last field (or Start) begins the game.
+
+    The opponent is another person at this keyboard or the computer at a level; against the
+    computer the person chooses a seat, and the second name field gives way to the
+    computer's name. What the command line asked for (``--vs``, ``--seat``) is the choice
+    offered first.
 
     The choice goes up as a message, not as the screen's result: this is the app's first
     screen (its default one, which cannot be dismissed) when the names are asked at start.
@@ -32,57 +72,100 @@ class StartScreen(Screen[None]):
 
     class Chosen(Message):
         """The names to play under, None for a field left empty (the seat's default name,
-        which follows the language); None when the person leaves instead."""
+        which follows the language), and each seat's computer level (None for a person);
+        ``names`` None when the person leaves instead."""
 
-        def __init__(self, names: tuple[str | None, str | None] | None) -> None:
+        def __init__(
+            self,
+            names: tuple[str | None, str | None] | None,
+            computer: tuple[str | None, str | None] = (None, None),
+        ) -> None:
             super().__init__()
             self.names = names
+            self.computer = computer
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Quit"), show=False),  # the footer shows ^q for quitting
         Binding("f2", "app.history", N_("History")),
     ]
 
-    def __init__(self, defaults: tuple[str, str], glyphs: Glyphs, *, holding: bool = False) -> None:
+    def __init__(
+        self,
+        glyphs: Glyphs,
+        *,
+        holding: bool = False,
+        vs: str | None = None,
+        person_seat: int = 0,
+    ) -> None:
+        """``vs`` and ``person_seat``: the opponent and seat chosen at first (the computer's
+        level, None for another person; the person's seat against it)."""
         super().__init__()
         translate_bindings(self)
         self.holding = holding
         """The fields wait for :meth:`ready`: the app is looking for a saved game."""
         self.held = ""
         """What was typed while holding."""
-        self.defaults = defaults
+        self.vs = vs if vs in LEVELS else None
+        """The computer's level chosen, or None for another person at this keyboard."""
+        self.person_seat = person_seat if self.vs is not None else 0
+        """The seat the person at the keyboard takes against the computer."""
+        self._level = self.vs or "hard"
+        """The level offered while another person is chosen (the last one picked)."""
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
         self._glyphs = glyphs
 
+    @property
+    def computer(self) -> tuple[str | None, str | None]:
+        """Each seat's computer level as chosen now (None for a person)."""
+        return computer_seats(self.vs, self.person_seat)
+
+    @property
+    def defaults(self) -> tuple[str, str]:
+        """The default name of each field: the first field is the person at the keyboard
+        (``You`` against the computer), the second the other person or the computer."""
+        computer = self.computer
+        mine = seat_default(self.person_seat, computer)
+        theirs = seat_default(1 - self.person_seat, computer)
+        return mine, theirs
+
     def compose(self) -> ComposeResult:
+        glyphs = self._glyphs
         with Center(), Vertical(id="start-box"):
-            glyphs = self._glyphs
             yield Static(f"{_('Chinese Ten')} {glyphs.sep} {glyphs.chinese}", id="title")
             yield Static(
-                _(
-                    "Two players, one keyboard. Capture red cards: "
-                    "more than 105 red points wins the deal."
-                ),
-                id="tagline",
+                _("Capture red cards: more than 105 red points wins the deal."), id="tagline"
             )
             waiting = Static(_("Looking for a saved game…"), id="start-wait")
             waiting.display = self.holding
             yield waiting
-            yield Label(_("First player"))
-            yield Input(
-                placeholder=self.defaults[0],
-                id="name0",
-                max_length=MAX_NAME_LENGTH,
-                disabled=self.holding,
-            )
-            yield Label(_("Second player"))
-            yield Input(
-                placeholder=self.defaults[1],
-                id="name1",
-                max_length=MAX_NAME_LENGTH,
-                disabled=self.holding,
-            )
+            with Horizontal(classes="choice-row"):
+                yield Label(_("Opponent"), classes="choice-label")
+                with ChoiceSet(id="opponent", disabled=self.holding):
+                    yield Choice(_("a person here"), ascii_only=glyphs.ascii, value=self.vs is None)
+                    yield Choice(
+                        _("the computer"), ascii_only=glyphs.ascii, value=self.vs is not None
+                    )
+            with Horizontal(classes="choice-row"):
+                yield Label(_("Level"), classes="choice-label")
+                with ChoiceSet(id="level", disabled=True):
+                    for level in LEVELS:
+                        yield Choice(
+                            level_name(level), ascii_only=glyphs.ascii, value=level == self._level
+                        )
+            with Horizontal(classes="choice-row"):
+                yield Label(_("Your seat"), classes="choice-label")
+                with ChoiceSet(id="seat", disabled=True):
+                    yield Choice(_("first"), ascii_only=glyphs.ascii, value=self.person_seat == 0)
+                    yield Choice(_("second"), ascii_only=glyphs.ascii, value=self.person_seat == 1)
+            with Horizontal(id="names"):
+                with Vertical(classes="name-column"):
+                    yield Label(id="label0")
+                    yield Input(id="name0", max_length=MAX_NAME_LENGTH, disabled=self.holding)
+                with Vertical(classes="name-column", id="second-column"):
+                    yield Label(id="label1")
+                    yield Input(id="name1", max_length=MAX_NAME_LENGTH, disabled=self.holding)
+                    yield Static(id="computer-name")
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
@@ -96,8 +179,43 @@ class StartScreen(Screen[None]):
         yield KeyBar()  # not Footer, whose widget per key costs the first frame ~15 ms
 
     def on_mount(self) -> None:
+        self._show_choice()
         if not self.holding:
             self.query_one("#name0", Input).focus()
+
+    def _show_choice(self) -> None:
+        """Draw the fields for the opponent chosen: against the computer, its level and the
+        seat can be chosen, and its name stands where the second field was."""
+        against = self.vs is not None
+        for choice in ("#level", "#seat"):
+            self.query_one(choice, RadioSet).disabled = self.holding or not against
+        first, second = self.defaults
+        self.query_one("#label0", Label).update(_("Your name") if against else _("First player"))
+        self.query_one("#label1", Label).update(_("Against you") if against else _("Second player"))
+        self.query_one("#name0", Input).placeholder = first
+        field = self.query_one("#name1", Input)
+        field.placeholder = second
+        field.display = not against
+        computer = self.query_one("#computer-name", Static)
+        computer.display = against
+        computer.update(Text(second))  # a name, never markup
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """The opponent, the level or the seat changed (by key or click)."""
+        event.stop()
+        choice = event.radio_set.id
+        if choice == "opponent":
+            self.vs = self._level if event.index == 1 else None
+            seat = max(self.query_one("#seat", RadioSet).pressed_index, 0)
+            self.person_seat = seat if self.vs is not None else 0
+        elif choice == "level":
+            self._level = LEVELS[event.index]
+            if self.vs is not None:
+                self.vs = self._level
+        elif choice == "seat" and self.vs is not None:
+            self.person_seat = event.index
+        self._say("")
+        self._show_choice()
 
     def on_key(self, event: events.Key) -> None:
         """While holding, a key is kept (a letter) or dropped, never acted on: ``q`` typed
@@ -116,8 +234,13 @@ class StartScreen(Screen[None]):
             return
         self.holding = False
         self.query_one("#start-wait").display = False
-        for widget in (*self.query(Input).results(Input), self.query_one("#start", Button)):
+        for widget in (
+            *self.query(Input).results(Input),
+            self.query_one("#start", Button),
+            self.query_one("#opponent", RadioSet),
+        ):
             widget.disabled = False
+        self._show_choice()
         first = self.query_one("#name0", Input)
         if keep_typed and self.held:
             first.insert_text_at_cursor(self.held)
@@ -125,11 +248,11 @@ class StartScreen(Screen[None]):
         first.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "name0":
+        if event.input.id == "name0" and self.vs is None:
             if self._check(0) is not None:
                 self.query_one("#name1", Input).focus()
         else:
-            self._start()
+            self._start()  # the last field, or the only one against the computer
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A paste may bring control characters: they are left out at once, and said so, so
@@ -141,12 +264,14 @@ class StartScreen(Screen[None]):
         if kept == event.value:
             self._say("")
             return
-        seat = 0 if event.input.id == "name0" else 1
+        field = 0 if event.input.id == "name0" else 1
         why = why_refused(next(c for c in event.value if unsafe(c)))
         self._say(
             (
-                _("First player: {problem}; it was left out.")
-                if seat == 0
+                _("Your name: {problem}; it was left out.")
+                if self.vs is not None
+                else _("First player: {problem}; it was left out.")
+                if field == 0
                 else _("Second player: {problem}; it was left out.")
             ).format(problem=why)
         )
@@ -156,18 +281,20 @@ class StartScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()
 
-    def _check(self, seat: int) -> str | None:
-        """Seat ``seat``'s name (the default if left empty), or None after saying why not."""
-        field = self.query_one(f"#name{seat}", Input)
+    def _check(self, field: int) -> str | None:
+        """Field ``field``'s name (its default if left empty), or None after saying why not."""
+        widget = self.query_one(f"#name{field}", Input)
         try:
-            return check_name(field.value.strip() or self.defaults[seat])
+            return check_name(widget.value.strip() or self.defaults[field])
         except PlayerNameError as error:
-            self._say(
-                (
-                    _("First player: {problem}.") if seat == 0 else _("Second player: {problem}.")
-                ).format(problem=error)
-            )
-            field.focus()
+            if self.vs is not None:
+                said = _("Your name: {problem}.")
+            elif field == 0:
+                said = _("First player: {problem}.")
+            else:
+                said = _("Second player: {problem}.")
+            self._say(said.format(problem=error))
+            widget.focus()
             return None
 
     def _say(self, problem: str) -> None:
@@ -178,22 +305,27 @@ class StartScreen(Screen[None]):
 
     def _start(self) -> None:
         first = self._check(0)
-        second = None if first is None else self._check(1)
-        if first is None or second is None:
+        if first is None:
+            return
+        against = self.vs is not None
+        second = self.defaults[1] if against else self._check(1)
+        if second is None:
             return
         try:
             check_names((first, second))
         except PlayerNameError as error:
             reason = str(error)
             self._say(f"{reason[:1].upper()}{reason[1:]}.")
-            self.query_one("#name1", Input).focus()
+            self.query_one("#name0" if against else "#name1", Input).focus()
             return
-        typed = (self._typed(0, first), self._typed(1, second))
-        self.post_message(self.Chosen(typed))
+        mine = self._typed(0, first)
+        theirs = None if against else self._typed(1, second)
+        typed = (mine, theirs) if self.person_seat == 0 else (theirs, mine)
+        self.post_message(self.Chosen(typed, self.computer))
 
-    def _typed(self, seat: int, name: str) -> str | None:
+    def _typed(self, field: int, name: str) -> str | None:
         """``name`` if the person typed it; None for a field left empty (the default)."""
-        return name if self.query_one(f"#name{seat}", Input).value.strip() else None
+        return name if self.query_one(f"#name{field}", Input).value.strip() else None
 
     def action_cancel(self) -> None:
         self.post_message(self.Chosen(None))

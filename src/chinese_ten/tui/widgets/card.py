@@ -2,8 +2,8 @@
 
 One widget per row (not per card) keeps a key press cheap: a row repaints as one piece of
 text, and a click is mapped back to the card under the pointer. Emphasis is the box's shape
-(heavy, double, dashed) and colour together, so it reads without colour too; the colours
-come from the stylesheet's component classes.
+(heavy, double, thick, dashed) and colour together, so it reads without colour too; the
+colours come from the stylesheet's component classes.
 """
 
 from collections.abc import Sequence
@@ -51,20 +51,29 @@ class CardStrip(Widget):
         "card--empty",
         "card--back",
         "card--label",
+        "card--red",
         *(f"card--{mark}" for mark in MARKS),
     }
 
+    # Emphasis is the frame: its shape (heavy: the chosen card; double: the cards it takes
+    # or may take; a thick block: the card turned over; dashed: the layout triple) and its
+    # colour, never a fill, so the card's own text keeps its contrast. Each colour is exact
+    # per light or dark theme: at least 4.5:1 on the theme's background (the built-in
+    # themes' accent, warning and success are under 2:1 on a light one), as is the red of a
+    # red card's face (ANSI red is 4.47:1 on the dark one). The light theme's colours are in
+    # app.tcss (this CSS is scoped to the widget). tests/test_contrast.py measures.
     DEFAULT_CSS = """
     CardStrip { height: auto; }
     CardStrip > .card--border { color: $foreground 60%; }
     CardStrip > .card--empty { color: $foreground 20%; }
     CardStrip > .card--back { color: $primary; }
     CardStrip > .card--label { text-style: bold; }
-    CardStrip > .card--selected { color: $accent; background: $accent 25%; text-style: bold; }
-    CardStrip > .card--target { color: $warning; background: $warning 15%; }
-    CardStrip > .card--choice { color: $warning; }
-    CardStrip > .card--triple { color: $error; }
-    CardStrip > .card--turned { color: $success; background: $success 15%; text-style: bold; }
+    CardStrip > .card--red { color: #ff5c7a; text-style: bold; }
+    CardStrip > .card--selected { color: #ffc473; text-style: bold; }
+    CardStrip > .card--target { color: #57a5e2; text-style: bold; }
+    CardStrip > .card--choice { color: #57a5e2; }
+    CardStrip > .card--triple { color: #c79bff; }
+    CardStrip > .card--turned { color: #8ad4a1; text-style: bold; }
     """
 
     @dataclass
@@ -134,7 +143,11 @@ class CardStrip(Widget):
         width = look.inner_width
         boxes = self._glyphs.boxes
         chars = boxes.get(look.mark, boxes[""])
-        tl, h, tr, v, bl, br = chars[0], chars[1], chars[2], chars[3], chars[4], chars[5]
+        if len(chars) == 6:  # one line all round
+            tl, top, tr, left, bl, br = tuple(chars)
+            right, bottom = left, top
+        else:  # each side its own (a thick frame is drawn with half blocks)
+            tl, top, tr, left, right, bl, bottom, br = tuple(chars)
         if look.mark:
             frame = self._style(look.mark)
         elif look.card is None and look.face_up and look.count is None:
@@ -144,12 +157,13 @@ class CardStrip(Widget):
         inner = self._inner(look, width)
         fill = Style(bgcolor=frame.bgcolor) if frame.bgcolor else Style()
         middle = [
-            Text.assemble((v, frame), Text.assemble(line, style=fill), (v, frame)) for line in inner
+            Text.assemble((left, frame), Text.assemble(line, style=fill), (right, frame))
+            for line in inner
         ]
         return [
-            Text(tl + h * width + tr, style=frame),
+            Text(tl + top * width + tr, style=frame),
             *middle,
-            Text(bl + h * width + br, style=frame),
+            Text(bl + bottom * width + br, style=frame),
         ]
 
     def _inner(self, look: CardLook, width: int) -> list[Text]:
@@ -159,6 +173,7 @@ class CardStrip(Widget):
                 symbols=self._symbols,
                 four_color=self._four_color,
                 no_points=self._glyphs.no_points,
+                red=self._style("red"),
             )
             return list(face.split())
         if look.count is not None:
