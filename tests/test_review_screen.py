@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.pilot import Pilot
 
 from chinese_ten import i18n
+from chinese_ten.actions import action_target
 from chinese_ten.history import open_history
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord
@@ -75,6 +76,20 @@ async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
         assert worst.label is None or worst.label in text
         hand = screen.query_one(f"#review-hand-{worst.seat}", CardStrip)
         assert [look.mark for look in hand.looks].count("selected") <= 1
+        for at, position in enumerate(screen.cursor.positions):  # never alike: chosen, best
+            judged = position.judgement(review)
+            if judged is None or judged.best == position.action:
+                continue
+            screen.cursor.at = at
+            screen.draw()
+            table = screen.query_one("#review-cards", CardStrip)
+            taken = {look.card: look.mark for look in table.looks if look.mark}
+            chosen = action_target(judged.chosen)
+            best_target = action_target(judged.best)
+            if chosen is not None:
+                assert taken[chosen] == "selected"
+            if best_target is not None and best_target != chosen:
+                assert taken[best_target] == "choice"
         await pilot.press("escape")  # no analysis running: the review closes
         await pilot.pause()
     assert app.return_code in (None, 0)

@@ -308,8 +308,10 @@ class ReviewScreen(Screen[None]):
             return [CardLook(c, mark=mark(c)) for c in state.hands[seat]]
 
         def table_mark(card: Card) -> str:
+            # What was played is heavy (its card and what it took), the best option double:
+            # a turned card with two targets must not show the chosen and the best alike.
             if action is not None and _takes(action, card, state.triple):
-                return "target"
+                return "selected"
             if best is not None and _takes(best, card, state.triple):
                 return "choice"
             return "triple" if card >> 2 == state.triple else ""
