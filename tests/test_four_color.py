@@ -12,22 +12,10 @@ from textual.theme import BUILTIN_THEMES
 from chinese_ten.cards import parse_card
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.cardtext import card_style
+from tests.contrast import contrast
 from tests.tui_helpers import options
 
 SUITS = "SHDC"
-
-
-def luminance(color: Color) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
-
-
-def contrast(a: Color, b: Color) -> float:
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def drawn_colors(app: ChineseTenApp) -> dict[str, Color]:
