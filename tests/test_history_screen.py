@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Sparkline, Static
 
@@ -38,6 +39,14 @@ def _problem(app: ChineseTenApp) -> str:
     problem = app.screen.query_one("#history-problem", Static)
     assert problem.display
     return str(problem.render())
+
+
+async def _open_history(pilot: Pilot[None]) -> None:
+    """F2 once the first screen is up: the History screen comes over it."""
+    await pilot.pause()
+    await pilot.press("f2")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HistoryScreen)
 
 
 def _app(folder: Path) -> ChineseTenApp:
@@ -137,10 +146,7 @@ async def test_a_history_that_cannot_be_opened_is_said(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).mkdir()
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen)
+        await _open_history(pilot)
         assert "is a folder, not a history file" in _problem(app)
 
 
@@ -173,10 +179,7 @@ async def test_a_damaged_game_is_said_and_the_rest_listed(
     db.close()
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen)
+        await _open_history(pilot)
         assert f"game {first} is damaged ({column}" in _problem(app)
         assert app.screen.query_one("#history-games", DataTable).row_count == 1
         assert "\x1b" not in screen_text(app) and "pwn" not in screen_text(app)
