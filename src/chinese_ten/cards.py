@@ -25,7 +25,13 @@ SUITS: Final = "SHDC"
 SUIT_SYMBOLS: Final = "♠♥♦♣"
 DECK: Final[tuple[Card, ...]] = tuple(range(52))
 TOTAL_POINTS: Final = 210
+"""Points in the pack with two players: the red cards only."""
 TIE_POINTS: Final = 105
+"""The base with two players: half the pack's points."""
+SEAT_COUNTS: Final = (2, 3, 4)
+"""How many may play: the pack is 24 cards in hands, 4 on the table and 24 in the stock."""
+ACE_OF_SPADES: Final[Card] = 0
+ACE_OF_CLUBS: Final[Card] = 3
 
 SPECIAL_SET_RANKS: Final = frozenset({4, 9, 10, 11, 12})
 """Ranks (5, 10, J, Q, K) whose layout triple or four of a kind is special."""
@@ -143,6 +149,38 @@ _CHUNK_POINTS: Final = tuple(_chunk_points(first) for first in (0, 13, 26, 39))
 
 def mask_points(mask: int) -> int:
     """Red points of every card in a 52-bit set: four table look-ups of 13 cards each (the
-    search scores piles millions of times)."""
+    search scores piles millions of times). Black aces are :func:`seat_points`'s concern."""
     c0, c1, c2, c3 = _CHUNK_POINTS
     return c0[mask & 8191] + c1[mask >> 13 & 8191] + c2[mask >> 26 & 8191] + c3[mask >> 39]
+
+
+BLACK_ACES: Final = {2: (), 3: ((ACE_OF_SPADES, 30),), 4: ((ACE_OF_SPADES, 30), (ACE_OF_CLUBS, 40))}
+"""The black aces that score with each seat count, and their points."""
+
+PACK_POINTS: Final = {2: TOTAL_POINTS, 3: TOTAL_POINTS + 30, 4: TOTAL_POINTS + 70}
+"""Points in the pack: 210, 240 with the ace of spades, 280 with the ace of clubs too."""
+
+BASE_POINTS: Final = {n: PACK_POINTS[n] // n for n in SEAT_COUNTS}
+"""The base a deal's result is measured from: 105, 80 and 70 (the pack shared evenly)."""
+
+
+def seat_points(mask: int, seats: int) -> int:
+    """Points of every card in a 52-bit set in a game of ``seats`` players.
+
+    >>> aces = 1 << parse_card("AS") | 1 << parse_card("AC") | 1 << parse_card("AH")
+    >>> seat_points(aces, 2), seat_points(aces, 3), seat_points(aces, 4)
+    (20, 50, 90)
+    """
+    points = mask_points(mask)
+    if seats > 2:
+        if mask & 1:
+            points += 30
+        if seats > 3 and mask & 8:
+            points += 40
+    return points
+
+
+def card_points(card: Card, seats: int) -> int:
+    """Points the card scores in a game of ``seats`` players (the red points, and from three
+    players on the ace of spades, from four the ace of clubs)."""
+    return seat_points(1 << card, seats)

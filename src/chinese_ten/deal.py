@@ -11,6 +11,10 @@ returns the next state, :func:`advance` is the trusted fast path for actions tha
 >>> state = apply_action(state, parse_action("flip 4D taking 6C"))
 >>> format_cards(state.table), pile_points(state)
 ('9S JD', (6, 0))
+
+Two, three or four seats play the same way; seats go round in order (seat ``n - 1`` is
+followed by seat 0), the seat after the dealer plays first, and a deal's hands are 12, 8 or 6
+cards (:data:`HAND_SIZES`).
 """
 
 from dataclasses import dataclass
@@ -18,16 +22,17 @@ from typing import Final, NamedTuple, TypeAlias
 
 from chinese_ten.actions import FLIP, TRIPLE, Action, format_action
 from chinese_ten.cards import (
+    BASE_POINTS,
     DECK,
     MATCH_RANK,
+    SEAT_COUNTS,
     SPECIAL_SET_RANKS,
-    TIE_POINTS,
     Card,
     cards_of_mask,
     format_card,
     format_cards,
-    mask_points,
     parse_card,
+    seat_points,
 )
 from chinese_ten.errors import IllegalActionError, RecordError
 
@@ -39,8 +44,14 @@ OVER: Final = 2
 """Phase: hands and stock are empty; the deal is scored."""
 
 HAND_SIZE: Final = 12
+"""Cards in each hand with two players."""
+HAND_SIZES: Final = {2: 12, 3: 8, 4: 6}
+"""Cards in each hand by seat count: the hands always hold 24 cards between them."""
 LAYOUT_SIZE: Final = 4
 STOCK_SIZE: Final = 24
+
+Hands: TypeAlias = tuple[tuple[Card, ...], ...]
+"""One sorted hand per seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,33 +62,39 @@ class DealSetup:
     """
 
     dealer: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hands: Hands
+    """One hand per seat: two, three or four."""
     layout: tuple[Card, ...]
     stock: tuple[Card, ...]
 
+    @property
+    def seats(self) -> int:
+        """How many play: 2, 3 or 4."""
+        return len(self.hands)
+
     @classmethod
-    def from_text(cls, dealer: int, hands: tuple[str, str], layout: str, stock: str) -> "DealSetup":
+    def from_text(cls, dealer: int, hands: tuple[str, ...], layout: str, stock: str) -> "DealSetup":
         """Build a set-up from card notation (for tests and examples; not checked)."""
 
         def cards(text: str) -> tuple[Card, ...]:
             return tuple(parse_card(w) for w in text.split())
 
         return cls(
-            dealer,
-            (tuple(sorted(cards(hands[0]))), tuple(sorted(cards(hands[1])))),
-            cards(layout),
-            cards(stock),
+            dealer, tuple(tuple(sorted(cards(h))) for h in hands), cards(layout), cards(stock)
         )
 
     def check(self) -> None:
         """Raise :class:`RecordError` unless this is a full, legal deal of one pack."""
-        if type(self.dealer) is not int or self.dealer not in (0, 1):
-            raise RecordError(f"dealer must be seat 0 or 1, not {self.dealer}")
-        if type(self.hands) is not tuple or len(self.hands) != 2:
-            raise TypeError(f"hands must be a tuple of two tuples of cards, not {self.hands!r}")
+        if type(self.hands) is not tuple:
+            raise TypeError(f"hands must be a tuple of tuples of cards, not {self.hands!r}")
+        seats = len(self.hands)
+        if seats not in SEAT_COUNTS:
+            raise RecordError(f"a deal has 2, 3 or 4 hands, not {seats}")
+        if type(self.dealer) is not int or not 0 <= self.dealer < seats:
+            choices = ", ".join(str(k) for k in range(seats - 1)) + f" or {seats - 1}"
+            raise RecordError(f"dealer must be seat {choices}, not {self.dealer}")
         sizes = (
-            ("hand of seat 0", self.hands[0], HAND_SIZE),
-            ("hand of seat 1", self.hands[1], HAND_SIZE),
+            *((f"hand of seat {k}", hand, HAND_SIZES[seats]) for k, hand in enumerate(self.hands)),
             ("layout", self.layout, LAYOUT_SIZE),
             ("stock", self.stock, STOCK_SIZE),
         )
@@ -87,7 +104,7 @@ class DealSetup:
             if len(cards) != size:
                 raise RecordError(f"the {name} has {len(cards)} cards; it must have {size}")
         seen: set[Card] = set()
-        for card in self.hands[0] + self.hands[1] + self.layout + self.stock:
+        for card in (*(c for hand in self.hands for c in hand), *self.layout, *self.stock):
             if type(card) is not int or not 0 <= card < len(DECK):
                 raise RecordError(f"{card!r} is not a card: cards are the numbers 0 to 51")
             if card in seen:
@@ -106,12 +123,12 @@ class DealState(NamedTuple):
     """Seat whose turn it is (both actions of a turn belong to the same seat)."""
     phase: int
     """:data:`PLAY`, :data:`FLIP_PHASE` or :data:`OVER`."""
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hands: Hands
     table_mask: int
     """The face-up cards as a 52-bit set (bit ``c`` for card ``c``): rank r is nibble r."""
     stock_pos: int
     """How many stock cards have been turned over."""
-    piles: tuple[int, int]
+    piles: tuple[int, ...]
     """Each seat's capture pile as a 52-bit set of cards."""
     triple: int
     """Rank of the layout triple still on the table, or -1."""
@@ -179,11 +196,12 @@ def start(setup: DealSetup, *, check: bool = True) -> DealState:
     if check:
         setup.check()
     table, triple = opening_table(setup.layout)
-    piles = (0, 0)
+    seats = len(setup.hands)
+    piles = [0] * seats
     if not table:
-        taken = sum(1 << c for c in setup.layout)
-        piles = (taken, 0) if setup.dealer == 0 else (0, taken)
-    return DealState(setup, 1 - setup.dealer, PLAY, setup.hands, table, 0, piles, triple, None)
+        piles[setup.dealer] = sum(1 << c for c in setup.layout)
+    first = setup.dealer + 1 if setup.dealer + 1 < seats else 0
+    return DealState(setup, first, PLAY, setup.hands, table, 0, tuple(piles), triple, None)
 
 
 def _option_table(base: Action) -> tuple[tuple[Action, ...], ...]:
@@ -254,16 +272,15 @@ def advance(state: DealState, action: Action) -> DealState:
             taken = 1 << code - 1
         table ^= taken
         gained = taken | 1 << card
-        piles = (piles[0] | gained, piles[1]) if seat == 0 else (piles[0], piles[1] | gained)
+        piles = (*piles[:seat], piles[seat] | gained, *piles[seat + 1 :])
     if action & FLIP:
         stock_pos += 1
         phase = OVER if stock_pos == len(setup.stock) else PLAY
-        seat = 1 - seat
+        seat = seat + 1 if seat + 1 < len(hands) else 0
     else:
         hand = hands[seat]
         i = hand.index(card)
-        hand = hand[:i] + hand[i + 1 :]
-        hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
         phase = FLIP_PHASE
     return _new_state(
         DealState, (setup, seat, phase, hands, table, stock_pos, piles, triple, (action, history))
@@ -328,27 +345,40 @@ def why_illegal(state: DealState, action: Action) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DealOutcome:
-    """How a finished deal scored: red points, results (points - 105) and the winner."""
+    """How a finished deal scored: each seat's points, results (points - the base: 105, 80
+    or 70) and the winner."""
 
-    points: tuple[int, int]
-    results: tuple[int, int]
+    points: tuple[int, ...]
+    results: tuple[int, ...]
     winner: int | None
-    """Seat with more than 105 points, or ``None`` for a tie at 105 each."""
+    """The seat with the most points, or ``None`` when the most are shared (105 each of 2)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat with the most points: equal highest scores share the deal."""
+        best = max(self.points)
+        return tuple(seat for seat, p in enumerate(self.points) if p == best)
+
+    @classmethod
+    def of_points(cls, points: tuple[int, ...]) -> "DealOutcome":
+        """The outcome of a deal whose piles scored ``points`` (one per seat)."""
+        base = BASE_POINTS[len(points)]
+        best = max(points)
+        top = [seat for seat, p in enumerate(points) if p == best]
+        return cls(points, tuple(p - base for p in points), top[0] if len(top) == 1 else None)
 
 
-def pile_points(state: DealState) -> tuple[int, int]:
-    """Red points in each pile so far."""
-    return (mask_points(state.piles[0]), mask_points(state.piles[1]))
+def pile_points(state: DealState) -> tuple[int, ...]:
+    """Points in each pile so far (red cards, and the black aces that score at this table)."""
+    seats = len(state.piles)
+    return tuple(seat_points(pile, seats) for pile in state.piles)
 
 
 def outcome(state: DealState) -> DealOutcome | None:
     """The scored result once the deal is over, ``None`` before."""
     if state.phase != OVER:
         return None
-    points = pile_points(state)
-    results = (points[0] - TIE_POINTS, points[1] - TIE_POINTS)
-    winner = None if results[0] == 0 else (0 if results[0] > 0 else 1)
-    return DealOutcome(points, results, winner)
+    return DealOutcome.of_points(pile_points(state))
 
 
 def card_places(state: DealState) -> list[tuple[Card, str]]:
@@ -357,7 +387,7 @@ def card_places(state: DealState) -> list[tuple[Card, str]]:
     A correct state lists each of the 52 cards exactly once.
     """
     places: list[tuple[Card, str]] = []
-    for seat in (0, 1):
+    for seat in range(len(state.hands)):
         places += [(c, f"hand{seat}") for c in state.hands[seat]]
         places += [(c, f"pile{seat}") for c in DECK if state.piles[seat] >> c & 1]
     places += [(c, "table") for c in cards_of_mask(state.table_mask)]

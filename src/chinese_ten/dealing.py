@@ -3,13 +3,13 @@
 import random
 
 from chinese_ten.cards import DECK, Card
-from chinese_ten.deal import HAND_SIZE, LAYOUT_SIZE, DealSetup
+from chinese_ten.deal import HAND_SIZES, LAYOUT_SIZE, DealSetup
 from chinese_ten.errors import ChineseTenError
 
 
-def draw_lots(rng: random.Random) -> int:
+def draw_lots(rng: random.Random, seats: int = 2) -> int:
     """The seat that deals first."""
-    return rng.randrange(2)
+    return rng.randrange(seats)
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
@@ -25,19 +25,21 @@ def cut(deck: list[Card], position: int) -> list[Card]:
     return deck[position:] + deck[:position]
 
 
-def deal_from(deck: list[Card], dealer: int) -> DealSetup:
-    """Deal one card at a time to each player, nondealer first, then the layout and stock."""
-    first, second = deck[0 : 2 * HAND_SIZE : 2], deck[1 : 2 * HAND_SIZE : 2]
-    nondealer_hand, dealer_hand = tuple(sorted(first)), tuple(sorted(second))
-    hands = (dealer_hand, nondealer_hand) if dealer == 0 else (nondealer_hand, dealer_hand)
-    layout_end = 2 * HAND_SIZE + LAYOUT_SIZE
-    return DealSetup(
-        dealer, hands, tuple(deck[2 * HAND_SIZE : layout_end]), tuple(deck[layout_end:])
-    )
+def deal_from(deck: list[Card], dealer: int, seats: int = 2) -> DealSetup:
+    """Deal one card at a time to each player, starting with the seat after the dealer and
+    ending with the dealer; then the layout and the stock."""
+    dealt = seats * HAND_SIZES[seats]
+    hands: list[tuple[Card, ...]] = [()] * seats
+    for k in range(seats):
+        hands[(dealer + 1 + k) % seats] = tuple(sorted(deck[k:dealt:seats]))
+    layout_end = dealt + LAYOUT_SIZE
+    return DealSetup(dealer, tuple(hands), tuple(deck[dealt:layout_end]), tuple(deck[layout_end:]))
 
 
-def random_setup(rng: random.Random, dealer: int, cut_position: int | None = None) -> DealSetup:
+def random_setup(
+    rng: random.Random, dealer: int, cut_position: int | None = None, seats: int = 2
+) -> DealSetup:
     """Shuffle, cut (at ``cut_position`` or at random) and deal."""
     deck = shuffled_deck(rng)
     position = rng.randint(1, 51) if cut_position is None else cut_position
-    return deal_from(cut(deck, position), dealer)
+    return deal_from(cut(deck, position), dealer, seats)

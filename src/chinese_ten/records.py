@@ -196,9 +196,11 @@ def deal_record(state: DealState) -> DealRecord:
                 flipped=flip is not None,
             )
         )
+    if setup.seats != 2:
+        raise RecordError("records of 3 or 4 seats are not written yet")
     return DealRecord(
         dealer=0 if setup.dealer == 0 else 1,
-        hands=setup.hands,
+        hands=(setup.hands[0], setup.hands[1]),
         layout=setup.layout,
         stock=setup.stock,
         turns=tuple(turns),

@@ -1,4 +1,5 @@
-"""A series of deals: dealer by lot for the first deal, then alternating; totals and winner."""
+"""A series of deals: dealer by lot for the first deal, then the next seat each deal; totals
+and winner."""
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -7,6 +8,14 @@ if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the engine
     from chinese_ten.deal import DealOutcome
 
 DEFAULT_DEALS: Final = 6
+
+
+def default_deals(seats: int) -> int:
+    """The default length lets every seat deal equally often: 6 deals with 2 or 3 players,
+    8 with 4."""
+    return 8 if seats == 4 else DEFAULT_DEALS
+
+
 MAX_DEALS: Final = 1000
 """The most deals a series may plan: ``series --deals``, ``simulate --deals`` and records."""
 
@@ -18,33 +27,41 @@ class SeriesScore:
     deals_planned: int | None
     first_dealer: int
     outcomes: "tuple[DealOutcome, ...]" = ()
+    seats: int = 2
 
     def dealer_of(self, index: int) -> int:
-        """Dealer of deal ``index`` (0-based): the deal alternates."""
-        return self.first_dealer if index % 2 == 0 else 1 - self.first_dealer
+        """Dealer of deal ``index`` (0-based): the deal passes to the next seat."""
+        return (self.first_dealer + index) % self.seats
 
     @property
     def next_dealer(self) -> int:
         return self.dealer_of(len(self.outcomes))
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return (
-            sum(o.results[0] for o in self.outcomes),
-            sum(o.results[1] for o in self.outcomes),
-        )
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(o.results[seat] for o in self.outcomes) for seat in range(self.seats))
 
     @property
     def is_over(self) -> bool:
         return self.deals_planned is not None and len(self.outcomes) >= self.deals_planned
 
     @property
+    def leaders(self) -> tuple[int, ...]:
+        """Every seat with the highest total so far: equal highest totals share the lead."""
+        totals = self.totals
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    @property
     def winner(self) -> int | None:
-        """Seat with the higher total once the series is over; ``None`` if tied or unfinished."""
+        """Seat with the highest total once the series is over; ``None`` if shared or
+        unfinished."""
         if not self.is_over:
             return None
-        first, second = self.totals
-        return None if first == second else (0 if first > second else 1)
+        leaders = self.leaders
+        return leaders[0] if len(leaders) == 1 else None
 
     def add(self, outcome: "DealOutcome") -> "SeriesScore":
-        return SeriesScore(self.deals_planned, self.first_dealer, (*self.outcomes, outcome))
+        return SeriesScore(
+            self.deals_planned, self.first_dealer, (*self.outcomes, outcome), self.seats
+        )

@@ -1,8 +1,8 @@
 """What one player may know: the per-player view the TUI and the bots read.
 
-A view exposes the owner's hand and everything public (table, stock size, the captures both
-players made, the log), never the other hand or the order of the stock, so a bot or a widget
-handed a view cannot leak hidden cards by accident.
+A view exposes the owner's hand and everything public (table, stock size, every seat's
+captures and cards left, the log), never another seat's hand or the order of the stock, so a
+bot or a widget handed a view cannot leak hidden cards by accident.
 """
 
 from typing import NamedTuple
@@ -36,7 +36,8 @@ def public_events(state: DealState) -> list[Event]:
     events: list[Event] = []
     if four_of_a_kind_rank(setup.layout) >= 0:
         events.append(Event(setup.dealer, "four", None, setup.layout))
-    seat = 1 - setup.dealer
+    seats = len(setup.hands)
+    seat = (setup.dealer + 1) % seats
     for action in state.actions:
         card, code = action & 63, action >> 6 & 63
         if code == TRIPLE:
@@ -46,7 +47,7 @@ def public_events(state: DealState) -> list[Event]:
         flipping = bool(action & FLIP)
         events.append(Event(seat, "flip" if flipping else "play", card, captured))
         if flipping:
-            seat = 1 - seat
+            seat = (seat + 1) % seats
     return events
 
 
@@ -64,8 +65,19 @@ class PlayerView:
         return self._state.hands[self.seat]
 
     @property
+    def seats(self) -> int:
+        """How many play: 2, 3 or 4."""
+        return len(self._state.hands)
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """Cards left in every seat's hand (the count is public, the cards are not)."""
+        return tuple(len(hand) for hand in self._state.hands)
+
+    @property
     def opponent_hand_count(self) -> int:
-        return len(self._state.hands[1 - self.seat])
+        """Cards left in the next seat's hand: with two players, the opponent's."""
+        return len(self._state.hands[(self.seat + 1) % len(self._state.hands)])
 
     @property
     def table(self) -> tuple[Card, ...]:
@@ -107,13 +119,13 @@ class PlayerView:
         return self._state.stock_count
 
     @property
-    def piles(self) -> tuple[int, int]:
-        """Both capture piles as card sets: every capture happened in plain sight."""
+    def piles(self) -> tuple[int, ...]:
+        """Every capture pile as a card set: every capture happened in plain sight."""
         return self._state.piles
 
     @property
-    def pile_counts(self) -> tuple[int, int]:
-        return (self._state.piles[0].bit_count(), self._state.piles[1].bit_count())
+    def pile_counts(self) -> tuple[int, ...]:
+        return tuple(pile.bit_count() for pile in self._state.piles)
 
     @property
     def turn_number(self) -> int:
@@ -131,9 +143,11 @@ class PlayerView:
         return outcome(self._state)
 
     def unseen(self) -> tuple[Card, ...]:
-        """Cards this player has not seen: the other hand and the rest of the stock."""
+        """Cards this player has not seen: the other hands and the rest of the stock."""
         state = self._state
-        seen = state.piles[0] | state.piles[1]
+        seen = 0
+        for pile in state.piles:
+            seen |= pile
         for c in (*state.hands[self.seat], *state.table):
             seen |= 1 << c
         if state.phase == FLIP_PHASE:
