@@ -82,7 +82,7 @@ class GameFlow:
         self.options = options
         """The options of the game being played: what was asked, or what the save held."""
         self.table = asked_table(options)
-        self.series = SeriesScore(options.deals_planned, 0)
+        self.series = SeriesScore(options.deals_planned, 0, seats=options.seats)
         self.finished: list[DealState] = []
         """Every deal of the series played to its end, in order."""
         self.state: DealState | None = None
@@ -125,8 +125,13 @@ class GameFlow:
         ]
 
     @property
-    def names(self) -> tuple[str, str]:
-        """Both names as shown now (a seat's default name in the current language)."""
+    def seats(self) -> int:
+        """How many play: 2, 3 or 4."""
+        return self.table.seats
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name as shown now (a default name in the current language)."""
         return self.table.names()
 
     # ------------------------------------------------------------ the position
@@ -141,7 +146,7 @@ class GameFlow:
 
     def viewer(self) -> int:
         """Whose eyes the board is drawn for: the person at the keyboard."""
-        humans = [seat for seat in (0, 1) if self.computers[seat] is None]
+        humans = [seat for seat, player in enumerate(self.computers) if player is None]
         if len(humans) == 1:
             return humans[0]
         return self.keyboard
@@ -170,8 +175,8 @@ class GameFlow:
     # ------------------------------------------------------------ the series
     def start_series(
         self,
-        names: tuple[str | None, str | None] | None = None,
-        computer: tuple[str | None, str | None] | None = None,
+        names: tuple[str | None, ...] | None = None,
+        computer: tuple[str | None, ...] | None = None,
     ) -> None:
         """A new game between ``names`` (None for a seat's default name; no names: the
         table's as asked), with the computer at ``computer``'s level in its seat (None for a
@@ -183,7 +188,7 @@ class GameFlow:
         if computer is not None:
             table = replace(table, computer=computer)
         self._seat(table)
-        self.series = SeriesScore(self.options.deals_planned, draw_lots(self._lots))
+        self.series = self._new_score(self.options.deals_planned)
         self.history_id, self.started = None, datetime.now(UTC)
 
     def new_series(self) -> list[Notice]:
@@ -201,9 +206,14 @@ class GameFlow:
                 )
         self.finished = []
         self.state = None
-        self.series = SeriesScore(self.series.deals_planned, draw_lots(self._lots))
+        self.series = self._new_score(self.series.deals_planned)
         self.history_id, self.started = None, datetime.now(UTC)
         return notices
+
+    def _new_score(self, deals_planned: int | None) -> SeriesScore:
+        """A series not yet begun: the first dealer drawn by lot among the seats."""
+        seats = self.seats
+        return SeriesScore(deals_planned, draw_lots(self._lots, seats), seats=seats)
 
     def deal_rng(self, number: int) -> random.Random:
         """Each deal's shuffle: reproducible from ``--seed``, independent of what came before."""
@@ -219,7 +229,9 @@ class GameFlow:
 
     def deal(self, position: int) -> list[Notice]:
         """Shuffle, cut at ``position`` and deal the next deal; it is saved at once."""
-        setup = random_setup(self.deal_rng(self.deal_number), self.series.next_dealer, position)
+        setup = random_setup(
+            self.deal_rng(self.deal_number), self.series.next_dealer, position, self.seats
+        )
         self.state = start(setup)
         self.keyboard = self.state.to_move
         return self.save()
@@ -240,10 +252,13 @@ class GameFlow:
         """Hand the finished deals to the history's writer thread and return at once (a store
         may wait seconds for the database); what it has to tell so far comes back here and
         from :meth:`history_notices`."""
+        levels = self.options.computer
+        if len(levels) != 2:  # the history's rows hold tables of two so far (issue #25)
+            return []
         self.history.store(
             self.options.save_dir,
             self.record(full=False),
-            computers=self.options.computer,
+            computers=(levels[0], levels[1]),
             started=self.started,
         )
         return self.history_notices()
@@ -488,8 +503,9 @@ class GameFlow:
 
 
 def _score(deals_planned: int | None, states: list[DealState]) -> SeriesScore:
-    """The series score of the saved deals (the first one's dealer starts the alternation)."""
-    score = SeriesScore(deals_planned, states[0].setup.dealer if states else 0)
+    """The series score of the saved deals (the first one's dealer starts the round)."""
+    seats = states[0].setup.seats if states else 2
+    score = SeriesScore(deals_planned, states[0].setup.dealer if states else 0, seats=seats)
     for state in states:
         result = outcome(state)
         if result is not None:

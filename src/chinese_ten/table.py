@@ -24,48 +24,51 @@ if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
 class Table:
     """Who sits where, how long the game is, and the options that change it."""
 
-    typed: tuple[str | None, str | None]
+    typed: tuple[str | None, ...]
     """Each seat's name as typed; None for the seat's default name (shown in the language)."""
-    computer: tuple[str | None, str | None]
-    """The level of the computer in each seat; None for a person."""
+    computer: tuple[str | None, ...]
+    """The level of the computer in each seat; None for a person. One entry per seat."""
     deals_planned: int | None
     hints: bool = True
     open_scores: bool = False
     think: float | None = None
 
-    def names(self) -> tuple[str, str]:
-        """Both names as shown now: a default name in the current language."""
-        first, second = (
+    @property
+    def seats(self) -> int:
+        return len(self.computer)
+
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name as shown now: a default name in the current language."""
+        return tuple(
             typed if typed is not None else seat_default(seat, self.computer)
             for seat, typed in enumerate(self.typed)
         )
-        return first, second
 
-    def record_names(self) -> tuple[str, str]:
-        """Both names as records and the history write them: a default name in English."""
-        first, second = (
+    def record_names(self) -> tuple[str, ...]:
+        """Every name as records and the history write them: a default name in English."""
+        return tuple(
             typed if typed is not None else english_default(seat, self.computer)
             for seat, typed in enumerate(self.typed)
         )
-        return first, second
 
-    def recognised(self, names: tuple[str, str]) -> "Table":
+    def recognised(self, names: tuple[str, ...]) -> "Table":
         """The table with the names of a save of an earlier version in the seats: a name that
         is the seat's default name in any of our languages is taken for the default."""
-        first, second = (
-            None if is_default(name, seat, self.computer) else name
-            for seat, name in enumerate(names)
+        return replace(
+            self,
+            typed=tuple(
+                None if is_default(name, seat, self.computer) else name
+                for seat, name in enumerate(names)
+            ),
         )
-        return replace(self, typed=(first, second))
 
-    def seat_records(self) -> tuple["SeatRecord", "SeatRecord"]:
+    def seat_records(self) -> tuple["SeatRecord", ...]:
         from chinese_ten.records import SeatRecord
 
-        first, second = (
+        return tuple(
             SeatRecord.model_validate({"computer": level, "default_name": typed is None})
             for typed, level in zip(self.typed, self.computer, strict=True)
         )
-        return first, second
 
     def settings_record(self) -> "SettingsRecord":
         from chinese_ten.records import SettingsRecord
@@ -73,9 +76,13 @@ class Table:
         return SettingsRecord(hints=self.hints, open_scores=self.open_scores, think=self.think)
 
     def opponents(self) -> str:
-        """``Ana v Computer (hard)``: who plays whom, each seat marked as the computer's."""
-        first, second = (self._seat_words(seat, name) for seat, name in enumerate(self.names()))
-        return _("{first} v {second}").format(first=first, second=second)
+        """``Ana v Computer (hard)``: who plays whom, each seat marked as the computer's
+        (``Ana v Ben v Computer 3 (hard)`` at a larger table)."""
+        words = [self._seat_words(seat, name) for seat, name in enumerate(self.names())]
+        text = words[0]
+        for other in words[1:]:
+            text = _("{first} v {second}").format(first=text, second=other)
+        return text
 
     def _seat_words(self, seat: int, name: str) -> str:
         level = self.computer[seat]
@@ -96,7 +103,7 @@ def asked_table(options: GameOptions) -> Table:
     """The table the command line asks for (names not given: the seats' defaults; a name
     given is kept as typed, even ``Player 2``)."""
     table = Table(
-        typed=(None, None),
+        typed=(None,) * options.seats,
         computer=options.computer,
         deals_planned=options.deals_planned,
         hints=options.hints,
@@ -113,15 +120,15 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
     that level, every other seat a person, and the options are those asked for now."""
     assumed: list[str] = []
     names = record.players
-    computer: tuple[str | None, str | None]
+    computer: tuple[str | None, ...]
     if record.seats is not None:
-        computer = (record.seats[0].computer, record.seats[1].computer)
-        default = (record.seats[0].default_name, record.seats[1].default_name)
-    else:
-        computer = (_computer_named(names[0], 0), _computer_named(names[1], 1))
-        default = (False, False)
+        computer = tuple(seat.computer for seat in record.seats)
+        default = tuple(seat.default_name for seat in record.seats)
+    else:  # earlier versions had two seats
+        computer = tuple(_computer_named(name, seat) for seat, name in enumerate(names))
+        default = (False,) * len(names)
     table = Table(
-        typed=(None, None),
+        typed=(None,) * len(names),
         computer=computer,
         deals_planned=record.deals_planned,
         hints=asked.hints,
@@ -131,11 +138,11 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
     if record.seats is None:
         table = table.recognised(names)
     else:
-        first, second = (
+        typed = tuple(
             None if is_default_seat else name
             for name, is_default_seat in zip(names, default, strict=True)
         )
-        table = replace(table, typed=(first, second))
+        table = replace(table, typed=typed)
     if record.settings is not None:
         settings = record.settings
         table = replace(
@@ -153,20 +160,21 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
     return table, assumed
 
 
-def shown_names(record: "GameRecord") -> tuple[str, str]:
+def shown_names(record: "GameRecord") -> tuple[str, ...]:
     """A record's names as a reader sees them: a seat's default name in the reader's language
     (records write it in English), every other name as written."""
     if record.seats is None:
-        return record.players
-    first, second = (
-        seat_default(seat, [s.computer for s in record.seats]) if s.default_name else name
+        return tuple(record.players)
+    levels = [s.computer for s in record.seats]
+    return tuple(
+        seat_default(seat, levels) if s.default_name else name
         for seat, (name, s) in enumerate(zip(record.players, record.seats, strict=True))
     )
-    return first, second
 
 
 def _computer_named(name: str, seat: int) -> str | None:
-    """The level whose default computer name ``name`` is, in any language; None if none."""
+    """The level whose default computer name ``name`` is, in any language, at a table of two
+    (the only kind earlier versions saved); None if none."""
     for level in ("easy", "normal", "hard"):
         levels: list[str | None] = [None, None]
         levels[seat] = level
@@ -181,7 +189,7 @@ def differences(saved: Table, options: GameOptions) -> list[str]:
     asked = asked_table(options)
     lines: list[str] = []
     typed = any(name is not None for name in asked.typed)
-    seats_asked = typed or options.computer != (None, None)
+    seats_asked = typed or any(level is not None for level in options.computer)
     names_differ = typed and _keys(asked.names()) != _keys(saved.names())
     if seats_asked and (asked.computer != saved.computer or names_differ):
         lines.append(_line(_("players"), saved.opponents(), asked.opponents()))
@@ -196,8 +204,8 @@ def differences(saved: Table, options: GameOptions) -> list[str]:
     return lines
 
 
-def _keys(names: tuple[str, str]) -> tuple[str, str]:
-    return name_key(names[0]), name_key(names[1])
+def _keys(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name_key(name) for name in names)
 
 
 def _line(what: str, saved: str, asked: str) -> str:

@@ -8,9 +8,9 @@ from pathlib import Path
 class GameOptions:
     deals_planned: int | None = None
     """``None`` for ``play`` (deal after deal), a number for ``series``."""
-    players: tuple[str, str] | None = None
-    """Names from ``--players``; ``None``: the seats' default names, asked for on the start
-    screen when two people play (against the computer they are ``You`` and ``Computer``)."""
+    players: tuple[str, ...] | None = None
+    """Names from ``--players``, one per seat; ``None``: the seats' default names, asked for
+    on the start screen when people share the keyboard (against the computer ``You``)."""
     seed: int | None = None
     resume: bool = False
     ascii: bool = False
@@ -20,8 +20,8 @@ class GameOptions:
     four_color: bool = False
     open_scores: bool = False
     """Show both players' red points during the deal (normally hidden until it ends)."""
-    computer: tuple[str | None, str | None] = (None, None)
-    """Level of the computer in each seat (``None``: a person)."""
+    computer: tuple[str | None, ...] = (None, None)
+    """Level of the computer in each seat (``None``: a person); as many entries as seats."""
     hints: bool = True
     think: float | None = None
     """Seconds the ``hard`` computer may think per decision (``None``: its fixed sample count)."""
@@ -47,23 +47,32 @@ class GameOptions:
         return next((level for level in self.computer if level is not None), None)
 
     @property
+    def seats(self) -> int:
+        """How many play: 2, 3 or 4."""
+        return len(self.computer)
+
+    @property
     def person_seat(self) -> int:
-        """The seat of the person against the computer (``--seat`` less one); 0 for people."""
-        return 1 if self.computer[0] is not None and self.computer[1] is None else 0
+        """The seat of the one person against the computer (``--seat`` less one); 0 when
+        several people play."""
+        people = [seat for seat, level in enumerate(self.computer) if level is None]
+        return people[0] if len(people) == 1 else 0
 
     @property
     def hot_seat(self) -> bool:
-        """Two people share the keyboard, so hands are hidden between turns."""
-        return self.computer == (None, None)
+        """People share the keyboard, so hands are hidden between their turns."""
+        return sum(level is None for level in self.computer) > 1
 
 
-def computer_seats(level: str | None, person_seat: int = 0) -> tuple[str | None, str | None]:
-    """Each seat's computer level for one person in ``person_seat`` against the computer at
-    ``level`` (None: two people, no computer).
+def computer_seats(
+    level: str | None, person_seat: int = 0, seats: int = 2
+) -> tuple[str | None, ...]:
+    """Each seat's computer level for one person in ``person_seat`` against computers at
+    ``level`` in every other seat (None: people only, no computer).
 
-    >>> computer_seats("hard", 1), computer_seats(None, 1)
-    (('hard', None), (None, None))
+    >>> computer_seats("hard", 1), computer_seats(None, 1), computer_seats("easy", 0, 3)
+    (('hard', None), (None, None), (None, 'easy', 'easy'))
     """
     if level is None:
-        return None, None
-    return (None, level) if person_seat == 0 else (level, None)
+        return (None,) * seats
+    return tuple(None if seat == person_seat else level for seat in range(seats))

@@ -23,19 +23,25 @@ def level_name(level: str) -> str:
 
 
 _COMPUTER = N_("Computer ({level})")
+_COMPUTER_IN_SEAT = N_("Computer {number} ({level})")
+"""A computer's default name at a table with another computer of its level."""
 
 
-def computer_name(level: str, translate: Callable[[str], str] = _) -> str:
-    """The default name of the computer at ``level``: ``Computer (hard)``."""
-    return translate(_COMPUTER).format(level=translate(_LEVELS.get(level, level)))
+def computer_name(level: str, translate: Callable[[str], str] = _, number: int = 0) -> str:
+    """The default name of the computer at ``level``: ``Computer (hard)``; with a seat
+    ``number`` (from 1), ``Computer 3 (hard)``."""
+    said = translate(_LEVELS.get(level, level))
+    if number:
+        return translate(_COMPUTER_IN_SEAT).format(number=number, level=said)
+    return translate(_COMPUTER).format(level=said)
 
 
-_PLAYERS = (N_("Player 1"), N_("Player 2"))
+_PLAYERS = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
 
 
-def default_names() -> tuple[str, str]:
-    """The names offered for two people: ``Player 1``, ``Player 2``."""
-    return _(_PLAYERS[0]), _(_PLAYERS[1])
+def default_names(seats: int = 2) -> tuple[str, ...]:
+    """The names offered for people sharing the keyboard: ``Player 1``, ``Player 2``..."""
+    return tuple(_(name) for name in _PLAYERS[:seats])
 
 
 def _english(message: str) -> str:
@@ -46,18 +52,22 @@ def seat_default(
     seat: int, levels: Sequence[str | None], translate: Callable[[str], str] = _
 ) -> str:
     """The default name of ``seat`` at a table whose computer seats play at ``levels``: the
-    computer is ``Computer (hard)``, the one person against it ``You``, people sharing the
-    keyboard ``Player 1`` and ``Player 2``. A default name is a seat's identity, not a word:
-    saves and records keep it as such and it is shown in the reader's language.
+    computer is ``Computer (hard)`` (``Computer 3 (hard)`` beside another at its level), the
+    one person at the table ``You``, people sharing the keyboard ``Player 1``, ``Player 2``...
+    A default name is a seat's identity, not a word: saves and records keep it as such and it
+    is shown in the reader's language.
 
     >>> seat_default(1, (None, "hard")), seat_default(0, (None, "hard"))
     ('Computer (hard)', 'You')
     >>> seat_default(1, (None, None))
     'Player 2'
+    >>> [seat_default(k, (None, "hard", "hard", "easy")) for k in range(4)]
+    ['You', 'Computer 2 (hard)', 'Computer 3 (hard)', 'Computer (easy)']
     """
     level = levels[seat]
     if level is not None:
-        return computer_name(level, translate)
+        twins = sum(other == level for other in levels) > 1
+        return computer_name(level, translate, seat + 1 if twins else 0)
     if sum(other is None for other in levels) == 1:
         return translate(YOU)
     return translate(_PLAYERS[seat])
@@ -77,10 +87,13 @@ def is_default(name: str, seat: int, levels: Sequence[str | None]) -> bool:
     """
     level = levels[seat]
     if level is not None:
-        english = computer_name(level, _english)
-        words = every_translation(_COMPUTER)
+        english = seat_default(seat, levels, _english)
+        twins = sum(other == level for other in levels) > 1
+        words = every_translation(_COMPUTER_IN_SEAT if twins else _COMPUTER)
         levels_said = every_translation(_LEVELS.get(level, level))
-        known = {english} | {w.format(level=said) for w in words for said in levels_said}
+        known = {english} | {
+            w.format(level=said, number=seat + 1) for w in words for said in levels_said
+        }
     elif sum(other is None for other in levels) == 1:
         known = set(every_translation(YOU))
     else:

@@ -254,8 +254,8 @@ class ChineseTenApp(App[None]):
 
     def _names_chosen(
         self,
-        names: tuple[str | None, str | None] | None,
-        computer: tuple[str | None, str | None] | None = None,
+        names: tuple[str | None, ...] | None,
+        computer: tuple[str | None, ...] | None = None,
     ) -> None:
         """Play: between ``names`` (None: as asked), with the computer in the seats
         ``computer`` gives (None: as asked)."""

@@ -52,7 +52,7 @@ def card_list(cards: tuple[Card, ...] | list[Card], *, symbols: bool, four_color
 
 def describe_event(
     event: Event,
-    names: tuple[str, str],
+    names: tuple[str, ...],
     *,
     symbols: bool,
     four_color: bool,

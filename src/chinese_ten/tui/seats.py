@@ -50,26 +50,25 @@ def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
     return _(" (computer, {level})").format(level=level_name(level))
 
 
-def you_seat(levels: tuple[str | None, str | None]) -> int | None:
+def you_seat(levels: tuple[str | None, ...]) -> int | None:
     """The seat of the person playing the computer, who is addressed as "you" (None when
     two people share the keyboard: each is named, whatever the names)."""
     people = [seat for seat, level in enumerate(levels) if level is None]
     return people[0] if len(people) == 1 else None
 
 
-def marked(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[str, str]:
-    """Both names with their computer marks in full (for screens with room to wrap)."""
-    first, second = (
+def marked(names: tuple[str, ...], levels: tuple[str | None, ...]) -> tuple[str, ...]:
+    """Every name with its computer mark in full (for screens with room to wrap)."""
+    return tuple(
         name + computer_mark(name, level) for name, level in zip(names, levels, strict=True)
     )
-    return first, second
 
 
 def fit_line(
     build: Callable[[NameOf], Text],
     width: int,
-    names: tuple[str, str],
-    levels: tuple[str | None, str | None],
+    names: tuple[str, ...],
+    levels: tuple[str | None, ...],
     ellipsis: str,
 ) -> Text:
     """The first form of ``build``'s line that fits ``width`` cells: whole names with the

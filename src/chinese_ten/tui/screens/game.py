@@ -143,7 +143,7 @@ class GameScreen(Screen[None]):
         return you_seat(self.options.computer)
 
     @property
-    def names(self) -> tuple[str, str]:
+    def names(self) -> tuple[str, ...]:
         return self.flow.names
 
     @property
@@ -678,7 +678,7 @@ class GameScreen(Screen[None]):
         self.query_one("#status", TextLine).show(self._series_text())
         self.query_one("#banner", TextLine).show(Text(""))
 
-    def shown_names(self) -> tuple[str, str]:
+    def shown_names(self) -> tuple[str, ...]:
         """The names with the computer's mark, for the screens that have room for it."""
         return marked(self.names, self.options.computer)
 

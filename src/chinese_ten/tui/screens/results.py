@@ -36,8 +36,8 @@ class ResultsScreen(Screen[str]):
     def __init__(
         self,
         *,
-        names: tuple[str, str],
-        levels: tuple[str | None, str | None] = (None, None),
+        names: tuple[str, ...],
+        levels: tuple[str | None, ...] = (None, None),
         deal: DealState,
         series: SeriesScore,
         symbols: bool,

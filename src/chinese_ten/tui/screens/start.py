@@ -77,8 +77,8 @@ class StartScreen(Screen[None]):
 
         def __init__(
             self,
-            names: tuple[str | None, str | None] | None,
-            computer: tuple[str | None, str | None] = (None, None),
+            names: tuple[str | None, ...] | None,
+            computer: tuple[str | None, ...] = (None, None),
         ) -> None:
             super().__init__()
             self.names = names
@@ -116,7 +116,7 @@ class StartScreen(Screen[None]):
         self._glyphs = glyphs
 
     @property
-    def computer(self) -> tuple[str | None, str | None]:
+    def computer(self) -> tuple[str | None, ...]:
         """Each seat's computer level as chosen now (None for a person)."""
         return computer_seats(self.vs, self.person_seat)
 
