@@ -25,7 +25,7 @@ from chinese_ten.levels import (
 from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.outputs import guard_standard_streams
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
-from chinese_ten.tui_options import GameOptions, computer_seats
+from chinese_ten.tui_options import GameOptions, table_levels
 
 
 class _Parser(argparse.ArgumentParser):
@@ -80,11 +80,11 @@ def _bot_pair(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _names(text: str) -> tuple[str, str]:
+def _names(text: str) -> tuple[str, ...]:
     names = text.split(",")
-    if len(names) != 2:
+    if not 2 <= len(names) <= 4:
         raise argparse.ArgumentTypeError(
-            _("{text} must be two names separated by a comma, such as Ana,Ben").format(
+            _("{text} must be two to four names separated by commas, such as Ana,Ben").format(
                 text=repr(text)
             )
         )
@@ -96,7 +96,10 @@ def _names(text: str) -> tuple[str, str]:
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--players", type=_names, metavar=_("NAMES"), help=_('the two names, such as "Ana,Ben"')
+        "--players",
+        type=_names,
+        metavar=_("NAMES"),
+        help=_('every seat\'s name, 2 to 4, such as "Ana,Ben,Cy"'),
     )
     parser.add_argument("--resume", action="store_true", help=_("continue the saved game"))
     _table_options(parser)
@@ -113,17 +116,35 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
         "--open-scores", action="store_true", help=_("show red points during the deal")
     )
     parser.add_argument(
-        "--vs", choices=tuple(LEVELS), help=_("play against the computer at this level")
+        "--vs",
+        type=_levels,
+        metavar=_("LEVELS"),
+        help=_("play against the computer: a level for each computer, such as hard or easy,hard"),
     )
     parser.add_argument(
         "--seat",
         type=int,
-        choices=(1, 2),
-        default=1,
-        help=_("your seat against the computer: 1 (first name) or 2"),
+        choices=(1, 2, 3, 4),
+        help=_("your seat against the computer: 1 (the default) to 4"),
     )
     parser.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
     _think_option(parser)
+
+
+def _levels(text: str) -> tuple[str, ...]:
+    levels = tuple(word.strip().lower() for word in text.split(","))
+    if len(levels) > 3:
+        raise argparse.ArgumentTypeError(
+            _("{text} names more than three computers").format(text=repr(text))
+        )
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(
+                _("unknown level {level}: choose from {known}").format(
+                    level=repr(level), known=", ".join(LEVELS)
+                )
+            )
+    return levels
 
 
 def _seconds(text: str) -> float:
@@ -459,7 +480,7 @@ def _tab_arguments(args: argparse.Namespace) -> tuple[str, ...]:
     """The ``play`` or ``series`` command each browser tab runs, from ``serve``'s options."""
     words = ["play"] if args.deals is None else ["series", "--deals", str(args.deals)]
     if args.vs is not None:
-        words += ["--vs", args.vs, "--seat", str(args.seat)]
+        words += ["--vs", ",".join(args.vs), "--seat", str(args.seat or 1)]
     if args.seed is not None:
         words += ["--seed", str(args.seed)]
     if args.think is not None:
@@ -488,6 +509,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("chinese-ten: {problem}").format(problem=error), file=sys.stderr)
         return 1
     return code
+
+
+def _table(args: argparse.Namespace) -> tuple[str | None, ...]:
+    """Each seat's computer level from ``--vs``, ``--players`` and ``--seat``; a table that
+    cannot be is one line and exit status 2, as argparse's own errors are."""
+    try:
+        return table_levels(args.vs, args.players, args.seat)
+    except ValueError as error:
+        _Parser(prog=f"chinese-ten {args.command}").error(str(error))
 
 
 def _main(arguments: list[str]) -> int:
@@ -519,7 +549,7 @@ def _main(arguments: list[str]) -> int:
                 GameOptions(
                     deals_planned=args.deals if args.command == "series" else None,
                     players=args.players,  # None: the seats' default names, in the language
-                    computer=computer_seats(args.vs, args.seat - 1),
+                    computer=_table(args),
                     hints=not args.no_hints,
                     think=args.think,
                     seed=args.seed,

@@ -162,6 +162,14 @@ class GameFlow:
         assert self.state is not None
         return self.computers[self.state.to_move]
 
+    def next_person(self, seat: int) -> int:
+        """The first seat from ``seat`` on, in turn order, where a person plays (the one the
+        keyboard goes to when the computers between have played)."""
+        seats = len(self.computers)
+        return next(
+            (seat + k) % seats for k in range(seats) if self.computers[(seat + k) % seats] is None
+        )
+
     def pass_keyboard(self) -> None:
         """The person to move now has the keyboard (hot-seat: after the hand-over)."""
         if self.state is not None:

@@ -89,11 +89,12 @@ def name_key(name: str) -> str:
     return "".join(c for c in normal if unicodedata.category(c) != "Cf")
 
 
-def check_names(names: Sequence[str]) -> tuple[str, str]:
-    """Two checked names that can be told apart: not the same up to case (or Unicode form,
-    such as full-width letters), since the screens tell the players apart by name."""
-    if len(names) != 2:
-        raise PlayerNameError(_("a game has two players, not {count}").format(count=len(names)))
+def check_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Checked names, one per seat (2 to 4), that can be told apart: no two the same up to
+    case (or Unicode form, such as full-width letters), since the screens tell the players
+    apart by name."""
+    if not 2 <= len(names) <= 4:
+        raise PlayerNameError(_("a game has 2 to 4 players, not {count}").format(count=len(names)))
     checked = []
     for seat, name in enumerate(names, start=1):
         try:
@@ -102,12 +103,24 @@ def check_names(names: Sequence[str]) -> tuple[str, str]:
             raise PlayerNameError(
                 _("player {seat}: {problem}").format(seat=seat, problem=error)
             ) from None
-    first, second = checked
-    if name_key(first) == name_key(second):
+    for later, second in enumerate(checked):
+        for first in checked[:later]:
+            if name_key(first) == name_key(second):
+                raise PlayerNameError(_same(first, second, len(checked)))
+    return tuple(checked)
+
+
+def _same(first: str, second: str, seats: int) -> str:
+    if seats == 2:
         same = (
             _("the two players need different names (both are {name})")
             if first == second
             else _("the two players need different names ({first} and {second} read the same)")
         )
-        raise PlayerNameError(same.format(name=first, first=first, second=second))
-    return first, second
+    else:
+        same = (
+            _("every player needs a name of their own (two are {name})")
+            if first == second
+            else _("every player needs a name of their own ({first} and {second} read the same)")
+        )
+    return same.format(name=first, first=first, second=second)

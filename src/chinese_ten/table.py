@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import name_key
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import english_default, is_default, level_name, seat_default
+from chinese_ten.wording import english_default, is_default, level_name, seat_default, versus
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.records import GameRecord, SeatRecord, SettingsRecord
@@ -78,11 +78,7 @@ class Table:
     def opponents(self) -> str:
         """``Ana v Computer (hard)``: who plays whom, each seat marked as the computer's
         (``Ana v Ben v Computer 3 (hard)`` at a larger table)."""
-        words = [self._seat_words(seat, name) for seat, name in enumerate(self.names())]
-        text = words[0]
-        for other in words[1:]:
-            text = _("{first} v {second}").format(first=text, second=other)
-        return text
+        return versus([self._seat_words(seat, name) for seat, name in enumerate(self.names())])
 
     def _seat_words(self, seat: int, name: str) -> str:
         level = self.computer[seat]

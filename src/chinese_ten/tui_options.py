@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from chinese_ten.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
@@ -62,6 +64,49 @@ class GameOptions:
     def hot_seat(self) -> bool:
         """People share the keyboard, so hands are hidden between their turns."""
         return sum(level is None for level in self.computer) > 1
+
+
+def table_levels(
+    levels: tuple[str, ...] | None, names: tuple[str, ...] | None, seat: int | None
+) -> tuple[str | None, ...]:
+    """Each seat's computer level from the command line: ``--vs`` lists a level per computer,
+    ``--players`` names every seat (people and computers, as with two), ``--seat`` is the one
+    person's seat (from 1). Without names the table is one person and the computers, or two
+    people; several people sit first and the computers after them.
+
+    >>> table_levels(("hard", "hard"), None, None), table_levels(("hard", "hard"), None, 2)
+    ((None, 'hard', 'hard'), ('hard', None, 'hard'))
+    >>> table_levels(("easy",), ("Ana", "Ben", "Cy"), None)
+    (None, None, 'easy')
+
+    Raises ``ValueError`` with the reason, in words, for a table that cannot be.
+    """
+    computers = len(levels or ())
+    seats = len(names) if names is not None else (computers + 1 if computers else 2)
+    if computers >= seats:
+        raise ValueError(
+            _("{names} names leave no seat for a person beside {computers} computers").format(
+                names=seats, computers=computers
+            )
+        )
+    if seats > 4:
+        raise ValueError(
+            _("{seats} players: Chinese Ten is for 2 to 4 players").format(seats=seats)
+        )
+    people = seats - computers
+    if seat is not None and people > 1:
+        raise ValueError(_("--seat chooses the seat of the one person against the computer"))
+    if seat is not None and not 1 <= seat <= seats:
+        raise ValueError(
+            _("--seat {seat}: the seats are 1 to {seats}").format(seat=seat, seats=seats)
+        )
+    if levels is None or not levels:
+        return (None,) * seats
+    if people == 1:
+        person = 0 if seat is None else seat - 1
+        rest = iter(levels)
+        return tuple(None if k == person else next(rest) for k in range(seats))
+    return (None,) * people + levels
 
 
 def computer_seats(

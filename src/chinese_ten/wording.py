@@ -112,6 +112,29 @@ def is_you(name: str) -> bool:
     return name.casefold() in {word.casefold() for word in every_translation(YOU)}
 
 
+def listed(names: Sequence[str]) -> str:
+    """``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``.
+
+    >>> listed(["Ana", "Ben", "Cy"])
+    'Ana, Ben and Cy'
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {name}").format(names=", ".join(names[:-1]), name=names[-1])
+
+
+def versus(names: Sequence[str]) -> str:
+    """``Ana v Ben``, and at a larger table ``Ana v Ben v Cy``.
+
+    >>> versus(("Ana", "Ben", "Cy"))
+    'Ana v Ben v Cy'
+    """
+    text = names[0]
+    for other in names[1:]:
+        text = _("{first} v {second}").format(first=text, second=other)
+    return text
+
+
 def signed(result: int) -> str:
     """A deal or series result with its sign, and a tie as a plain ``0``.
 

@@ -40,10 +40,11 @@ from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.log import WrappedLog
+from chinese_ten.tui.widgets.other_seats import OtherSeats, SeatSummary
 from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
-from chinese_ten.wording import signed
+from chinese_ten.wording import signed, versus
 
 if TYPE_CHECKING:
     from chinese_ten.records import GameRecord
@@ -192,6 +193,7 @@ class GameScreen(Screen[None]):
             with Horizontal(id="opponent"):
                 yield CardStrip("pile", **look, id="opponent-pile")
                 yield HandBacks(ascii_only=self.options.ascii, id="opponent-hand")
+                yield OtherSeats(self._glyphs, id="other-seats")
             with Horizontal(id="table-area"):
                 yield CardStrip("stock", **look, id="stock")
                 yield CardStrip("turned", **look, id="turned")
@@ -216,8 +218,7 @@ class GameScreen(Screen[None]):
         self.set_interval(0.5, self._tell_history)
         flow = self.flow
         if self._replay_log():
-            first, second = self.names
-            resumed = _("Resumed {first} v {second}.").format(first=first, second=second)
+            resumed = _("Resumed {players}.").format(players=versus(self.names))
             self._log(Text(resumed, style="italic"))
         if flow.deal_in_play:
             self._begin_turn(resumed=True)
@@ -296,18 +297,19 @@ class GameScreen(Screen[None]):
         self._render_board()
         flow = self.flow
         dealer = flow.series.next_dealer
+        cutter = (dealer - 1) % flow.seats  # the player before the dealer cuts
         number = flow.deal_number
         self.app.push_screen(
             CutScreen(
                 deal_number=number,
                 deals_planned=flow.series.deals_planned,
                 dealer=self.shown_names()[dealer],
-                cutter=self.shown_names()[1 - dealer],
+                cutter=self.shown_names()[cutter],
                 by_lot=number == 1,
-                computer_cuts=flow.computers[1 - dealer] is not None,
+                computer_cuts=flow.computers[cutter] is not None,
                 rng=flow.deal_rng(number),
                 glyphs=self._glyphs,
-                you="dealer" if dealer == self.you else "cutter" if 1 - dealer == self.you else "",
+                you="dealer" if dealer == self.you else "cutter" if cutter == self.you else "",
             ),
             self._cut_chosen,
         )
@@ -321,16 +323,17 @@ class GameScreen(Screen[None]):
         setup = self._state().setup
         self.logged = 0
         dealer = setup.dealer
+        cutter = (dealer - 1) % setup.seats
         if dealer == self.you:
             header = _("Deal {number}: you deal; {cutter} cut at {position}.")
-        elif 1 - dealer == self.you:
+        elif cutter == self.you:
             header = _("Deal {number}: {dealer} deals; you cut at {position}.")
         else:
             header = _("Deal {number}: {dealer} deals; {cutter} cut at {position}.")
         header = header.format(
             number=number,
             dealer=self.names[dealer],
-            cutter=self.names[1 - dealer],
+            cutter=self.names[cutter],
             position=position,
         )
         self._log(Text(header, style="bold"))
@@ -566,9 +569,12 @@ class GameScreen(Screen[None]):
             self._render_empty()
             return
         view = self._view()
-        me, other = view.seat, 1 - view.seat
+        me, other = view.seat, (view.seat + 1) % view.seats
         stage = self.stage
-        faces_visible = stage not in ("handover", "idle")
+        # With people sharing the keyboard, no hand shows while the computer plays.
+        faces_visible = stage not in ("handover", "idle") and not (
+            stage == "computer" and self.options.hot_seat
+        )
         options = self._options_for_selected() if stage == "select" else []
         choices = self._choices()
         chosen = choices[self.choice] if choices else None
@@ -617,20 +623,12 @@ class GameScreen(Screen[None]):
         self._show_one("#turned", CardLook(turned, mark="turned" if turned is not None else ""))
         counts = view.pile_counts
         self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))
-        self._show_one("#opponent-pile", CardLook(None, face_up=False, count=counts[other]))
         points = self._open_points(view)
-        in_hand = view.opponent_hand_count
-        backs = 2 * in_hand + 3 if in_hand else 0
-        self.query_one("#opponent-hand", HandBacks).show(
-            in_hand,
-            self._fit(
-                lambda name: Text(
-                    _("{name} · {count} in hand").format(name=name(other), count=in_hand)
-                    + points[other]
-                ),
-                self._room("#opponent-hand", 8) - backs - 2,
-            ).plain,
-        )
+        self.set_class(view.seats > 2, "-seats-many")
+        if view.seats == 2:
+            self._show_opponent(view, other, points)
+        else:
+            self._show_other_seats(view, points)
         if me == self.you:
             title = (
                 _("Your hand · pile {count}")
@@ -652,21 +650,65 @@ class GameScreen(Screen[None]):
         self.query_one("#status", TextLine).show(self._status_text(view))
         self.query_one("#banner", TextLine).show(self._banner_text(view))
 
-    def _open_points(self, view: PlayerView) -> tuple[str, str]:
-        """With ``--open-scores``, each pile's red points, for the labels beside the piles."""
+    def _show_opponent(self, view: PlayerView, other: int, points: tuple[str, ...]) -> None:
+        """Two players: the opponent's pile and a fan of its backs, named and counted."""
+        self._show_one(
+            "#opponent-pile", CardLook(None, face_up=False, count=view.pile_counts[other])
+        )
+        in_hand = view.hand_counts[other]
+        backs = 2 * in_hand + 3 if in_hand else 0
+        self.query_one("#opponent-hand", HandBacks).show(
+            in_hand,
+            self._fit(
+                lambda name: Text(
+                    _("{name} · {count} in hand").format(name=name(other), count=in_hand)
+                    + points[other]
+                ),
+                self._room("#opponent-hand", 8) - backs - 2,
+            ).plain,
+        )
+
+    def _show_other_seats(self, view: PlayerView, points: tuple[str, ...]) -> None:
+        """Three or four players: every other seat in a column, in turn order after yours."""
+        others = [(view.seat + k) % view.seats for k in range(1, view.seats)]
+        room = self._room("#other-seats") // len(others) - 4
+        in_play = view.phase != OVER
+
+        def named(seat: int) -> str:
+            return self._fit(lambda name: Text(name(seat)), room).plain
+
+        self.query_one("#other-seats", OtherSeats).show(
+            tuple(
+                SeatSummary(
+                    named(seat),
+                    view.hand_counts[seat],
+                    view.pile_counts[seat],
+                    points[seat],
+                    dealer=seat == view.dealer,
+                    to_move=in_play and seat == view.to_move,
+                )
+                for seat in others
+            )
+        )
+
+    def _open_points(self, view: PlayerView) -> tuple[str, ...]:
+        """With ``--open-scores``, each pile's points, for the labels beside the piles (red
+        points with two players; with more the black aces that score count too)."""
         if not self.options.open_scores:
-            return "", ""
-        from chinese_ten.cards import mask_points
+            return ("",) * view.seats
+        from chinese_ten.cards import seat_points
 
         sep = self._glyphs.sep
-        first, second = (
-            f" {sep} "
-            + ngettext("{count} red point", "{count} red points", mask_points(pile)).format(
-                count=mask_points(pile)
+        shown = []
+        for pile in view.piles:
+            points = seat_points(pile, view.seats)
+            words = (
+                ngettext("{count} red point", "{count} red points", points)
+                if view.seats == 2
+                else ngettext("{count} point", "{count} points", points)
             )
-            for pile in view.piles
-        )
-        return first, second
+            shown.append(f" {sep} " + words.format(count=points))
+        return tuple(shown)
 
     def _show_one(self, selector: str, look: CardLook) -> None:
         self.query_one(selector, CardStrip).show([look])
@@ -675,6 +717,7 @@ class GameScreen(Screen[None]):
         for strip in self.query(CardStrip).results(CardStrip):
             strip.show([] if strip.zone in ("hand", "table") else [CardLook(None)])
         self.query_one("#opponent-hand", HandBacks).show(0, "")
+        self.query_one("#other-seats", OtherSeats).show(())
         self.query_one("#status", TextLine).show(self._series_text())
         self.query_one("#banner", TextLine).show(Text(""))
 
@@ -705,16 +748,21 @@ class GameScreen(Screen[None]):
             else _("Deal {number}").format(number=number)
         )
         text = Text(deal, style="bold")
-        first, second = self.series.totals
+        totals = self.series.totals
         text.append(f"  {self._glyphs.sep}  ")
-        text.append(
-            _("totals {first} {first_total}, {second} {second_total}").format(
-                first=name(0),
-                first_total=signed(first),
-                second=name(1),
-                second_total=signed(second),
+        if len(totals) == 2:
+            first, second = totals
+            text.append(
+                _("totals {first} {first_total}, {second} {second_total}").format(
+                    first=name(0),
+                    first_total=signed(first),
+                    second=name(1),
+                    second_total=signed(second),
+                )
             )
-        )
+        else:
+            scores = ", ".join(f"{name(seat)} {signed(t)}" for seat, t in enumerate(totals))
+            text.append(_("totals {scores}").format(scores=scores))
         return text
 
     def _series_text(self) -> Text:
@@ -788,7 +836,7 @@ class GameScreen(Screen[None]):
             return styled(
                 _("{event}. Enter passes the keyboard to {name}."),
                 event=self._describe(events[-1]) if events else Text(""),
-                name=self.names[view.to_move],
+                name=self.names[self.flow.next_person(view.to_move)],
             )
         if stage == "flip-target":
             template = (

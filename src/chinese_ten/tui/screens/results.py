@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from chinese_ten.cards import POINTS, cards_of_mask
+from chinese_ten.cards import card_points, cards_of_mask
 from chinese_ten.deal import DealState, outcome
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.series import SeriesScore
@@ -18,7 +18,7 @@ from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.wording import signed
+from chinese_ten.wording import listed, signed
 
 NAME_CELLS = 24
 """A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""
@@ -85,12 +85,13 @@ class ResultsScreen(Screen[str]):
             show_lines=True,
             box=self._glyphs.table_box,
         )
+        seats = self.deal.setup.seats
         table.add_column(_("Player"), no_wrap=True)
-        table.add_column(_("Red cards captured"), ratio=1)
+        table.add_column(_("Red cards captured") if seats == 2 else _("Cards that score"), ratio=1)
         table.add_column(_("Points"), justify="right")
         table.add_column(_("Result"), justify="right")
-        for seat in (0, 1):
-            red = [c for c in cards_of_mask(self.deal.piles[seat]) if POINTS[c]]
+        for seat in self._play_order():
+            red = [c for c in cards_of_mask(self.deal.piles[seat]) if card_points(c, seats)]
             table.add_row(
                 Text(self._seat_name(seat, NAME_CELLS)),
                 card_list(red, symbols=self._symbols, four_color=self._four_color),
@@ -110,20 +111,41 @@ class ResultsScreen(Screen[str]):
         )
         table = Table(title=title, expand=True, box=self._glyphs.table_box)
         table.add_column(_("Deal"), justify="right")
-        for seat in (0, 1):
-            table.add_column(Text(self._seat_name(seat, NAME_CELLS)), justify="right")
+        seats = range(self.series.seats)
+        cells = NAME_CELLS if len(seats) == 2 else NAME_CELLS // 2
+        for seat in seats:
+            table.add_column(Text(self._seat_name(seat, cells)), justify="right")
         for k, o in enumerate(self.series.outcomes, start=1):
-            table.add_row(str(k), signed(o.results[0]), signed(o.results[1]))
+            table.add_row(str(k), *(signed(o.results[seat]) for seat in seats))
         totals = self.series.totals
         table.add_section()
-        table.add_row(_("Total"), signed(totals[0]), signed(totals[1]), style="bold")
+        table.add_row(_("Total"), *(signed(totals[seat]) for seat in seats), style="bold")
         return table
+
+    def _play_order(self) -> list[int]:
+        """The seats as the deal went round: with two players seat order (as always shown);
+        with more, the first to play first and the dealer last."""
+        setup = self.deal.setup
+        if setup.seats == 2:
+            return [0, 1]
+        return [(setup.dealer + k) % setup.seats for k in range(1, setup.seats + 1)]
+
+    def _shared(self, seats: tuple[int, ...], you_text: str, text: str) -> str:
+        """``Ana and Ben share …``, or ``You share … with Ben`` for the person at the table."""
+        if self.you in seats:
+            others = [self._seat_name(seat) for seat in seats if seat != self.you]
+            return you_text.format(names=listed(others))
+        return text.format(names=listed([self._seat_name(seat) for seat in seats]))
 
     def _verdict(self) -> Text:
         result = outcome(self.deal)
         assert result is not None
-        if result.winner is None:
+        if result.winner is None and len(result.points) == 2:
             deal = _("The deal is a tie: 105 points each.")
+        elif result.winner is None:
+            deal = self._shared(
+                result.winners, _("You share the deal with {names}."), _("{names} share the deal.")
+            )
         elif result.winner == self.you:
             deal = _("You win the deal.")
         else:
@@ -131,8 +153,14 @@ class ResultsScreen(Screen[str]):
         text = Text(deal + " ", style="bold")
         if self.series.is_over:
             winner = self.series.winner
-            if winner is None:
+            if winner is None and self.series.seats == 2:
                 final = _("The series is tied.")
+            elif winner is None:
+                final = self._shared(
+                    self.series.leaders,
+                    _("You share the series with {names}!"),
+                    _("{names} share the series!"),
+                )
             elif winner == self.you:
                 final = _("You win the series!")
             else:

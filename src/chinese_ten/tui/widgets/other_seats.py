@@ -1,0 +1,83 @@
+"""The other seats at a table of three or four, side by side above the table: each seat's
+name, its cards left as backs, its pile, and who deals and who is to play.
+
+Like :class:`~chinese_ten.tui.widgets.fan.HandBacks`, it is given counts, never cards. With
+two players the board keeps its larger fan of backs for the one opponent.
+"""
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widget import Widget
+
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.tui.glyphs import Glyphs
+from chinese_ten.tui.seats import fit
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """What everyone may see of a seat: how many cards it holds and has taken."""
+
+    name: str
+    in_hand: int
+    pile: int
+    points: str = ""
+    """Its pile's points with ``--open-scores``, already worded; else empty."""
+    dealer: bool = False
+    to_move: bool = False
+
+
+class OtherSeats(Widget):
+    """One column per other seat, in turn order after the viewer's."""
+
+    DEFAULT_CSS = """
+    OtherSeats { height: 4; width: 1fr; }
+    """
+
+    def __init__(self, glyphs: Glyphs, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._glyphs = glyphs
+        self.seats: tuple[SeatSummary, ...] = ()
+
+    def show(self, seats: tuple[SeatSummary, ...]) -> None:
+        if seats != self.seats:
+            self.seats = seats
+            self.refresh()
+
+    def render(self) -> Text:
+        seats = self.seats
+        if not seats:
+            return Text("")
+        width = max(self.content_size.width, 20)
+        column = width // len(seats)
+        lines = [Text(no_wrap=True, overflow="ellipsis") for _ in range(4)]
+        for seat in seats:
+            for line, cell in zip(lines, self._column(seat, column - 2), strict=True):
+                line.append_text(cell)
+                line.append(" " * max(column - cell.cell_len, 0))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for k, line in enumerate(lines):
+            text.append_text(line)
+            if k < 3:
+                text.append("\n")
+        return text
+
+    def _column(self, seat: SeatSummary, width: int) -> list[Text]:
+        glyphs = self._glyphs
+        turn = "▶ " if seat.to_move and not glyphs.ascii else "> " if seat.to_move else "  "
+        name = Text(turn, style="bold")
+        name.append(fit(seat.name, width - 2, glyphs.ellipsis), style="bold")
+        backs = Text("  " + glyphs.back[0] * seat.in_hand, style="blue")
+        counts = ngettext("{count} in hand", "{count} in hand", seat.in_hand).format(
+            count=seat.in_hand
+        )
+        pile = _("pile {count}").format(count=seat.pile)
+        detail = f"  {counts} {glyphs.sep} {pile}"
+        if cell_len(detail) > width:
+            detail = f"  {seat.in_hand} {glyphs.sep} {seat.pile}"
+        last = seat.points.strip(f" {glyphs.sep}")
+        if seat.dealer:
+            last = _("dealer") + (f" {glyphs.sep} {last}" if last else "")
+        return [name, backs, Text(detail), Text("  " + fit(last, width - 2, glyphs.ellipsis))]
