@@ -1,0 +1,31 @@
+"""The rules pages in every language describe the game for three and four players with the
+engine's own figures (hand sizes, the black aces, pack totals, bases, series lengths)."""
+
+import re
+
+import pytest
+
+from chinese_ten.cards import BASE_POINTS, PACK_POINTS
+from chinese_ten.deal import HAND_SIZES
+from chinese_ten.rules_text import rules_markdown
+from chinese_ten.series import default_deals
+
+HEADINGS = {
+    "en": "## Three and four players",
+    "fr": "## À trois et à quatre joueurs",
+    "pt": "## Com três e quatro jogadores",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"])
+def test_each_page_has_the_three_and_four_player_figures(language: str) -> None:
+    page = rules_markdown(language)
+    heading = HEADINGS[language]
+    assert heading in page
+    section = page.split(heading, 1)[1].split("\n## ", 1)[0]
+    bold = set(re.findall(r"\*\*([^*]+)\*\*", section))
+    for seats in (3, 4):
+        assert f"{HAND_SIZES[seats]} " in " ".join(bold) + " "
+        assert str(PACK_POINTS[seats]) in bold and str(BASE_POINTS[seats]) in bold
+    assert {"30", "40", "24"} <= bold  # the black aces' points, the stock
+    assert default_deals(4) == 8 and any(w in bold for w in ("eight", "huit", "oito"))
