@@ -103,7 +103,9 @@ def _broken(mutate: Any) -> str:
     ("mutate", "message"),
     [
         (lambda d: d.update(colour="red"), "colour: Extra inputs are not permitted"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version: Input should be 1 or 2"),
+        (lambda d: d.update(version=1), "seat_count is written from version 2 on"),
+        (lambda d: d.pop("seat_count"), "seat_count: a record of version 2 says how many"),
         (lambda d: d.update(format="other"), "format"),
         (lambda d: d["deals"][0].update(dealer="0"), "dealer"),
         (lambda d: d["deals"][0]["hands"][0].pop(), "hand of seat 0 has 11 cards"),

@@ -3,6 +3,9 @@
 The pydantic models check everything at the edge (unknown fields, wrong types, duplicate or
 missing cards, impossible counts); :func:`replay` then checks every turn against the engine.
 A record may stop part-way through a deal, even between the two actions of a turn.
+
+Version 2 says the seat count (``seat_count``: 2, 3 or 4) and is what we write; version 1 is
+the format of two seats only, without ``seat_count``, still read and replayed as before.
 """
 
 import json
@@ -26,9 +29,10 @@ from pydantic import (
 )
 
 from chinese_ten.actions import FLIP, TRIPLE, Action, action_target
-from chinese_ten.cards import Card, format_card, parse_card
+from chinese_ten.cards import SEAT_COUNTS, Card, format_card, parse_card
 from chinese_ten.deal import (
     FLIP_PHASE,
+    HAND_SIZES,
     OVER,
     PLAY,
     DealSetup,
@@ -46,7 +50,8 @@ from chinese_ten.names import check_name, check_names
 from chinese_ten.series import MAX_DEALS, SeriesScore
 
 FORMAT: Final = "chinese-ten"
-VERSION: Final = 1
+VERSION: Final = 2
+"""The version every record is written in; version 1 (two seats, no ``seat_count``) is read."""
 MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
 """The largest record file read: 16 MiB. A record of 1000 deals as we write it is 1.9 MB,
 about 6 MB re-indented by hand with every optional field, so no legal record comes near."""
@@ -101,21 +106,58 @@ class TurnRecord(_Model):
         return self
 
 
+def _seat_count(value: object) -> object:
+    _whole_number(value)
+    if value not in SEAT_COUNTS:
+        raise ValueError(_("a table has 2, 3 or 4 seats, not {count}").format(count=value))
+    return value
+
+
 class DealRecord(_Model):
-    dealer: Annotated[Literal[0, 1], _WHOLE_NUMBER]
-    hands: tuple[tuple[CardText, ...], tuple[CardText, ...]]
+    """One deal: who dealt, every hand (one per seat), the layout, the stock and the turns.
+
+    Checked as a deal of its game's table by :class:`GameRecord` (which knows the seat count).
+    """
+
+    dealer: Annotated[int, _WHOLE_NUMBER]
+    hands: tuple[tuple[CardText, ...], ...]
     layout: tuple[CardText, ...]
     stock: tuple[CardText, ...] = Field(description="top card first")
     turns: tuple[TurnRecord, ...] = ()
 
-    @model_validator(mode="after")
-    def _one_full_pack(self) -> "DealRecord":
-        self.setup().check()
-        return self
-
     def setup(self) -> DealSetup:
-        hands = (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])))
+        hands = tuple(tuple(sorted(hand)) for hand in self.hands)
         return DealSetup(self.dealer, hands, self.layout, self.stock)
+
+    def check(self, seats: int) -> None:
+        """Raise :class:`RecordError` unless this is a full deal of one pack at a table of
+        ``seats``: a hand per seat of the size the seat count deals, a dealer among them."""
+        count = len(self.hands)
+        if count != seats:
+            raise RecordError(
+                ngettext(
+                    "{count} hand for {seats} seats: a deal has one hand per seat",
+                    "{count} hands for {seats} seats: a deal has one hand per seat",
+                    count,
+                ).format(count=count, seats=seats)
+            )
+        if not 0 <= self.dealer < seats:
+            raise RecordError(
+                _("dealer {dealer} is not a seat: the seats are 0 to {last}").format(
+                    dealer=self.dealer, last=seats - 1
+                )
+            )
+        size = HAND_SIZES[seats]
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != size:
+                raise RecordError(
+                    ngettext(
+                        "the hand of seat {seat} has {count} card; it must have {size}",
+                        "the hand of seat {seat} has {count} cards; it must have {size}",
+                        len(hand),
+                    ).format(seat=seat, count=len(hand), size=size)
+                )
+        self.setup().check()
 
 
 PlayerName = Annotated[str, AfterValidator(check_name)]
@@ -145,20 +187,66 @@ class SettingsRecord(_Model):
 
 class GameRecord(_Model):
     format: Literal["chinese-ten"]
-    version: Annotated[Literal[1], _WHOLE_NUMBER]
-    players: tuple[PlayerName, PlayerName]
+    version: Annotated[Literal[1, 2], _WHOLE_NUMBER]
+    seat_count: Annotated[int, BeforeValidator(_seat_count)] = 2
+    """How many play: written (and required) from version 2 on; version 1 is always 2."""
+    players: tuple[PlayerName, ...] = Field(min_length=2, max_length=4)
+    """One name per seat, in seat order."""
     deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
     deals: tuple[DealRecord, ...]
-    seats: tuple[SeatRecord, SeatRecord] | None = None
-    """Who sits where; absent in records of earlier versions and from ``simulate``."""
+    seats: tuple[SeatRecord, ...] | None = Field(default=None, min_length=2, max_length=4)
+    """Who sits where, one per seat; absent in records of earlier versions and from
+    ``simulate``."""
     settings: SettingsRecord | None = None
     """The game's options; absent in records of earlier versions and from ``simulate``."""
 
     @field_validator("players")
     @classmethod
-    def _names_differ(cls, players: tuple[str, str]) -> tuple[str, str]:
-        return check_names(players)
+    def _names_differ(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+        for k, first in enumerate(players):
+            for second in players[k + 1 :]:
+                check_names((first, second))
+        return players
+
+    @model_validator(mode="after")
+    def _seat_count_agrees(self) -> "GameRecord":
+        """Every per-seat list has one entry per seat; version 1 is the game of two."""
+        seats = self.seat_count
+        if self.version == 1:
+            if "seat_count" in self.model_fields_set:
+                raise ValueError(
+                    _("seat_count is written from version 2 on: version 1 is for 2 players")
+                )
+            if len(self.players) != 2:
+                raise ValueError(
+                    _(
+                        "players: a record of version 1 is for 2 players, not {count} "
+                        "(3 or 4 players are recorded from version 2 on)"
+                    ).format(count=len(self.players))
+                )
+        elif "seat_count" not in self.model_fields_set:
+            raise ValueError(_("seat_count: a record of version 2 says how many play"))
+        for field, count in (
+            ("players", len(self.players)),
+            ("seats", len(self.seats) if self.seats is not None else seats),
+        ):
+            if count != seats:
+                raise ValueError(
+                    ngettext(
+                        "{field}: {count} entry for seat_count {seats}: one per seat",
+                        "{field}: {count} entries for seat_count {seats}: one per seat",
+                        count,
+                    ).format(field=field, count=count, seats=seats)
+                )
+        for k, deal in enumerate(self.deals):
+            try:
+                deal.check(seats)
+            except RecordError as error:
+                raise ValueError(
+                    _("{where}: {problem}").format(where=f"deals[{k}]", problem=error)
+                ) from None
+        return self
 
     @model_validator(mode="after")
     def _series_shape(self) -> "GameRecord":
@@ -171,12 +259,21 @@ class GameRecord(_Model):
                 ).format(count=len(self.deals), planned=self.deals_planned)
             )
         for k, deal in enumerate(self.deals[1:], start=1):
-            if deal.dealer == self.deals[k - 1].dealer:
+            expected = (self.deals[k - 1].dealer + 1) % self.seat_count
+            if deal.dealer == expected:
+                continue
+            if self.seat_count == 2:
                 raise ValueError(
                     _(
                         "deal {number} has the same dealer as deal {previous}: dealers alternate"
                     ).format(number=k + 1, previous=k)
                 )
+            raise ValueError(
+                _(
+                    "deal {number} is dealt by seat {dealer}, not {expected}: the deal passes "
+                    "to the next seat"
+                ).format(number=k + 1, dealer=deal.dealer, expected=expected)
+            )
         return self
 
 
@@ -196,11 +293,9 @@ def deal_record(state: DealState) -> DealRecord:
                 flipped=flip is not None,
             )
         )
-    if setup.seats != 2:
-        raise RecordError("records of 3 or 4 seats are not written yet")
     return DealRecord(
-        dealer=0 if setup.dealer == 0 else 1,
-        hands=(setup.hands[0], setup.hands[1]),
+        dealer=setup.dealer,
+        hands=setup.hands,
         layout=setup.layout,
         stock=setup.stock,
         turns=tuple(turns),
@@ -212,17 +307,19 @@ def game_record(
     deals_planned: int | None,
     states: Sequence[DealState],
     *,
-    seats: tuple[SeatRecord, SeatRecord] | None = None,
+    seats: Sequence[SeatRecord] | None = None,
     settings: SettingsRecord | None = None,
 ) -> GameRecord:
-    """A whole game's record: every deal played so far, the last one possibly unfinished."""
+    """A whole game's record, in the current version: every deal played so far, the last one
+    possibly unfinished; one name (and seat) per seat, 2, 3 or 4."""
     return GameRecord(
         format=FORMAT,
         version=VERSION,
-        players=(players[0], players[1]),
+        seat_count=len(players),
+        players=tuple(players),
         deals_planned=deals_planned,
         deals=tuple(deal_record(s) for s in states),
-        seats=seats,
+        seats=None if seats is None else tuple(seats),
         settings=settings,
     )
 
@@ -301,7 +398,7 @@ def replay(record: GameRecord) -> list[DealState]:
 def series_score(record: GameRecord, states: Sequence[DealState]) -> SeriesScore:
     """The totals of the finished deals."""
     first = record.deals[0].dealer if record.deals else 0
-    score = SeriesScore(record.deals_planned, first)
+    score = SeriesScore(record.deals_planned, first, seats=record.seat_count)
     for state in states:
         result = outcome(state)
         if result is not None:
@@ -310,26 +407,34 @@ def series_score(record: GameRecord, states: Sequence[DealState]) -> SeriesScore
 
 
 def replay_summary(record: GameRecord, states: Sequence[DealState]) -> dict[str, Any]:
-    """The ``replay --json`` document."""
+    """The ``replay --json`` document: each deal's points and results, one per seat, and the
+    series totals. With 3 or 4 seats, where ``winner`` null cannot say who shares, each deal
+    and the series also list their ``winners`` (the seats with the highest score); the
+    document of 2 seats is exactly that of version 1."""
+    many = record.seat_count > 2
     deals = []
     for state in states:
         result = outcome(state)
         points = result.points if result else pile_points(state)
-        deals.append(
-            {
-                "complete": result is not None,
-                "dealer": state.setup.dealer,
-                "points": list(points),
-                "results": list(result.results) if result else None,
-            }
-        )
+        deal: dict[str, Any] = {
+            "complete": result is not None,
+            "dealer": state.setup.dealer,
+            "points": list(points),
+            "results": list(result.results) if result else None,
+        }
+        if many:
+            deal["winners"] = list(result.winners) if result else None
+        deals.append(deal)
     score = series_score(record, states)
     finished = all(d["complete"] for d in deals)
-    return {
+    summary: dict[str, Any] = {
         "deals": deals,
         "totals": list(score.totals),
         "winner": score.winner if finished else None,
     }
+    if many:
+        summary["winners"] = list(score.leaders) if finished and score.is_over else None
+    return summary
 
 
 def parse_record(text: str, source: str = "record") -> GameRecord:
@@ -482,6 +587,8 @@ def record_json(record: GameRecord) -> str:
     for optional in ("seats", "settings"):
         if data[optional] is None:
             del data[optional]  # a record of who sits where is written only when known
+    if record.version == 1:
+        del data["seat_count"]  # a record read in version 1 is written back as it was
     for deal in data["deals"]:
         for turn in deal["turns"]:
             if turn["flipped"]:

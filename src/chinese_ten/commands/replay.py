@@ -1,10 +1,12 @@
 """``chinese-ten replay FILE``: check a record turn by turn and print the scores.
 
 The record may come from anyone: its names and the file name are drawn as Rich ``Text``
-(never markup), and the file name with its control characters made visible.
+(never markup), and the file name with its control characters made visible. Every seat is
+shown, 2, 3 or 4; with 3 or 4 a column says who won each deal, or who shares it.
 """
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +27,12 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     if as_json:
         print(json.dumps(summary))
         return 0
-    names = shown_names(record)
+    # default names are shown in the reader's language at a table of two; from three seats on,
+    # as written (the screens of three and four players come with their default names)
+    names: Sequence[str] = shown_names(record) if record.seat_count == 2 else record.players
+    many = len(names) > 2
     title = _("{file}: {first} v {second}").format(
-        file=visible(path.name), first=names[0], second=names[1]
+        file=visible(path.name), first=names[0], second=_facing(names[1:])
     )
     table = Table(title=Text(title))
     table.add_column(_("Deal"), justify="right")
@@ -36,24 +41,59 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         table.add_column(Text(_("{name} points").format(name=name)), justify="right")
     for name in names:
         table.add_column(Text(_("{name} result").format(name=name)), justify="right")
+    if many:
+        table.add_column(_("Winner"))
     for k, deal in enumerate(summary["deals"], start=1):
-        results = deal["results"] or [_("unfinished"), _("unfinished")]
+        results = deal["results"] or [_("unfinished")] * len(names)
+        winner = [Text(_deal_winner(names, deal["winners"]))] if many else []
         table.add_row(
             str(k),
             Text(names[deal["dealer"]]),
             *(str(p) for p in deal["points"]),
             *(signed(r) if isinstance(r, int) else r for r in results),
+            *winner,
         )
     totals = summary["totals"]
     table.add_section()
-    table.add_row(_("Total"), "", "", "", signed(totals[0]), signed(totals[1]), style="bold")
+    blank = [""] * len(names)
+    table.add_row(
+        _("Total"), "", *blank, *(signed(t) for t in totals), *([""] if many else []), style="bold"
+    )
     console = Console()
     console.print(table)
     console.print(Text(_verdict(record.deals_planned, names, summary)))
     return 0
 
 
-def _verdict(planned: int | None, names: tuple[str, str], summary: dict[str, Any]) -> str:
+def _facing(names: Sequence[str]) -> str:
+    """``Ben`` or ``Ben v Cy v Di``: who the first seat plays, in the language's words."""
+    text = names[0]
+    for name in names[1:]:
+        text = _("{first} v {second}").format(first=text, second=name)
+    return text
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``: each language joins names its own way."""
+    *rest, last = names
+    if not rest:
+        return last
+    head = rest[0]
+    for name in rest[1:]:
+        head = _("{first}, {second}").format(first=head, second=name)
+    return _("{first} and {second}").format(first=head, second=last)
+
+
+def _deal_winner(names: Sequence[str], winners: list[int] | None) -> str:
+    """A finished deal's winner, or the sentence saying who shares it (equal highest scores)."""
+    if winners is None:
+        return ""
+    if len(winners) == 1:
+        return names[winners[0]]
+    return _("{names} share the deal").format(names=_listed([names[s] for s in winners]))
+
+
+def _verdict(planned: int | None, names: Sequence[str], summary: dict[str, Any]) -> str:
     """The series result as one whole sentence per case (a name is a placeholder, so each
     language can agree with it; the human against the computer is addressed as "you")."""
     done = sum(1 for d in summary["deals"] if d["complete"])
@@ -63,6 +103,9 @@ def _verdict(planned: int | None, names: tuple[str, str], summary: dict[str, Any
             return _("You win the series.")
         return _("{name} wins the series.").format(name=winner)
     if planned is not None and done == planned and summary["deals"][-1]["complete"]:
+        sharing = summary.get("winners") or []  # listed from three seats on
+        if 1 < len(sharing) < len(names):
+            return _("{names} share the series.").format(names=_listed([names[s] for s in sharing]))
         return _("The series is tied.")
     if planned == 1:  # its one deal is unfinished
         return _("0 of 1 deal finished; no series result yet.")
