@@ -1,6 +1,7 @@
 """The game's flow at tables of three and four: seats, default names, computers, the deal
 passing round, the save and resume (a save is the whole game at any table size)."""
 
+import os
 from pathlib import Path
 
 from chinese_ten.deal import legal_actions
@@ -86,3 +87,21 @@ def test_the_deal_passes_to_the_next_seat_and_a_resumed_game_is_the_same_table(
     assert again.series.seats == 3 and again.series.next_dealer == (first + 2) % 3
     assert again.state == flow.state
     again.release()
+
+
+def test_the_history_refuses_a_game_of_three_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    golden = Path(__file__).parent / "artifacts" / "golden-3-seats.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "chinese_ten", "--lang", "en", "history", "import", str(golden)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CHINESE_TEN_HOME": str(tmp_path)},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "the history keeps games of two players so far; this one has 3" in result.stderr
+    assert "Traceback" not in result.stderr

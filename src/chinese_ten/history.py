@@ -61,7 +61,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
-from chinese_ten.errors import ChineseTenError
+from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.files import file_problem, shown
 from chinese_ten.history_names import history_key, keys_in_older_files
 from chinese_ten.history_rows import (
@@ -168,7 +168,14 @@ def record_key(record: "GameRecord") -> str:
 
 
 def _key_of(canonical_record: "GameRecord") -> str:
-    text = canonical_record.model_dump_json()
+    """sha256 of the canonical JSON; a game of two is hashed as version 1 wrote it, so the
+    games stored before records said their seat count are still found (on resume, import)."""
+    if canonical_record.seat_count == 2:
+        text = canonical_record.model_copy(update={"version": 1}).model_dump_json(
+            exclude={"seat_count"}
+        )
+    else:
+        text = canonical_record.model_dump_json()
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -193,6 +200,12 @@ def _columns(record: "GameRecord") -> _Columns:
     from chinese_ten.deal import outcome
     from chinese_ten.records import series_score
 
+    if len(record.players) != 2:
+        raise RecordError(
+            _("the history keeps games of two players so far; this one has {count}").format(
+                count=len(record.players)
+            )
+        )
     rebuilt, states = canonical(record)
     score = series_score(rebuilt, states)
     results = [o.results[0] for s in states if (o := outcome(s)) is not None]

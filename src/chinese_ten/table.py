@@ -121,7 +121,9 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
         computer = tuple(seat.computer for seat in record.seats)
         default = tuple(seat.default_name for seat in record.seats)
     else:  # earlier versions had two seats
-        computer = tuple(_computer_named(name, seat) for seat, name in enumerate(names))
+        computer = tuple(
+            _computer_named(name, seat, len(names)) for seat, name in enumerate(names)
+        )
         default = (False,) * len(names)
     table = Table(
         typed=(None,) * len(names),
@@ -168,11 +170,11 @@ def shown_names(record: "GameRecord") -> tuple[str, ...]:
     )
 
 
-def _computer_named(name: str, seat: int) -> str | None:
-    """The level whose default computer name ``name`` is, in any language, at a table of two
-    (the only kind earlier versions saved); None if none."""
+def _computer_named(name: str, seat: int, seats: int) -> str | None:
+    """The level whose default computer name ``name`` is, in any language, at a table of
+    ``seats`` with one computer; None if none."""
     for level in ("easy", "normal", "hard"):
-        levels: list[str | None] = [None, None]
+        levels: list[str | None] = [None] * seats
         levels[seat] = level
         if is_default(name, seat, levels):
             return level

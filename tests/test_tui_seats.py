@@ -1,0 +1,97 @@
+"""The board at tables of three and four, hot-seat and with computers: every other seat in
+sight, no hand but the mover's ever face up, results for every seat."""
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.other_seats import OtherSeats
+
+from .tui_helpers import options, screen_text, step
+
+PEOPLE = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Dee")}
+
+
+def _faces(screen: GameScreen) -> tuple[int, ...]:
+    strip = screen.query_one("#hand", CardStrip)
+    return tuple(look.card for look in strip.looks if look.face_up and look.card is not None)
+
+
+async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, int]:
+    """Play the deal by keys; at every step no hand but the keyboard holder's shows, and only
+    while it is that person's turn (or its last card was just turned). Returns how many
+    hand-overs and computer turns were seen."""
+    handovers = computer_turns = 0
+    for _ in range(600):
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            return handovers, computer_turns
+        if isinstance(screen, HandoverScreen):
+            handovers += 1
+        if isinstance(screen, GameScreen) and screen.state is not None:
+            state, flow = screen.state, screen.flow
+            faces = _faces(screen)
+            if screen.stage == "computer":
+                computer_turns += 1
+                assert faces == () or not flow.options.hot_seat
+            if faces:
+                holder = flow.viewer()
+                assert flow.computers[holder] is None
+                assert faces == state.hands[holder]
+                mover_or_just_moved = holder == state.to_move or screen.stage == "turned"
+                assert mover_or_just_moved or not flow.options.hot_seat
+            others = screen.query_one("#other-seats", OtherSeats)
+            assert len(others.seats) == state.setup.seats - 1
+            assert all(s.in_hand == len(state.hands[k]) for k, s in _around(screen, state))
+        if not await step(pilot):
+            return handovers, computer_turns
+    raise AssertionError("the deal did not end")
+
+
+def _around(screen: GameScreen, state: object) -> list[tuple[int, object]]:
+    view = screen._view()
+    others = screen.query_one("#other-seats", OtherSeats).seats
+    return [((view.seat + k) % view.seats, s) for k, s in enumerate(others, start=1)]
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+async def test_people_sharing_the_keyboard_never_see_each_others_hands(
+    tmp_path: Path, seats: int
+) -> None:
+    app = ChineseTenApp(options(tmp_path, players=PEOPLE[seats], computer=(None,) * seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        handovers, _ = await _play_watching(pilot, app)
+        assert handovers >= 24  # one before every turn
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        text = screen_text(app)
+        assert all(name in text for name in PEOPLE[seats])
+
+
+async def test_one_person_against_two_computers_sees_only_their_hand(tmp_path: Path) -> None:
+    app = ChineseTenApp(
+        options(tmp_path, players=None, computer=("easy", None, "easy"), deals_planned=1)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        handovers, computer_turns = await _play_watching(pilot, app)
+        assert handovers == 0 and computer_turns >= 16
+        text = screen_text(app)
+        assert "Computer 1 (easy)" in text and "Computer 3 (easy)" in text
+
+
+async def test_two_people_and_a_computer_hide_hands_while_it_plays(tmp_path: Path) -> None:
+    app = ChineseTenApp(
+        options(tmp_path, players=("Ana", "Ben", "Cy"), computer=(None, "easy", None))
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        handovers, computer_turns = await _play_watching(pilot, app)
+        assert handovers >= 16 and computer_turns >= 8
