@@ -25,6 +25,7 @@ def _play(flow: GameFlow) -> None:
     assert flow.deal(17) == []
     while flow.deal_in_play:
         assert flow.state is not None
+        assert flow.computers[flow.viewer()] is None  # the board is never a computer's view
         legal = legal_actions(flow.state)
         player = flow.computer_to_move()
         action = legal[-1] if player is None else player.choose(flow.view(), legal)

@@ -241,7 +241,7 @@ class GameFlow:
             self.deal_rng(self.deal_number), self.series.next_dealer, position, self.seats
         )
         self.state = start(setup)
-        self.keyboard = self.state.to_move
+        self.keyboard = self.next_person(self.state.to_move)
         return self.save()
 
     def apply(self, action: Action) -> Applied:
@@ -402,7 +402,7 @@ class GameFlow:
         self.series = _score(record.deals_planned, states)
         self.finished = [s for s in states if outcome(s) is not None]
         self.state = states[-1]
-        self.keyboard = self.state.to_move
+        self.keyboard = self.next_person(self.state.to_move)
         return Resume(True, notices)
 
     def hold_fresh_slot(self) -> list[Notice]:
