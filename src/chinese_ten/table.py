@@ -121,9 +121,7 @@ def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
         computer = tuple(seat.computer for seat in record.seats)
         default = tuple(seat.default_name for seat in record.seats)
     else:  # earlier versions had two seats
-        computer = tuple(
-            _computer_named(name, seat, len(names)) for seat, name in enumerate(names)
-        )
+        computer = tuple(_computer_named(name, seat, len(names)) for seat, name in enumerate(names))
         default = (False,) * len(names)
     table = Table(
         typed=(None,) * len(names),

@@ -3,7 +3,7 @@
 from rich.style import Style
 from rich.text import Text
 
-from chinese_ten.cards import Card, display_card, is_red, red_points
+from chinese_ten.cards import Card, card_points, display_card, is_red
 from chinese_ten.i18n import _
 from chinese_ten.tui.texts import styled
 from chinese_ten.view import Event
@@ -26,12 +26,19 @@ def card_name(card: Card, *, symbols: bool, four_color: bool = False) -> Text:
 
 
 def card_face(
-    card: Card, *, symbols: bool, four_color: bool, no_points: str, red: Style | str = "bold red"
+    card: Card,
+    *,
+    symbols: bool,
+    four_color: bool,
+    no_points: str,
+    red: Style | str = "bold red",
+    seats: int = 2,
 ) -> Text:
-    """Two lines for inside a card box: rank and suit, then the red points (``+10``),
-    or ``no_points`` for a card that scores nothing. ``red``: the style of a red card in
-    two colours (the board gives an exact colour legible on its theme)."""
-    points = red_points(card)
+    """Two lines for inside a card box: rank and suit, then the points it scores at a table
+    of ``seats`` (``+10``; the ace of spades ``+30`` from three players), or ``no_points`` for
+    a card that scores nothing. ``red``: the style of a red card in two colours (the board
+    gives an exact colour legible on its theme)."""
+    points = card_points(card, seats)
     style = red if is_red(card) and not four_color else card_style(card, four_color=four_color)
     face = Text(display_card(card, symbols=symbols).ljust(3), style=style)
     face.append("\n")

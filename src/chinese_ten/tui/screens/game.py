@@ -597,7 +597,7 @@ class GameScreen(Screen[None]):
             return "triple" if card >> 2 == view.triple else ""
 
         self.query_one("#table", CardStrip).show(
-            [CardLook(c, mark=table_mark(c)) for c in view.table]
+            [CardLook(c, mark=table_mark(c)) for c in view.table], view.seats
         )
         hand_marks = stage in ("select", "target")
         self.query_one("#hand", CardStrip).show(
@@ -608,7 +608,8 @@ class GameScreen(Screen[None]):
                     mark="selected" if hand_marks and k == self.cursor else "",
                 )
                 for k, c in enumerate(view.hand)
-            ]
+            ],
+            view.seats,
         )
         flip_mark = "target" if stage == "flip" else ""
         turned = (
@@ -620,7 +621,9 @@ class GameScreen(Screen[None]):
         )
         stock = view.stock_count - (1 if stage == "flip-target" else 0)  # the turned card is out
         self._show_one("#stock", CardLook(None, face_up=False, count=stock, mark=flip_mark))
-        self._show_one("#turned", CardLook(turned, mark="turned" if turned is not None else ""))
+        self.query_one("#turned", CardStrip).show(
+            [CardLook(turned, mark="turned" if turned is not None else "")], view.seats
+        )
         counts = view.pile_counts
         self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))
         points = self._open_points(view)
@@ -642,8 +645,14 @@ class GameScreen(Screen[None]):
                 else _("{name}'s hand (hidden) · pile {count}")
             )
 
+        total = ""
+        if view.seats > 2:
+            total = f" {self._glyphs.sep} " + _("total {total}").format(
+                total=signed(self.series.totals[me])
+            )
+
         def hand_title(name: NameOf) -> Text:
-            return Text(title.format(name=name(me), count=counts[me]) + points[me])
+            return Text(title.format(name=name(me), count=counts[me]) + total + points[me])
 
         hand_area = self.query_one("#hand-area")
         hand_area.border_title = self._fit(hand_title, self._room("#hand-area") - 4)
@@ -683,6 +692,7 @@ class GameScreen(Screen[None]):
                     named(seat),
                     view.hand_counts[seat],
                     view.pile_counts[seat],
+                    self.series.totals[seat],
                     points[seat],
                     dealer=seat == view.dealer,
                     to_move=in_play and seat == view.to_move,
@@ -749,9 +759,9 @@ class GameScreen(Screen[None]):
         )
         text = Text(deal, style="bold")
         totals = self.series.totals
-        text.append(f"  {self._glyphs.sep}  ")
-        if len(totals) == 2:
+        if len(totals) == 2:  # with more, each seat's total is beside its cards
             first, second = totals
+            text.append(f"  {self._glyphs.sep}  ")
             text.append(
                 _("totals {first} {first_total}, {second} {second_total}").format(
                     first=name(0),
@@ -760,9 +770,6 @@ class GameScreen(Screen[None]):
                     second_total=signed(second),
                 )
             )
-        else:
-            scores = ", ".join(f"{name(seat)} {signed(t)}" for seat, t in enumerate(totals))
-            text.append(_("totals {scores}").format(scores=scores))
         return text
 
     def _series_text(self) -> Text:

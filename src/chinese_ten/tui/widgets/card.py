@@ -98,10 +98,16 @@ class CardStrip(Widget):
         self._symbols = symbols
         self._four_color = four_color
         self._glyphs = glyphs_for(ascii_only)
+        self.seats = 2
+        """How many play: a card's points on its face depend on it (the black aces)."""
 
-    def show(self, looks: Sequence[CardLook]) -> None:
-        """Draw ``looks``; only a change in the number of rows asks for a new layout."""
+    def show(self, looks: Sequence[CardLook], seats: int | None = None) -> None:
+        """Draw ``looks`` (at a table of ``seats``, if given); only a change in the number of
+        rows asks for a new layout."""
         looks = tuple(looks)
+        if seats is not None and seats != self.seats:
+            self.seats = seats
+            self.refresh()
         if looks == self.looks:
             return
         rows_before = len(self._rows(self.size.width))
@@ -174,6 +180,7 @@ class CardStrip(Widget):
                 four_color=self._four_color,
                 no_points=self._glyphs.no_points,
                 red=self._style("red"),
+                seats=self.seats,
             )
             return list(face.split())
         if look.count is not None:

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import fit
+from chinese_ten.wording import signed
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,8 @@ class SeatSummary:
     name: str
     in_hand: int
     pile: int
+    total: int = 0
+    """The seat's series total so far."""
     points: str = ""
     """Its pile's points with ``--open-scores``, already worded; else empty."""
     dealer: bool = False
@@ -70,6 +73,8 @@ class OtherSeats(Widget):
         name = Text(turn, style="bold")
         name.append(fit(seat.name, width - 2, glyphs.ellipsis), style="bold")
         backs = Text("  " + glyphs.back[0] * seat.in_hand, style="blue")
+        if seat.dealer:
+            backs.append("  " + _("dealer"), style="bold")
         counts = ngettext("{count} in hand", "{count} in hand", seat.in_hand).format(
             count=seat.in_hand
         )
@@ -77,7 +82,8 @@ class OtherSeats(Widget):
         detail = f"  {counts} {glyphs.sep} {pile}"
         if cell_len(detail) > width:
             detail = f"  {seat.in_hand} {glyphs.sep} {seat.pile}"
-        last = seat.points.strip(f" {glyphs.sep}")
-        if seat.dealer:
-            last = _("dealer") + (f" {glyphs.sep} {last}" if last else "")
+        parts = [_("total {total}").format(total=signed(seat.total))]
+        if seat.points:
+            parts.append(seat.points.strip(f" {glyphs.sep}"))
+        last = f" {glyphs.sep} ".join(parts)
         return [name, backs, Text(detail), Text("  " + fit(last, width - 2, glyphs.ellipsis))]
