@@ -77,9 +77,7 @@ async def test_people_sharing_the_keyboard_never_see_each_others_hands(
 
 async def test_one_person_against_two_computers_sees_only_their_hand(tmp_path: Path) -> None:
     app = ChineseTenApp(
-        options(
-            tmp_path, players=None, computer=("easy", None, "easy"), deals_planned=1, pause=0.05
-        )
+        options(tmp_path, players=None, computer=("easy", None, "easy"), deals_planned=1, pause=0.3)
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -91,7 +89,7 @@ async def test_one_person_against_two_computers_sees_only_their_hand(tmp_path: P
 
 async def test_two_people_and_a_computer_hide_hands_while_it_plays(tmp_path: Path) -> None:
     app = ChineseTenApp(
-        options(tmp_path, players=("Ana", "Ben", "Cy"), computer=(None, "easy", None), pause=0.05)
+        options(tmp_path, players=("Ana", "Ben", "Cy"), computer=(None, "easy", None), pause=0.3)
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
