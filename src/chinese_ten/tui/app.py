@@ -133,6 +133,7 @@ class ChineseTenApp(App[None]):
             holding=holding,
             vs=options.vs,
             person_seat=options.person_seat,
+            seats=options.seats,
         )
 
     def _asks_names_first(self) -> bool:

@@ -1,5 +1,6 @@
-"""The start screen: who plays (two people at this keyboard, or you against the computer at a
-level, in the seat you choose) and the names, checked by the one rule for names."""
+"""The start screen: how many play (2, 3 or 4), who (people at this keyboard, or you against
+the computer at a level, in the seat you choose) and the names, checked by the one rule for
+names."""
 
 from typing import ClassVar
 
@@ -13,6 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
+from chinese_ten.cards import BASE_POINTS
 from chinese_ten.errors import PlayerNameError
 from chinese_ten.i18n import N_, _
 from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
@@ -24,6 +26,9 @@ from chinese_ten.wording import level_name, seat_default
 
 LEVELS = ("easy", "normal", "hard")
 """The computer's levels, in the order the start screen offers them."""
+SEAT_COUNTS = (2, 3, 4)
+_FIELD_LABELS = (N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"))
+_SEAT_WORDS = (N_("first"), N_("second"), N_("third"), N_("fourth"))
 
 
 class Choice(RadioButton):
@@ -96,9 +101,10 @@ class StartScreen(Screen[None]):
         holding: bool = False,
         vs: str | None = None,
         person_seat: int = 0,
+        seats: int = 2,
     ) -> None:
-        """``vs`` and ``person_seat``: the opponent and seat chosen at first (the computer's
-        level, None for another person; the person's seat against it)."""
+        """``vs``, ``person_seat`` and ``seats``: the choice offered first (the computer's
+        level, None for people; the person's seat against it; how many play)."""
         super().__init__()
         translate_bindings(self)
         self.holding = holding
@@ -114,20 +120,26 @@ class StartScreen(Screen[None]):
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
         self._glyphs = glyphs
+        self.seats = seats if seats in SEAT_COUNTS else 2
+        """How many play."""
 
     @property
     def computer(self) -> tuple[str | None, ...]:
         """Each seat's computer level as chosen now (None for a person)."""
-        return computer_seats(self.vs, self.person_seat)
+        return computer_seats(self.vs, self.person_seat, self.seats)
 
     @property
-    def defaults(self) -> tuple[str, str]:
-        """The default name of each field: the first field is the person at the keyboard
-        (``You`` against the computer), the second the other person or the computer."""
+    def field_seats(self) -> tuple[int, ...]:
+        """The seat each field names: the first field is the person at the keyboard (``You``
+        against the computer, in the seat chosen), then the others in seat order."""
+        first = self.person_seat
+        return (first, *(seat for seat in range(self.seats) if seat != first))
+
+    @property
+    def defaults(self) -> tuple[str, ...]:
+        """The default name of each field (see :attr:`field_seats`)."""
         computer = self.computer
-        mine = seat_default(self.person_seat, computer)
-        theirs = seat_default(1 - self.person_seat, computer)
-        return mine, theirs
+        return tuple(seat_default(seat, computer) for seat in self.field_seats)
 
     def compose(self) -> ComposeResult:
         glyphs = self._glyphs
@@ -139,6 +151,11 @@ class StartScreen(Screen[None]):
             waiting = Static(_("Looking for a saved game…"), id="start-wait")
             waiting.display = self.holding
             yield waiting
+            with Horizontal(classes="choice-row"):
+                yield Label(_("Players"), classes="choice-label")
+                with ChoiceSet(id="count", disabled=self.holding):
+                    for count in SEAT_COUNTS:
+                        yield Choice(str(count), ascii_only=glyphs.ascii, value=count == self.seats)
             with Horizontal(classes="choice-row"):
                 yield Label(_("Opponent"), classes="choice-label")
                 with ChoiceSet(id="opponent", disabled=self.holding):
@@ -156,16 +173,19 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="choice-row"):
                 yield Label(_("Your seat"), classes="choice-label")
                 with ChoiceSet(id="seat", disabled=True):
-                    yield Choice(_("first"), ascii_only=glyphs.ascii, value=self.person_seat == 0)
-                    yield Choice(_("second"), ascii_only=glyphs.ascii, value=self.person_seat == 1)
+                    for seat, word in enumerate(_SEAT_WORDS):
+                        yield Choice(
+                            _(word), ascii_only=glyphs.ascii, value=self.person_seat == seat
+                        )
             with Horizontal(id="names"):
-                with Vertical(classes="name-column"):
-                    yield Label(id="label0")
-                    yield Input(id="name0", max_length=MAX_NAME_LENGTH, disabled=self.holding)
-                with Vertical(classes="name-column", id="second-column"):
-                    yield Label(id="label1")
-                    yield Input(id="name1", max_length=MAX_NAME_LENGTH, disabled=self.holding)
-                    yield Static(id="computer-name")
+                for field in range(4):
+                    with Vertical(classes="name-column", id=f"column{field}"):
+                        yield Label(id=f"label{field}")
+                        yield Input(
+                            id=f"name{field}", max_length=MAX_NAME_LENGTH, disabled=self.holding
+                        )
+                        if field == 1:
+                            yield Static(id="computer-name")
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
@@ -189,22 +209,42 @@ class StartScreen(Screen[None]):
         against = self.vs is not None
         for choice in ("#level", "#seat"):
             self.query_one(choice, RadioSet).disabled = self.holding or not against
-        first, second = self.defaults
+        seats = list(self.query_one("#seat", RadioSet).query(RadioButton).results())
+        for seat, button in enumerate(seats):
+            button.display = seat < self.seats
+        defaults = self.defaults
+        tagline = (
+            _("Capture red cards: more than 105 red points wins the deal.")
+            if self.seats == 2
+            else _("Capture the cards that score: above {base} points is a good deal.").format(
+                base=BASE_POINTS[self.seats]
+            )
+        )
+        self.query_one("#tagline", Static).update(tagline)
         self.query_one("#label0", Label).update(_("Your name") if against else _("First player"))
         self.query_one("#label1", Label).update(_("Against you") if against else _("Second player"))
-        self.query_one("#name0", Input).placeholder = first
-        field = self.query_one("#name1", Input)
-        field.placeholder = second
-        field.display = not against
+        for field in range(4):
+            column = self.query_one(f"#column{field}")
+            column.display = field < (2 if against else self.seats)
+            if field >= 2:
+                self.query_one(f"#label{field}", Label).update(_(_FIELD_LABELS[field]))
+            if field < self.seats:
+                self.query_one(f"#name{field}", Input).placeholder = defaults[field]
+        self.query_one("#name1", Input).display = not against
         computer = self.query_one("#computer-name", Static)
         computer.display = against
-        computer.update(Text(second))  # a name, never markup
+        computer.update(Text("\n".join(defaults[1:])))  # names, never markup
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         """The opponent, the level or the seat changed (by key or click)."""
         event.stop()
         choice = event.radio_set.id
-        if choice == "opponent":
+        if choice == "count":
+            self.seats = SEAT_COUNTS[event.index]
+            if self.person_seat >= self.seats:
+                self.person_seat = 0
+                self.query_one("#seat", RadioSet).query(RadioButton).first().value = True
+        elif choice == "opponent":
             self.vs = self._level if event.index == 1 else None
             seat = max(self.query_one("#seat", RadioSet).pressed_index, 0)
             self.person_seat = seat if self.vs is not None else 0
@@ -238,6 +278,7 @@ class StartScreen(Screen[None]):
             *self.query(Input).results(Input),
             self.query_one("#start", Button),
             self.query_one("#opponent", RadioSet),
+            self.query_one("#count", RadioSet),
         ):
             widget.disabled = False
         self._show_choice()
@@ -248,9 +289,11 @@ class StartScreen(Screen[None]):
         first.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "name0" and self.vs is None:
-            if self._check(0) is not None:
-                self.query_one("#name1", Input).focus()
+        field = int((event.input.id or "name0").removeprefix("name"))
+        last = 0 if self.vs is not None else self.seats - 1
+        if field < last:
+            if self._check(field) is not None:
+                self.query_one(f"#name{field + 1}", Input).focus()
         else:
             self._start()  # the last field, or the only one against the computer
 
@@ -264,17 +307,10 @@ class StartScreen(Screen[None]):
         if kept == event.value:
             self._say("")
             return
-        field = 0 if event.input.id == "name0" else 1
+        field = int((event.input.id or "name0").removeprefix("name"))
         why = why_refused(next(c for c in event.value if unsafe(c)))
-        self._say(
-            (
-                _("Your name: {problem}; it was left out.")
-                if self.vs is not None
-                else _("First player: {problem}; it was left out.")
-                if field == 0
-                else _("Second player: {problem}; it was left out.")
-            ).format(problem=why)
-        )
+        who = _("Your name") if self.vs is not None else _(_FIELD_LABELS[field])
+        self._say(_("{who}: {problem}; it was left out.").format(who=who, problem=why))
         self._cleaned = kept
         event.input.value = kept
 
@@ -287,13 +323,8 @@ class StartScreen(Screen[None]):
         try:
             return check_name(widget.value.strip() or self.defaults[field])
         except PlayerNameError as error:
-            if self.vs is not None:
-                said = _("Your name: {problem}.")
-            elif field == 0:
-                said = _("First player: {problem}.")
-            else:
-                said = _("Second player: {problem}.")
-            self._say(said.format(problem=error))
+            who = _("Your name") if self.vs is not None else _(_FIELD_LABELS[field])
+            self._say(_("{who}: {problem}.").format(who=who, problem=error))
             widget.focus()
             return None
 
@@ -304,24 +335,25 @@ class StartScreen(Screen[None]):
         widget.display = bool(problem)
 
     def _start(self) -> None:
-        first = self._check(0)
-        if first is None:
-            return
         against = self.vs is not None
-        second = self.defaults[1] if against else self._check(1)
-        if second is None:
-            return
+        names: list[str] = []
+        for field in range(self.seats):
+            name = self.defaults[field] if against and field > 0 else self._check(field)
+            if name is None:
+                return
+            names.append(name)
         try:
-            check_names((first, second))
+            check_names(names)
         except PlayerNameError as error:
             reason = str(error)
             self._say(f"{reason[:1].upper()}{reason[1:]}.")
-            self.query_one("#name0" if against else "#name1", Input).focus()
+            self.query_one("#name0" if against else f"#name{self.seats - 1}", Input).focus()
             return
-        mine = self._typed(0, first)
-        theirs = None if against else self._typed(1, second)
-        typed = (mine, theirs) if self.person_seat == 0 else (theirs, mine)
-        self.post_message(self.Chosen(typed, self.computer))
+        typed: list[str | None] = [None] * self.seats
+        for field, seat in enumerate(self.field_seats):
+            if field == 0 or not against:
+                typed[seat] = self._typed(field, names[field])
+        self.post_message(self.Chosen(tuple(typed), self.computer))
 
     def _typed(self, field: int, name: str) -> str | None:
         """``name`` if the person typed it; None for a field left empty (the default)."""
