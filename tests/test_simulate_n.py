@@ -7,8 +7,11 @@ import math
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chinese_ten.actions import TRIPLE, Action, parse_action
 from chinese_ten.cards import POINTS, card_points, red_points
@@ -35,11 +38,39 @@ TABLES = [("greedy", "random", "random"), ("greedy", "random", "random", "random
 
 
 def _plays(
-    games: int, deals: int | None, names: tuple[str, ...], seed: int, **options: object
-) -> tuple[list[SeriesPlay], dict[str, object]]:
+    games: int,
+    deals: int | None,
+    names: tuple[str, ...],
+    seed: int,
+    *,
+    duplicate: bool = False,
+    jobs: int = 1,
+) -> tuple[list[SeriesPlay], dict[str, Any]]:
     plays: list[SeriesPlay] = []
-    summary = simulate(games, deals, names, seed, on_series=plays.append, **options)  # type: ignore[arg-type]
+    summary = simulate(
+        games, deals, names, seed, duplicate=duplicate, on_series=plays.append, jobs=jobs
+    )
     return plays, summary.as_json()
+
+
+def _command(
+    players: tuple[str, ...],
+    *,
+    games: int,
+    deals: int | None,
+    as_json: bool,
+    records: Path | None = None,
+) -> int:
+    """``simulate --duplicate`` as the command line runs it."""
+    return run_simulate(
+        games=games,
+        deals=deals,
+        players=players,
+        seed=4,
+        duplicate=True,
+        records=records,
+        as_json=as_json,
+    )
 
 
 # --- names --------------------------------------------------------------------------------
@@ -49,6 +80,19 @@ def test_seats_of_one_kind_are_numbered_by_seat_and_the_others_kept() -> None:
     assert seat_names(("hard", "greedy", "greedy")) == ("hard", "greedy 2", "greedy 3")
     assert seat_names(("random",) * 4) == ("random 1", "random 2", "random 3", "random 4")
     assert seat_names(("Greedy", "random", "greedy")) == ("Greedy 1", "random", "greedy 3")
+
+
+@given(
+    st.lists(
+        st.sampled_from(["random", "greedy", "hard", "easy", "Greedy"]), min_size=2, max_size=4
+    )
+)
+def test_seat_names_tell_every_seat_apart_and_keep_a_unique_kind(kinds: list[str]) -> None:
+    names = seat_names(tuple(kinds))
+    assert len({name.casefold() for name in names}) == len(kinds)
+    for seat, (kind, name) in enumerate(zip(kinds, names, strict=True), start=1):
+        alone = [k.casefold() for k in kinds].count(kind.casefold()) == 1
+        assert name == (kind if alone else f"{kind} {seat}")
 
 
 @pytest.mark.parametrize("kinds", [("greedy",), ("greedy",) * 5, ()])
@@ -181,8 +225,7 @@ def test_n_seat_results_are_the_same_for_any_jobs() -> None:
 
 
 def test_the_table_lists_every_player(capsys: pytest.CaptureFixture[str]) -> None:
-    args = {"games": 2, "seed": 1, "records": None, "duplicate": True}
-    assert run_simulate(deals=None, players=TABLES[1], as_json=False, **args) == 0  # type: ignore[arg-type]
+    assert _command(TABLES[1], games=2, deals=None, as_json=False) == 0
     out = capsys.readouterr().out
     assert "greedy v random 2 v random 3 v random 4: 8 series of 8 deals" in out
     assert "n=16 deals, each played with every player in every seat" in out
@@ -193,17 +236,21 @@ def test_the_table_lists_every_player(capsys: pytest.CaptureFixture[str]) -> Non
         "random 3",
         "random 4",
     ]
-    assert run_simulate(deals=2, players=TABLES[0], as_json=True, **args) == 0  # type: ignore[arg-type]
+    assert _command(TABLES[0], games=2, deals=2, as_json=True) == 0
     summary = json.loads(capsys.readouterr().out)
     assert list(summary["per_player"]) == ["greedy", "random 2", "random 3"]
 
 
 def test_records_are_written_for_two_seats_and_replay(tmp_path: Path) -> None:
     folder = tmp_path / "runs"
-    args = {"games": 1, "deals": 2, "seed": 4, "duplicate": True, "as_json": True}
-    assert run_simulate(players=("greedy", "random"), records=folder, **args) == 0  # type: ignore[arg-type]
-    names = [p.name for p in sorted(folder.iterdir())]
-    assert names == ["series-00001-greedy-v-random.json", "series-00002-random-v-greedy.json"]
+    assert _command(("greedy", "random"), games=1, deals=2, as_json=True, records=folder) == 0
+    files = sorted(folder.iterdir())
+    assert [p.name for p in files] == [
+        "series-00001-greedy-v-random.json",
+        "series-00002-random-v-greedy.json",
+    ]
+    record, states = load_and_replay(files[1])
+    assert tuple(record.players) == ("random", "greedy") and len(states) == 2
 
 
 def test_records_are_written_for_three_and_four_seats_and_replay(tmp_path: Path) -> None:
@@ -212,9 +259,8 @@ def test_records_are_written_for_three_and_four_seats_and_replay(tmp_path: Path)
     for names in TABLES:
         folder = tmp_path / str(len(names))
         plays: list[SeriesPlay] = []
-        simulate(1, 2, names, 7, duplicate=True, on_series=plays.append)
-        run = {"games": 1, "deals": 2, "seed": 7, "duplicate": True, "as_json": True}
-        assert run_simulate(players=names, records=folder, **run) == 0  # type: ignore[arg-type]
+        simulate(1, 2, names, 4, duplicate=True, on_series=plays.append)
+        assert _command(names, games=1, deals=2, as_json=True, records=folder) == 0
         files = sorted(folder.iterdir())
         assert len(files) == len(names)
         for path, play in zip(files, plays, strict=True):
