@@ -284,7 +284,7 @@ def test_the_command_line_takes_two_to_four_players(
         with pytest.raises(SystemExit) as stop:
             main([*base, "--players", players])
         assert stop.value.code == 2
-        assert "must name 2 to 4 players" in capsys.readouterr().err
+        assert "must name two to four players" in capsys.readouterr().err
 
 
 # --- greedy --------------------------------------------------------------------------------
