@@ -249,17 +249,17 @@ def _count(
 ) -> None:
     """Add one series (or duplicate set) to the summary, in the order they were dealt."""
     count = len(summary.players)
-    results = [[0.0] * deals for _ in range(count)]
+    results = [[0.0] * deals for _player in range(count)]
     for play, seat_of in plays:
-        player_at = sorted(range(count), key=seat_of.__getitem__)
         summary.series_played += 1
         score = play.score
-        if score.winner is None:
+        winner = score.winner  # a property that sums the totals: asked once
+        if winner is None:
             summary.series_tied += 1
             for seat in score.leaders:
-                summary.series_shared[player_at[seat]] += 1
+                summary.series_shared[seat_of.index(seat)] += 1
         else:
-            summary.series_won[player_at[score.winner]] += 1
+            summary.series_won[seat_of.index(winner)] += 1
         for k, o in enumerate(score.outcomes):
             for player, seat in enumerate(seat_of):
                 results[player][k] += o.results[seat] / len(plays)
