@@ -1,8 +1,9 @@
 """Time per decision of each computer player, on positions from seeded deals.
 
-Run: ``uv run python benchmarks/bench_players.py [--positions N]``. The positions are the
-decisions with more than one legal action met while greedy plays both seats; each player
-decides every one of them from that seat's view. Strength is measured separately with
+Run: ``uv run python benchmarks/bench_players.py [--positions N] [--seats 2|3|4]``. The
+positions are the decisions with more than one legal action met while greedy plays every seat
+of a table of ``--seats`` (default 2); each player decides every one of them from that seat's
+view. Strength is measured separately with
 ``chinese-ten simulate --duplicate`` (README, "Computer opponents").
 """
 
@@ -20,32 +21,34 @@ from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.view import PlayerView
 
 
-def greedy_decisions(seed: int) -> Iterator[list[DealState]]:
+def greedy_decisions(seed: int, seats: int = 2) -> Iterator[list[DealState]]:
     """The positions with more than one legal action in each of an endless run of deals
-    that greedy plays for both seats."""
+    that greedy plays for every seat."""
     rng = random.Random(seed)
     while True:
-        state = start(random_setup(rng, rng.randrange(2)))
+        state = start(random_setup(rng, rng.randrange(seats), seats=seats))
         found = []
         while state.phase != OVER:
             legal = legal_actions(state)
             if len(legal) > 1:
                 found.append(state)
-            state = advance(state, greedy_choice(legal, state.setup.layout))
+            state = advance(state, greedy_choice(legal, state.setup.layout, seats))
         yield found
 
 
-def positions(count: int) -> list[DealState]:
-    return list(islice(chain.from_iterable(greedy_decisions(11)), count))
+def positions(count: int, seats: int = 2) -> list[DealState]:
+    return list(islice(chain.from_iterable(greedy_decisions(11, seats)), count))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--think", type=float, default=None, help="time budget for hard")
+    parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--players", default=",".join(PLAYER_NAMES), help="whom to time")
     args = parser.parse_args()
-    states = positions(args.positions)
-    for name in PLAYER_NAMES:
+    states = positions(args.positions, args.seats)
+    for name in args.players.split(","):
         player = make_player(name, random.Random(1), think=args.think)
         times = []
         for state in states:

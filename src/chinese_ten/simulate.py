@@ -1,4 +1,4 @@
-"""Bot-against-bot play: deals, series, duplicate pairs and their statistics.
+"""Bot-against-bot play for 2 to 4 seats: deals, series, duplicate sets and their statistics.
 
 The benchmark measures :func:`play_deal`, the same loop ``chinese-ten simulate`` runs.
 """
@@ -17,11 +17,14 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 from typing import Final
 
+from chinese_ten.cards import SEAT_COUNTS
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import draw_lots, random_setup
-from chinese_ten.names import check_names, name_key
+from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.i18n import _
+from chinese_ten.names import check_name, check_names, name_key
 from chinese_ten.players import Player, make_player
-from chinese_ten.series import SeriesScore
+from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.view import PlayerView
 
 
@@ -39,10 +42,10 @@ def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
     return state
 
 
-def series_setups(rng: random.Random, deals: int) -> list[DealSetup]:
-    """The deals of one series: dealer by lot, then alternating; shuffled from ``rng``."""
-    first = draw_lots(rng)
-    return [random_setup(rng, first if k % 2 == 0 else 1 - first) for k in range(deals)]
+def series_setups(rng: random.Random, deals: int, seats: int = 2) -> list[DealSetup]:
+    """The deals of one series: dealer by lot, then the next seat; shuffled from ``rng``."""
+    first = draw_lots(rng, seats)
+    return [random_setup(rng, (first + k) % seats, seats=seats) for k in range(deals)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +53,14 @@ class SeriesPlay:
     """One series as played: who sat where (see :func:`seat_names`), and every final deal
     state."""
 
-    players: tuple[str, str]
+    players: tuple[str, ...]
     deals_planned: int
     states: tuple[DealState, ...]
 
     @property
     def score(self) -> SeriesScore:
-        score = SeriesScore(self.deals_planned, self.states[0].setup.dealer)
+        first_dealer = self.states[0].setup.dealer
+        score = SeriesScore(self.deals_planned, first_dealer, seats=len(self.players))
         for state in self.states:
             result = outcome(state)
             assert result is not None  # play_deal only returns finished deals
@@ -65,70 +69,129 @@ class SeriesPlay:
 
 
 @dataclass
-class SimulationSummary:
-    """Counts and the mean result per deal of the first-named player, with a 95% interval.
+class RunningMean:
+    """A mean with its 95% interval, kept as running sums (Welford): memory stays the same
+    for any number of results."""
 
-    The mean and variance are kept as running sums (Welford), so memory stays the same for
-    any number of series.
-    """
-
-    players: tuple[str, str]
-    series_played: int = 0
-    series_won: list[int] = field(default_factory=lambda: [0, 0])
-    series_tied: int = 0
-    deals_scored: int = 0
-    """First player's results counted (per duplicate pair: the mean of both seatings)."""
+    count: int = 0
     mean: float = 0.0
     _squares: float = 0.0
     """Sum of squared differences from the running mean."""
 
-    def add_result(self, result: float) -> None:
-        self.deals_scored += 1
-        delta = result - self.mean
-        self.mean += delta / self.deals_scored
-        self._squares += delta * (result - self.mean)
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self._squares += delta * (value - self.mean)
 
     @property
     def ci95(self) -> float:
-        n = self.deals_scored
+        n = self.count
         if n < 2:
             return math.inf
         return 1.96 * math.sqrt(self._squares / (n - 1) / n)
 
+
+@dataclass
+class SimulationSummary:
+    """Counts, and every player's mean result per deal (against the base) with a 95%
+    interval; a duplicate set (the series played once with each seating) counts its mean."""
+
+    players: tuple[str, ...]
+    series_played: int = 0
+    series_tied: int = 0
+    """Series with no single winner (the highest total shared)."""
+    series_won: list[int] = field(init=False)
+    series_shared: list[int] = field(init=False)
+    """Per player: series whose highest total it shared with another."""
+    results: list[RunningMean] = field(init=False)
+
+    def __post_init__(self) -> None:
+        count = len(self.players)
+        self.series_won = [0] * count
+        self.series_shared = [0] * count
+        self.results = [RunningMean() for _seat in range(count)]
+
+    @property
+    def deals_scored(self) -> int:
+        """Results counted per player (per duplicate set: the mean of its seatings)."""
+        return self.results[0].count
+
+    @property
+    def mean(self) -> float:
+        """The first-named player's mean result per deal."""
+        return self.results[0].mean
+
+    @property
+    def ci95(self) -> float:
+        return self.results[0].ci95
+
     def as_json(self) -> dict[str, object]:
-        return {
+        """The first-named player's figures at the top (the only ones with two players: the
+        other's are their negation); with three or four, every player's under ``per_player``."""
+        data: dict[str, object] = {
             "players": list(self.players),
             "series_played": self.series_played,
-            "series_won": {
-                self.players[0]: self.series_won[0],
-                self.players[1]: self.series_won[1],
-            },
+            "series_won": dict(zip(self.players, self.series_won, strict=True)),
             "series_tied": self.series_tied,
             "deals_scored": self.deals_scored,
             "mean_result_per_deal": round(self.mean, 3),
             "ci95": round(self.ci95, 3),
         }
+        if len(self.players) > 2:
+            data["per_player"] = {
+                name: {
+                    "series_won": won,
+                    "series_shared": shared,
+                    "mean_result_per_deal": round(result.mean, 3),
+                    "ci95": round(result.ci95, 3),
+                }
+                for name, won, shared, result in zip(
+                    self.players, self.series_won, self.series_shared, self.results, strict=True
+                )
+            }
+        return data
 
 
-def _players(names: tuple[str, str], seed: int, think: float | None) -> list[Player]:
+def _players(names: tuple[str, ...], seed: int, think: float | None) -> list[Player]:
     return [
-        make_player(name, random.Random(seed * 2 + seat), think=think)
+        make_player(name, random.Random(seed * len(names) + seat), think=think)
         for seat, name in enumerate(names)
     ]
 
 
-def seat_names(kinds: tuple[str, str]) -> tuple[str, str]:
-    """The names two computer players go by in records and summaries: their kinds, told
-    apart by seat when both are the same (``greedy 1``, ``greedy 2``), since a record refuses
-    two names that read the same. Checked like a record's names, before anything is played.
+def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The names computer players go by in records and summaries: their kinds, told apart by
+    seat where several read the same (``greedy 1``, ``greedy 2``), since a record refuses two
+    names that read the same. Checked like a record's names, before anything is played.
 
     >>> seat_names(("greedy", "random")), seat_names(("hard", "hard"))
     (('greedy', 'random'), ('hard 1', 'hard 2'))
+    >>> seat_names(("hard", "greedy", "greedy"))
+    ('hard', 'greedy 2', 'greedy 3')
     """
-    first, second = kinds
-    if name_key(first) == name_key(second):
-        first, second = f"{first} 1", f"{second} 2"
-    return check_names((first, second))
+    if len(kinds) not in SEAT_COUNTS:
+        raise ChineseTenError(
+            _("computer players play 2 to 4 at a table, not {count}").format(count=len(kinds))
+        )
+    keys = [name_key(kind) for kind in kinds]
+    named = tuple(
+        f"{kind} {seat}" if keys.count(key) > 1 else kind
+        for seat, (kind, key) in enumerate(zip(kinds, keys, strict=True), start=1)
+    )
+    if len(named) == 2:
+        return check_names(named)
+    checked = []
+    for seat, name in enumerate(named, start=1):
+        try:
+            checked.append(check_name(name))
+        except PlayerNameError as error:
+            raise PlayerNameError(
+                _("player {seat}: {problem}").format(seat=seat, problem=error)
+            ) from None
+    for pair in itertools.combinations(checked, 2):
+        check_names(pair)  # two that read the same are refused with the pair's names
+    return tuple(checked)
 
 
 def usable_jobs(jobs: int, series: int) -> int:
@@ -142,8 +205,8 @@ def usable_jobs(jobs: int, series: int) -> int:
 
 def simulate(
     games: int,
-    deals: int,
-    names: tuple[str, str],
+    deals: int | None,
+    names: tuple[str, ...],
     seed: int | None = None,
     *,
     duplicate: bool = False,
@@ -151,54 +214,69 @@ def simulate(
     think: float | None = None,
     jobs: int = 1,
 ) -> SimulationSummary:
-    """Play ``games`` series of ``deals`` deals between the players ``names`` (kinds such as
-    ``greedy``); with ``duplicate``, each again seats swapped.
+    """Play ``games`` series of ``deals`` deals (``None``: the default length for as many
+    players) between the 2 to 4 players ``names`` (kinds such as ``greedy``); with
+    ``duplicate``, each series is played once more for every other seating, the players
+    rotated round the table on the same cards, so each sits in every seat.
 
     Every series has its own seed drawn from ``seed`` in order, so ``jobs`` worker processes
     (capped by :func:`usable_jobs`) give exactly the same results, in the same order, as one.
     """
-    seats = seat_names(names)
+    shown = seat_names(names)
+    if deals is None:
+        deals = default_deals(len(names))
     master = random.Random(seed)
     tasks = (
-        _SeriesTask(master.getrandbits(48), deals, names, seats, duplicate, think)
+        _SeriesTask(master.getrandbits(48), deals, names, shown, duplicate, think)
         for _ in range(games)
     )
-    summary = SimulationSummary(seats)
+    summary = SimulationSummary(shown)
     with contextlib.closing(_run(tasks, usable_jobs(jobs, games))) as results:
-        for play_pair in results:
-            _count(summary, play_pair, deals, on_series)
+        for plays in results:
+            _count(summary, plays, deals, on_series)
     return summary
+
+
+_Seated = tuple[SeriesPlay, tuple[int, ...]]
+"""A series as played, and the seat each named player had in it."""
 
 
 def _count(
     summary: SimulationSummary,
-    play_pair: list[tuple[SeriesPlay, int]],
+    plays: list[_Seated],
     deals: int,
     on_series: Callable[[SeriesPlay], None] | None,
 ) -> None:
-    """Add one series (or duplicate pair) to the summary, in the order they were dealt."""
-    first_results = [0.0] * deals
-    for play, first_seat in play_pair:
+    """Add one series (or duplicate set) to the summary, in the order they were dealt."""
+    count = len(summary.players)
+    results = [[0.0] * deals for _player in range(count)]
+    for play, seat_of in plays:
         summary.series_played += 1
         score = play.score
-        if score.winner is None:
+        winner = score.winner  # a property that sums the totals: asked once
+        if winner is None:
             summary.series_tied += 1
+            for seat in score.leaders:
+                summary.series_shared[seat_of.index(seat)] += 1
         else:
-            summary.series_won[0 if score.winner == first_seat else 1] += 1
+            summary.series_won[seat_of.index(winner)] += 1
         for k, o in enumerate(score.outcomes):
-            first_results[k] += o.results[first_seat] / len(play_pair)
+            for player, seat in enumerate(seat_of):
+                results[player][k] += o.results[seat] / len(plays)
         if on_series is not None:
             on_series(play)
-    for result in first_results:
-        summary.add_result(result)
+    for player, deal_results in enumerate(results):
+        for result in deal_results:
+            summary.results[player].add(result)
 
 
 @dataclass(frozen=True, slots=True)
 class _SeriesTask:
     seed: int
     deals: int
-    names: tuple[str, str]
-    seats: tuple[str, str]
+    names: tuple[str, ...]
+    seats: tuple[str, ...]
+    """The names shown (:func:`seat_names`), in the order of ``names``."""
     duplicate: bool
     think: float | None
 
@@ -207,9 +285,7 @@ _LOOK_AHEAD: Final = 2
 """Series handed to the pool per worker before the oldest result is awaited."""
 
 
-def _run(
-    tasks: Iterator[_SeriesTask], workers: int
-) -> Generator[list[tuple[SeriesPlay, int]], None, None]:
+def _run(tasks: Iterator[_SeriesTask], workers: int) -> Generator[list[_Seated], None, None]:
     """Results in task order; tasks are taken from the iterator only as workers need them.
 
     ``Pool.imap`` would drain the iterator at once, so at most ``workers * _LOOK_AHEAD``
@@ -220,7 +296,7 @@ def _run(
         yield from map(_play_task, tasks)
         return
     with worker_pool(workers) as pool:
-        pending: deque[AsyncResult[list[tuple[SeriesPlay, int]]]] = deque(
+        pending: deque[AsyncResult[list[_Seated]]] = deque(
             pool.apply_async(_play_task, (task,))
             for task in itertools.islice(tasks, workers * _LOOK_AHEAD)
         )
@@ -275,20 +351,25 @@ def _start_worker(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _play_task(task: _SeriesTask) -> list[tuple[SeriesPlay, int]]:
-    """One series (and its seats-swapped twin), with the first-named player's seat."""
-    setups = series_setups(random.Random(task.seed), task.deals)
-    pair = [(_play_series(setups, task.names, task.seats, task.seed, task.think), 0)]
-    if task.duplicate:
-        names, seats = (task.names[1], task.names[0]), (task.seats[1], task.seats[0])
-        pair.append((_play_series(setups, names, seats, task.seed, task.think), 1))
-    return pair
+def _play_task(task: _SeriesTask) -> list[_Seated]:
+    """One series (and with ``duplicate`` its twins, the players rotated one seat further
+    round each time: with two, seats swapped), with the seat each named player had."""
+    count = len(task.names)
+    setups = series_setups(random.Random(task.seed), task.deals, count)
+    plays = []
+    for turn in range(count if task.duplicate else 1):
+        at_seat = [(seat - turn) % count for seat in range(count)]  # who sits there
+        names = tuple(task.names[player] for player in at_seat)
+        shown = tuple(task.seats[player] for player in at_seat)
+        seat_of = tuple((player + turn) % count for player in range(count))
+        plays.append((_play_series(setups, names, shown, task.seed, task.think), seat_of))
+    return plays
 
 
 def _play_series(
     setups: list[DealSetup],
-    names: tuple[str, str],
-    seats: tuple[str, str],
+    names: tuple[str, ...],
+    seats: tuple[str, ...],
     seed: int,
     think: float | None,
 ) -> SeriesPlay:

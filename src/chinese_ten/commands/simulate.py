@@ -1,4 +1,4 @@
-"""``chinese-ten simulate``: computer players against each other, with a summary."""
+"""``chinese-ten simulate``: 2 to 4 computer players against each other, with a summary."""
 
 import contextlib
 import json
@@ -6,7 +6,7 @@ import os
 import re
 import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -19,6 +19,7 @@ from chinese_ten.files import write_new
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.records import game_record, record_json
+from chinese_ten.series import default_deals
 from chinese_ten.simulate import SeriesPlay, SimulationSummary, simulate
 
 _NUMBERED = re.compile(r"series-(\d+)-.*\.json")
@@ -62,8 +63,8 @@ class RecordsFolder:
     def _write(self, play: SeriesPlay) -> None:
         text = record_json(game_record(play.players, play.deals_planned, play.states))
         while True:
-            first, second = ("-".join(name.split()) for name in play.players)  # greedy-1
-            name = f"series-{self.next:05d}-{first}-v-{second}.json"
+            players = "-v-".join("-".join(name.split()) for name in play.players)  # greedy-1
+            name = f"series-{self.next:05d}-{players}.json"
             path = self.folder / name
             self.next += 1
             try:
@@ -106,8 +107,8 @@ def _signals_deferred() -> Iterator[None]:
 def run_simulate(
     *,
     games: int,
-    deals: int,
-    players: tuple[str, str],
+    deals: int | None,
+    players: tuple[str, ...],
     seed: int | None,
     duplicate: bool,
     records: Path | None,
@@ -115,14 +116,16 @@ def run_simulate(
     think: float | None = None,
     jobs: int = 1,
 ) -> int:
+    """Play and print the summary; ``deals`` ``None`` is the default length for as many
+    players (6 with 2 or 3, 8 with 4)."""
     console = Console(stderr=True)
-    total = games * (2 if duplicate else 1)
+    if deals is None:
+        deals = default_deals(len(players))
+    total = games * (len(players) if duplicate else 1)
     folder = RecordsFolder(records) if records is not None else None
 
     with progress_bar(console, hidden=as_json) as progress:
-        task = progress.add_task(
-            _("{first} v {second}").format(first=players[0], second=players[1]), total=total
-        )
+        task = progress.add_task(versus(players), total=total)
 
         def after_series(play: SeriesPlay) -> None:
             progress.advance(task)
@@ -147,35 +150,61 @@ def run_simulate(
     return 0
 
 
+def versus(names: Sequence[str]) -> str:
+    """``greedy v random``, ``hard v greedy 2 v greedy 3``: one message, chained.
+
+    >>> versus(("hard", "greedy 2", "greedy 3"))
+    'hard v greedy 2 v greedy 3'
+    """
+    text = names[0]
+    for name in names[1:]:
+        text = _("{first} v {second}").format(first=text, second=name)
+    return text
+
+
 def _print_summary(
     summary: SimulationSummary, deals: int, duplicate: bool, folder: RecordsFolder | None
 ) -> None:
     """The table and the records line, built from Text: names and the folder are not markup."""
-    first, second = summary.players
     played = summary.series_played
     title = _("{first} v {second}: {series} of {deals}").format(
-        first=first,
-        second=second,
+        first=versus(summary.players[:-1]),
+        second=summary.players[-1],
         series=ngettext("{count} series", "{count} series", played).format(count=played),
         deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
     )
-    table = Table(title=Text(title))
+    count = summary.deals_scored
+    if len(summary.players) == 2:
+        caption = None
+        mean = (
+            _("mean result per deal (95% CI, n={count} by duplicate pair)")
+            if duplicate
+            else _("mean result per deal (95% CI, n={count} by deal)")
+        ).format(count=count)
+    else:  # a shorter label: four columns of figures leave it little room
+        caption = (
+            ngettext(
+                "n={count} deal, each played with every player in every seat",
+                "n={count} deals, each played with every player in every seat",
+                count,
+            )
+            if duplicate
+            else ngettext("n={count} deal", "n={count} deals", count)
+        ).format(count=count)
+        mean = _("mean result per deal (95% CI)")
+    table = Table(title=Text(title), caption=None if caption is None else Text(caption))
     table.add_column("")
-    table.add_column(Text(first), justify="right")
-    table.add_column(Text(second), justify="right")
-    won, tied = summary.series_won, summary.series_tied
-    table.add_row(_("series won"), Text(str(won[0])), Text(str(won[1])))
-    table.add_row(_("series tied"), Text(str(tied)), Text(str(tied)))
-    mean = (
-        _("mean result per deal (95% CI, n={count} by duplicate pair)")
-        if duplicate
-        else _("mean result per deal (95% CI, n={count} by deal)")
-    )
+    for name in summary.players:
+        table.add_column(Text(name), justify="right")
+    table.add_row(_("series won"), *(Text(str(won)) for won in summary.series_won))
+    table.add_row(_("series tied"), *(Text(str(shared)) for shared in summary.series_shared))
     interval = _("{mean} ± {interval}")  # a message, so an ASCII output folds it before layout
     table.add_row(
-        Text(mean.format(count=summary.deals_scored)),
-        Text(interval.format(mean=f"{summary.mean:+.2f}", interval=f"{summary.ci95:.2f}")),
-        Text(interval.format(mean=f"{-summary.mean:+.2f}", interval=f"{summary.ci95:.2f}")),
+        Text(mean),
+        *(
+            Text(interval.format(mean=f"{result.mean:+.2f}", interval=f"{result.ci95:.2f}"))
+            for result in summary.results
+        ),
     )
     out = Console()
     out.print(table)

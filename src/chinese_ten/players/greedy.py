@@ -1,32 +1,45 @@
-"""The ``greedy`` player (level normal): the most red points now.
+"""The ``greedy`` player (level normal): the most points now.
 
-A capturing option scores the red points of the played card plus what it takes; a card that
-captures nothing scores minus its own red value (so black and low cards are shed first). The
-first of equal options in legal-action order wins, so the choice is deterministic.
+A capturing option scores the points of the played card plus what it takes; a card that
+captures nothing scores minus its own value (so black and low cards are shed first). Points are
+those of the table's seat count (:func:`~chinese_ten.cards.card_points`): the red cards, and
+from three players the ace of spades (30), with four the ace of clubs (40) too; with two
+players only the red cards score, as always. The first of equal options in legal-action order
+wins, so the choice is deterministic.
 """
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from chinese_ten.actions import TRIPLE, Action
-from chinese_ten.cards import POINTS
+from chinese_ten.cards import DECK, SEAT_COUNTS, card_points
 from chinese_ten.view import PlayerView
 
+SEAT_POINTS: Final = {n: tuple(card_points(c, n) for c in DECK) for n in SEAT_COUNTS}
+"""Points of every card, indexed by card, for each seat count (looked up once a decision)."""
 
-def greedy_score(action: Action, layout: Sequence[int]) -> int:
-    """Red points this action captures now, or minus the card's value if it captures nothing."""
+
+def greedy_score(action: Action, layout: Sequence[int], seats: int = 2) -> int:
+    """Points this action captures now, or minus the card's value if it captures nothing."""
+    return _score(action, layout, SEAT_POINTS[seats])
+
+
+def _score(action: Action, layout: Sequence[int], points: tuple[int, ...]) -> int:
     card, code = action & 63, action >> 6 & 63
     if code == 0:
-        return -POINTS[card]
+        return -points[card]
     if code == TRIPLE:
-        return POINTS[card] + sum(POINTS[c] for c in layout if c >> 2 == card >> 2)
-    return POINTS[card] + POINTS[code - 1]
+        return points[card] + sum(points[c] for c in layout if c >> 2 == card >> 2)
+    return points[card] + points[code - 1]
 
 
-def greedy_choice(legal: Sequence[Action], layout: Sequence[int]) -> Action:
-    best, best_score = legal[0], greedy_score(legal[0], layout)
+def greedy_choice(legal: Sequence[Action], layout: Sequence[int], seats: int = 2) -> Action:
+    """The first legal action with the best :func:`greedy_score`."""
+    points = SEAT_POINTS[seats]
+    best, best_score = legal[0], _score(legal[0], layout, points)
     for action in legal[1:]:
-        score = greedy_score(action, layout)
+        score = _score(action, layout, points)
         if score > best_score:
             best, best_score = action, score
     return best
@@ -39,4 +52,4 @@ class GreedyPlayer:
         del rng  # deterministic; the argument keeps every player built the same way
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return greedy_choice(legal, view.layout)
+        return greedy_choice(legal, view.layout, view.seats)
