@@ -43,7 +43,8 @@ def test_version_and_help() -> None:
         (["series", "--deals", str(10**30)], "is more than 1000 deals"),
         (["simulate", "--jobs", "0"], "--jobs: 0 must be at least 1"),
         (["simulate", "--players", "greedy,wizard"], "unknown player 'wizard'"),
-        (["simulate", "--players", "greedy"], "must name two players"),
+        (["simulate", "--players", "greedy"], "must name two to four players"),
+        (["simulate", "--players", "random,random,random,random,random"], "two to four"),
         (["frobnicate"], "invalid choice"),
     ],
 )

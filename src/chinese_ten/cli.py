@@ -24,7 +24,7 @@ from chinese_ten.levels import (
 )
 from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.outputs import guard_standard_streams
-from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS
+from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS, default_deals
 from chinese_ten.tui_options import GameOptions, table_levels
 
 
@@ -65,11 +65,14 @@ def _deal_count(text: str) -> int:
     return value
 
 
-def _bot_pair(text: str) -> tuple[str, str]:
+def _bots(text: str) -> tuple[str, ...]:
+    """2 to 4 computer players for ``simulate``: kinds or levels, comma-separated."""
     names = [n.strip().lower() for n in text.split(",")]
-    if len(names) != 2:
+    if not 2 <= len(names) <= 4:
         raise argparse.ArgumentTypeError(
-            _("{text} must name two players, such as greedy,random").format(text=repr(text))
+            _("{text} must name two to four players, such as hard,greedy,greedy").format(
+                text=repr(text)
+            )
         )
     for name in names:
         if name not in PLAYER_NAMES and name not in LEVELS:
@@ -77,7 +80,7 @@ def _bot_pair(text: str) -> tuple[str, str]:
             raise argparse.ArgumentTypeError(
                 _("unknown player {name}: choose from {known}").format(name=repr(name), known=known)
             )
-    return names[0], names[1]
+    return tuple(names)
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -224,20 +227,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--deals",
         type=_deal_count,
-        default=DEFAULT_DEALS,
+        default=None,
         metavar="N",
-        help=_("deals per series, at most {most} (default {default})").format(
-            most=MAX_DEALS, default=DEFAULT_DEALS
-        ),
+        help=_(
+            "deals per series, at most {most} (default {default}, or {four} with 4 players)"
+        ).format(most=MAX_DEALS, default=DEFAULT_DEALS, four=default_deals(4)),
     )
     sim.add_argument(
         "--players",
-        type=_bot_pair,
+        type=_bots,
         default=("greedy", "random"),
         metavar=_("PLAYERS"),
         help=_(
-            "two of random, greedy, hard (or the levels easy, normal, hard), comma-separated "
-            "(default greedy,random)"
+            "2 to 4 of random, greedy, hard (or the levels easy, normal, hard), "
+            "comma-separated (default greedy,random)"
         ),
     )
     sim.add_argument(
@@ -246,7 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--duplicate",
         action="store_true",
-        help=_("play every series again with the seats swapped and the same cards"),
+        help=_(
+            "play every series again on the same cards for every other seating, the players "
+            "rotated (with two, the seats swapped)"
+        ),
     )
     sim.add_argument(
         "--records",
