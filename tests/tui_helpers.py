@@ -57,10 +57,10 @@ def make_setup(
 
 
 def current_record(
-    players: tuple[str, str],
+    players: tuple[str, ...],
     planned: int | None,
     states: Sequence[DealState],
-    computer: tuple[str | None, str | None] = (None, None),
+    computer: tuple[str | None, ...] = (None, None),
     *,
     open_scores: bool = False,
 ) -> GameRecord:

@@ -53,6 +53,19 @@ class SeriesScore:
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
     @property
+    def standing(self) -> tuple[tuple[int, int], ...]:
+        """Every seat's place and seat, best total first; equal totals share a place and the
+        next place is skipped (1, 2, 2, 4).
+
+        >>> from chinese_ten.deal import DealOutcome
+        >>> SeriesScore(1, 0, (DealOutcome.of_points((90, 60, 90)),), seats=3).standing
+        ((1, 0), (1, 2), (3, 1))
+        """
+        totals = self.totals
+        order = sorted(range(self.seats), key=lambda seat: -totals[seat])
+        return tuple((1 + sum(other > totals[seat] for other in totals), seat) for seat in order)
+
+    @property
     def winner(self) -> int | None:
         """Seat with the highest total once the series is over; ``None`` if shared or
         unfinished."""

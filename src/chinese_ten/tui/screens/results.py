@@ -82,7 +82,7 @@ class ResultsScreen(Screen[str]):
         table = Table(
             title=_("Deal {number}").format(number=number),
             expand=True,
-            show_lines=True,
+            show_lines=self.deal.setup.seats == 2,  # with more, a line a seat keeps all in sight
             box=self._glyphs.table_box,
         )
         seats = self.deal.setup.seats
@@ -121,6 +121,17 @@ class ResultsScreen(Screen[str]):
         table.add_section()
         table.add_row(_("Total"), *(signed(totals[seat]) for seat in seats), style="bold")
         return table
+
+    def _standing(self) -> str:
+        """``Standing: 1. Ana +30 · 2. Ben -5 · 2. Cy -5`` (equal totals share a place)."""
+        totals = self.series.totals
+        places = f" {self._glyphs.sep} ".join(
+            _("{place}. {name} {total}").format(
+                place=place, name=self._seat_name(seat), total=signed(totals[seat])
+            )
+            for place, seat in self.series.standing
+        )
+        return _("Standing: {places}").format(places=places)
 
     def _play_order(self) -> list[int]:
         """The seats as the deal went round: with two players seat order (as always shown);
@@ -166,6 +177,8 @@ class ResultsScreen(Screen[str]):
             else:
                 final = _("{name} wins the series!").format(name=self._seat_name(winner))
             text.append(final, style="bold reverse")
+            if self.series.seats > 2:
+                text.append("\n" + self._standing())
             text.append("\n" + _("n: new series · q: quit"), style="dim")
         else:
             text.append("\n" + _("Enter: next deal · q: quit"), style="dim")
