@@ -5,7 +5,6 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +28,6 @@ from tests.tui_helpers import current_record, options, play_until_results, scree
 
 SIZE = (80, 24)
 TRANSLATED = ("fr", "pt")
-
-
-@pytest.fixture
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The language of the test (its parameter), English again afterwards."""
-    chosen = i18n.choose(request.param)
-    yield chosen
-    i18n.choose("en")
-    i18n.fold_with(None)
 
 
 ENGLISH = re.compile(

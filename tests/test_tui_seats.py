@@ -4,6 +4,7 @@ sight, no hand but the mover's ever face up, results for every seat."""
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from chinese_ten.tui.app import ChineseTenApp
@@ -11,7 +12,9 @@ from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.other_seats import OtherSeats
+from chinese_ten.wording import seat_default
 
 from .tui_helpers import options, screen_text, step
 
@@ -95,3 +98,78 @@ async def test_two_people_and_a_computer_hide_hands_while_it_plays(tmp_path: Pat
         await pilot.pause()
         handovers, computer_turns = await _play_watching(pilot, app)
         assert handovers >= 16 and computer_turns >= 1
+
+
+# ------------------------------------------------------- the fit at 80x24, every language
+def _cut_names(text: str, names: tuple[str, ...]) -> list[str]:
+    """The names shortened in ``text`` (a name cut to fit ends in an ellipsis)."""
+    return [
+        name
+        for name in names
+        for k in range(1, len(name))
+        if name[:k].rstrip() + "…" in text or name[:k].rstrip() + "..." in text
+    ]
+
+
+def _cut(app: ChineseTenApp, names: tuple[str, ...]) -> list[str]:
+    """What is cut on the board now: a name shortened on a line or beside the other seats'
+    cards, a count or total missing from a seat's column, a line wider than its widget."""
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or screen.state is None:
+        return []
+    problems: list[str] = []
+    lines = [line.text.plain for line in screen.query(TextLine).results(TextLine)]
+    lines.append(str(getattr(screen.query_one("#hand-area").border_title, "plain", "")))
+    others = screen.query_one("#other-seats", OtherSeats)
+    shown = others.render().plain
+    lines += shown.splitlines()
+    for line in lines:
+        problems += [f"name cut in {line!r}" for _ in _cut_names(line, names)]
+    for seat in others.seats:
+        if str(seat.in_hand) not in shown or f"{seat.total:+d}".replace("+0", "0") not in shown:
+            problems.append(f"count or total cut for {seat.name!r}: {shown!r}")
+    width = others.content_size.width
+    problems += [f"too wide {row!r}" for row in shown.splitlines() if cell_len(row) > width]
+    return problems
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"], indirect=True)
+@pytest.mark.parametrize(
+    ("levels", "ascii_only"),
+    [(("hard", None, "hard"), False), ((None,) * 4, False), ((None, "easy", "easy", "easy"), True)],
+)
+async def test_names_counts_and_totals_fit_at_80x24(
+    language: str, levels: tuple[str | None, ...], ascii_only: bool, tmp_path: Path
+) -> None:
+    """A whole deal with the default names (the longest: ``Computer 3 (hard)``, and in
+    French and Portuguese longer still), with the open scores: nothing is ever cut."""
+    names = tuple(seat_default(seat, levels) for seat in range(len(levels)))
+    hot_seat = levels.count(None) > 1
+    app = ChineseTenApp(
+        options(
+            tmp_path,
+            players=names if hot_seat else None,
+            computer=levels,
+            open_scores=True,
+            think=0.01,
+            ascii=ascii_only,
+            symbols=not ascii_only,
+        )
+    )
+    problems: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        names = app.game.names if ascii_only else names  # folded to ASCII where shown so
+        for _ in range(3000):
+            problems += _cut(app, names)
+            screen = app.screen
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, GameScreen) and screen.stage == "computer":
+                await pilot.pause(0.05)
+            else:
+                await step(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert all(name in text for name in names), text
+    assert sorted(set(problems)) == []

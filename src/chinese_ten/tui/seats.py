@@ -41,10 +41,10 @@ def fit(name: str, width: int, ellipsis: str) -> str:
 
 def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
     """What follows a name played by the computer at ``level``: `` (computer, hard)``, or
-    `` (computer)`` where room is short; nothing for a person, or for the default name
-    ``Computer (hard)`` that says it already."""
-    if level is None or name == computer_name(level):
-        return ""
+    `` (computer)`` where room is short; nothing for a person, or for a default name
+    (``Computer (hard)``, ``Computer 3 (hard)``) that says it already."""
+    if level is None or name in {computer_name(level, number=k) for k in range(5)}:
+        return ""  # Computer (hard), or Computer 3 (hard) beside a twin
     if short:
         return _(" (computer)")
     return _(" (computer, {level})").format(level=level_name(level))
