@@ -341,3 +341,26 @@ def test_a_tab_of_serve_vs_offers_the_opponent_first(
     seats = server.saves()["current.json"]["seats"]
     assert [s["computer"] for s in seats] == ["easy", None]
     assert server.saves()["current.json"]["players"][1] == "Ana"
+
+
+def test_a_tab_starts_three_players_against_two_computers_by_clicks(
+    browser: Any, served: list[Served], tmp_path: Path
+) -> None:
+    """The start page offers how many play: three, against the computer, by mouse alone;
+    the game is saved with the person and two computers, and the board shows both."""
+    server = start(served, tmp_path)
+    tab = Tab(browser, server.url)
+    tab.wait_for("Players")
+    players = tab.find("Players")
+    tab.click(*tab.find("3", after=(players[0] + len("Players"), players[1])))
+    tab.wait_for("Third player")
+    tab.click(*tab.find("the computer"))
+    tab.wait_for("Computer 3 (hard)")
+    tab.click(*tab.find("Start"))
+    tab.wait_for("lifted")
+    tab.press("Enter")  # the cut
+    wait_until(lambda: "current.json" in server.saves(), "the game is saved")
+    saved = server.saves()["current.json"]
+    assert [s["computer"] for s in saved["seats"]] == [None, "hard", "hard"]
+    assert saved["seat_count"] == 3 and len(saved["deals"][0]["hands"]) == 3
+    tab.wait_for("Computer 2 (hard)")
