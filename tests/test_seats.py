@@ -4,6 +4,7 @@ against the invariants of the brief (the table empties, piles hold the pack, poi
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -100,6 +101,28 @@ def test_the_table_empties_and_the_piles_share_every_point(seed: int, seats: int
     assert sum(result.results) == 0
     assert result.results == tuple(p - BASE_POINTS[seats] for p in result.points)
     assert len(final.actions) == 48
+
+
+@given(seeds, st.sampled_from((2, 3, 4)))
+def test_a_move_changes_only_the_movers_hand_and_pile(seed: int, seats: int) -> None:
+    """Two seats take their own short path through ``advance``; every count must touch the
+    mover's hand and pile alone, whichever seat moves."""
+    states = _random_deal(seed, seats)
+    movers = set()
+    for before, after in pairwise(states):
+        mover = before.to_move
+        movers.add(mover)
+        gained = after.piles[mover] & ~before.piles[mover]
+        assert gained == 0 or gained & ~before.table_mask == 1 << (after.actions[-1] & 63)
+        for seat in range(seats):
+            if seat != mover:
+                assert after.hands[seat] == before.hands[seat]
+                assert after.piles[seat] == before.piles[seat]
+        if before.phase == 0:
+            assert set(before.hands[mover]) - set(after.hands[mover]) == {after.actions[-1] & 63}
+        else:
+            assert after.hands[mover] == before.hands[mover]
+    assert movers == set(range(seats))
 
 
 @given(seeds, seat_counts)

@@ -27,6 +27,7 @@ from chinese_ten.view import PlayerView
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
     """Play a deal to its end; a forced action (one legal choice) is made without asking."""
+    choosers = [player.choose for player in players]
     state = start(setup, check=False)
     while state.phase != OVER:
         legal = legal_actions(state)
@@ -34,7 +35,7 @@ def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
             action = legal[0]
         else:
             seat = state.to_move
-            action = players[seat].choose(PlayerView(state, seat), legal)
+            action = choosers[seat](PlayerView(state, seat), legal)
         state = advance(state, action)
     return state
 
