@@ -27,6 +27,7 @@ from chinese_ten.deal import (
 from chinese_ten.dealing import deal_from, draw_lots, random_setup
 from chinese_ten.errors import RecordError
 from chinese_ten.series import SeriesScore, default_deals
+from chinese_ten.simulate import series_setups
 from chinese_ten.view import PlayerView, public_events
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -200,3 +201,13 @@ def test_a_series_passes_the_deal_round_and_shares_an_equal_lead() -> None:
         score = score.add(DealOutcome.of_points(points))
     assert score.totals == (10, 10, -10, -10) and score.is_over
     assert score.winner is None and score.leaders == (0, 1)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_simulated_series_passes_the_deal_round(seats: int) -> None:
+    setups = series_setups(random.Random(seats), 2 * seats + 1, seats=seats)
+    first = setups[0].dealer
+    assert [s.dealer for s in setups] == [(first + k) % seats for k in range(2 * seats + 1)]
+    assert all(s.seats == seats for s in setups)
+    for s in setups:
+        s.check()

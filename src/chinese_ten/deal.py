@@ -167,28 +167,41 @@ class DealState(NamedTuple):
         )
 
 
+def _card_set(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+_SPECIAL_FOURS: Final = {15 << 4 * r: r for r in SPECIAL_SET_RANKS}
+"""The four cards of each special rank as a card set (rank r is nibble r), and the rank."""
+
+
 def four_of_a_kind_rank(layout: tuple[Card, ...]) -> int:
     """Rank of a special four of a kind filling the layout, or -1."""
-    ranks = {c >> 2 for c in layout}
-    if len(layout) == 4 and len(ranks) == 1 and next(iter(ranks)) in SPECIAL_SET_RANKS:
-        return next(iter(ranks))
+    return _SPECIAL_FOURS.get(_card_set(layout), -1) if len(layout) == 4 else -1
+
+
+def _triple_in(table: int) -> int:
+    for r in SPECIAL_SET_RANKS:
+        if (table >> 4 * r & 15).bit_count() == 3:
+            return r
     return -1
 
 
 def triple_rank(layout: tuple[Card, ...]) -> int:
     """Rank of which the layout holds exactly three cards, if special; else -1."""
-    for r in SPECIAL_SET_RANKS:
-        if sum(1 for c in layout if c >> 2 == r) == 3:
-            return r
-    return -1
+    return _triple_in(_card_set(layout))
 
 
 def opening_table(layout: tuple[Card, ...]) -> tuple[int, int]:
     """The table (a card set) and layout-triple rank play starts with: a special four of a
     kind has gone to the dealer, leaving the table empty."""
-    if four_of_a_kind_rank(layout) >= 0:
+    table = _card_set(layout)
+    if len(layout) == 4 and table in _SPECIAL_FOURS:
         return 0, -1
-    return sum(1 << c for c in layout), triple_rank(layout)
+    return table, _triple_in(table)
 
 
 def start(setup: DealSetup, *, check: bool = True) -> DealState:
@@ -199,7 +212,7 @@ def start(setup: DealSetup, *, check: bool = True) -> DealState:
     seats = len(setup.hands)
     piles = [0] * seats
     if not table:
-        piles[setup.dealer] = sum(1 << c for c in setup.layout)
+        piles[setup.dealer] = _card_set(setup.layout)
     first = setup.dealer + 1 if setup.dealer + 1 < seats else 0
     return DealState(setup, first, PLAY, setup.hands, table, 0, tuple(piles), triple, None)
 

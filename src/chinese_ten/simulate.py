@@ -40,10 +40,11 @@ def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
     return state
 
 
-def series_setups(rng: random.Random, deals: int) -> list[DealSetup]:
-    """The deals of one series: dealer by lot, then alternating; shuffled from ``rng``."""
-    first = draw_lots(rng)
-    return [random_setup(rng, first if k % 2 == 0 else 1 - first) for k in range(deals)]
+def series_setups(rng: random.Random, deals: int, *, seats: int = 2) -> list[DealSetup]:
+    """The deals of one series: dealer by lot, then the next seat each deal; shuffled from
+    ``rng``."""
+    first = draw_lots(rng, seats)
+    return [random_setup(rng, (first + k) % seats, seats=seats) for k in range(deals)]
 
 
 @dataclass(frozen=True, slots=True)
