@@ -19,7 +19,7 @@ from chinese_ten.deal import (
     outcome,
     start,
 )
-from chinese_ten.dealing import random_setup
+from chinese_ten.dealing import cut, deal_from, draw_lots, random_cut, random_setup, shuffled_deck
 from chinese_ten.errors import IllegalActionError
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -99,3 +99,39 @@ def test_only_the_mover_has_legal_actions_and_they_are_stable(seed: int) -> None
 @given(seeds)
 def test_same_seed_same_game(seed: int) -> None:
     assert _random_game(seed)[-1] == _random_game(seed)[-1]
+
+
+@given(seeds)
+def test_dealing_draws_what_random_random_draws(seed: int) -> None:
+    """Dealing makes a plain ``random.Random``'s draws itself (the hot path): the pack, the
+    cut and the lots come out exactly as ``shuffle``, ``randint`` and ``randrange`` give them,
+    and the generator is left in the same state."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    deck = list(DECK)
+    theirs.shuffle(deck)
+    assert shuffled_deck(ours) == deck
+    assert random_cut(ours) == theirs.randint(1, 51)
+    assert [draw_lots(ours, n) for n in (2, 3, 4)] == [theirs.randrange(n) for n in (2, 3, 4)]
+    assert ours.getstate() == theirs.getstate()
+
+
+class _Counting(random.Random):
+    """A generator of another kind: dealing must leave its draws to it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.shuffles = 0
+
+    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+        self.shuffles += 1
+        super().shuffle(x)
+
+
+def test_dealing_leaves_another_kind_of_generator_its_own_draws() -> None:
+    rng = _Counting(3)
+    setup = random_setup(rng, dealer=0)
+    assert rng.shuffles == 1
+    plain = random.Random(3)
+    deck = list(DECK)
+    plain.shuffle(deck)
+    assert setup == deal_from(cut(deck, plain.randint(1, 51)), 0)

@@ -4,6 +4,7 @@ against the invariants of the brief (the table empties, piles hold the pack, poi
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -26,6 +27,7 @@ from chinese_ten.deal import (
 from chinese_ten.dealing import deal_from, draw_lots, random_setup
 from chinese_ten.errors import RecordError
 from chinese_ten.series import SeriesScore, default_deals
+from chinese_ten.simulate import series_setups
 from chinese_ten.view import PlayerView, public_events
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -100,6 +102,28 @@ def test_the_table_empties_and_the_piles_share_every_point(seed: int, seats: int
     assert sum(result.results) == 0
     assert result.results == tuple(p - BASE_POINTS[seats] for p in result.points)
     assert len(final.actions) == 48
+
+
+@given(seeds, st.sampled_from((2, 3, 4)))
+def test_a_move_changes_only_the_movers_hand_and_pile(seed: int, seats: int) -> None:
+    """Two seats take their own short path through ``advance``; every count must touch the
+    mover's hand and pile alone, whichever seat moves."""
+    states = _random_deal(seed, seats)
+    movers = set()
+    for before, after in pairwise(states):
+        mover = before.to_move
+        movers.add(mover)
+        gained = after.piles[mover] & ~before.piles[mover]
+        assert gained == 0 or gained & ~before.table_mask == 1 << (after.actions[-1] & 63)
+        for seat in range(seats):
+            if seat != mover:
+                assert after.hands[seat] == before.hands[seat]
+                assert after.piles[seat] == before.piles[seat]
+        if before.phase == 0:
+            assert set(before.hands[mover]) - set(after.hands[mover]) == {after.actions[-1] & 63}
+        else:
+            assert after.hands[mover] == before.hands[mover]
+    assert movers == set(range(seats))
 
 
 @given(seeds, seat_counts)
@@ -177,3 +201,13 @@ def test_a_series_passes_the_deal_round_and_shares_an_equal_lead() -> None:
         score = score.add(DealOutcome.of_points(points))
     assert score.totals == (10, 10, -10, -10) and score.is_over
     assert score.winner is None and score.leaders == (0, 1)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_simulated_series_passes_the_deal_round(seats: int) -> None:
+    setups = series_setups(random.Random(seats), 2 * seats + 1, seats=seats)
+    first = setups[0].dealer
+    assert [s.dealer for s in setups] == [(first + k) % seats for k in range(2 * seats + 1)]
+    assert all(s.seats == seats for s in setups)
+    for s in setups:
+        s.check()

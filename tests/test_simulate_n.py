@@ -115,7 +115,7 @@ def test_a_name_a_record_refuses_stops_n_seats_before_any_series() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_series_pass_the_deal_round_with_hands_for_the_seat_count(seats: int) -> None:
-    setups = series_setups(random.Random(seats), 9, seats)
+    setups = series_setups(random.Random(seats), 9, seats=seats)
     first = setups[0].dealer
     assert [s.dealer for s in setups] == [(first + k) % seats for k in range(9)]
     for setup in setups:
@@ -127,7 +127,7 @@ def test_two_seat_series_deal_as_before_dealers_alternating_from_the_same_draws(
     rng, other = random.Random(8), random.Random(8)
     first = other.randrange(2)
     expected = [random_setup(other, first if k % 2 == 0 else 1 - first) for k in range(5)]
-    assert series_setups(rng, 5) == expected == series_setups(random.Random(8), 5, 2)
+    assert series_setups(rng, 5) == expected == series_setups(random.Random(8), 5, seats=2)
 
 
 @pytest.mark.parametrize("names", [("greedy", "random"), *TABLES])

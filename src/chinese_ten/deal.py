@@ -167,28 +167,41 @@ class DealState(NamedTuple):
         )
 
 
+def _card_set(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+_SPECIAL_FOURS: Final = {15 << 4 * r: r for r in SPECIAL_SET_RANKS}
+"""The four cards of each special rank as a card set (rank r is nibble r), and the rank."""
+
+
 def four_of_a_kind_rank(layout: tuple[Card, ...]) -> int:
     """Rank of a special four of a kind filling the layout, or -1."""
-    ranks = {c >> 2 for c in layout}
-    if len(layout) == 4 and len(ranks) == 1 and next(iter(ranks)) in SPECIAL_SET_RANKS:
-        return next(iter(ranks))
+    return _SPECIAL_FOURS.get(_card_set(layout), -1) if len(layout) == 4 else -1
+
+
+def _triple_in(table: int) -> int:
+    for r in SPECIAL_SET_RANKS:
+        if (table >> 4 * r & 15).bit_count() == 3:
+            return r
     return -1
 
 
 def triple_rank(layout: tuple[Card, ...]) -> int:
     """Rank of which the layout holds exactly three cards, if special; else -1."""
-    for r in SPECIAL_SET_RANKS:
-        if sum(1 for c in layout if c >> 2 == r) == 3:
-            return r
-    return -1
+    return _triple_in(_card_set(layout))
 
 
 def opening_table(layout: tuple[Card, ...]) -> tuple[int, int]:
     """The table (a card set) and layout-triple rank play starts with: a special four of a
     kind has gone to the dealer, leaving the table empty."""
-    if four_of_a_kind_rank(layout) >= 0:
+    table = _card_set(layout)
+    if len(layout) == 4 and table in _SPECIAL_FOURS:
         return 0, -1
-    return sum(1 << c for c in layout), triple_rank(layout)
+    return table, _triple_in(table)
 
 
 def start(setup: DealSetup, *, check: bool = True) -> DealState:
@@ -199,7 +212,7 @@ def start(setup: DealSetup, *, check: bool = True) -> DealState:
     seats = len(setup.hands)
     piles = [0] * seats
     if not table:
-        piles[setup.dealer] = sum(1 << c for c in setup.layout)
+        piles[setup.dealer] = _card_set(setup.layout)
     first = setup.dealer + 1 if setup.dealer + 1 < seats else 0
     return DealState(setup, first, PLAY, setup.hands, table, 0, tuple(piles), triple, None)
 
@@ -220,6 +233,7 @@ MATCH_SHIFT: Final = tuple(4 * MATCH_RANK[c >> 2] for c in DECK)
 RANK_MASK: Final = tuple(15 << 4 * r for r in range(13))
 """For each rank, its four cards as a card set."""
 _TRIPLE_CODE: Final = TRIPLE << 6
+_FLIP_TRIPLE: Final = FLIP | _TRIPLE_CODE
 
 
 def card_options(card: Card, table_mask: int, triple: int, flip: bool) -> tuple[Action, ...]:
@@ -235,21 +249,21 @@ def legal_actions(state: DealState) -> list[Action]:
 
     Capture is compulsory, so a card that can capture has no non-capturing action.
     """
-    phase = state.phase
+    setup, seat, phase, hands, table, stock_pos, _, triple, _ = state
     if phase == PLAY:
-        table, triple = state.table_mask, state.triple
         out: list[Action] = []
         if triple < 0:
-            for card in state.hands[state.to_move]:
+            for card in hands[seat]:
                 out += _PLAY_OPTIONS[card][table >> MATCH_SHIFT[card] & 15]
         else:
-            for card in state.hands[state.to_move]:
+            for card in hands[seat]:
                 out += card_options(card, table, triple, False)
         return out
     if phase == FLIP_PHASE:
-        return list(
-            card_options(state.setup.stock[state.stock_pos], state.table_mask, state.triple, True)
-        )
+        card = setup.stock[stock_pos]
+        if card >> 2 == triple:
+            return [card | _FLIP_TRIPLE]
+        return [*_FLIP_OPTIONS[card][table >> MATCH_SHIFT[card] & 15]]
     return []
 
 
@@ -258,21 +272,29 @@ _new_state: Final = tuple.__new__
 
 
 def advance(state: DealState, action: Action) -> DealState:
-    """Apply an action from :func:`legal_actions` without checking it (the hot path)."""
+    """Apply an action from :func:`legal_actions` without checking it (the hot path).
+
+    Two seats, the common game, replace a pile or a hand by naming both; more go by a list.
+    """
     setup, seat, phase, hands, table, stock_pos, piles, triple, history = state
     card = action & 63
     code = action >> 6 & 63
-    if code == 0:
-        table |= 1 << card
-    else:
+    if code:
         if code == TRIPLE:
             taken = table & RANK_MASK[triple]
             triple = -1
         else:
             taken = 1 << code - 1
         table ^= taken
-        gained = taken | 1 << card
-        piles = (*piles[:seat], piles[seat] | gained, *piles[seat + 1 :])
+        taken |= 1 << card
+        if len(piles) == 2:
+            piles = (piles[0] | taken, piles[1]) if seat == 0 else (piles[0], piles[1] | taken)
+        else:
+            grown = [*piles]
+            grown[seat] |= taken
+            piles = tuple(grown)
+    else:
+        table |= 1 << card
     if action & FLIP:
         stock_pos += 1
         phase = OVER if stock_pos == len(setup.stock) else PLAY
@@ -280,7 +302,13 @@ def advance(state: DealState, action: Action) -> DealState:
     else:
         hand = hands[seat]
         i = hand.index(card)
-        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        hand = hand[:i] + hand[i + 1 :]
+        if len(hands) == 2:
+            hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        else:
+            held = [*hands]
+            held[seat] = hand
+            hands = tuple(held)
         phase = FLIP_PHASE
     return _new_state(
         DealState, (setup, seat, phase, hands, table, stock_pos, piles, triple, (action, history))
@@ -364,14 +392,14 @@ class DealOutcome:
         """The outcome of a deal whose piles scored ``points`` (one per seat)."""
         base = BASE_POINTS[len(points)]
         best = max(points)
-        top = [seat for seat, p in enumerate(points) if p == best]
-        return cls(points, tuple(p - base for p in points), top[0] if len(top) == 1 else None)
+        winner = points.index(best) if points.count(best) == 1 else None
+        return cls(points, tuple([p - base for p in points]), winner)
 
 
 def pile_points(state: DealState) -> tuple[int, ...]:
     """Points in each pile so far (red cards, and the black aces that score at this table)."""
     seats = len(state.piles)
-    return tuple(seat_points(pile, seats) for pile in state.piles)
+    return tuple([seat_points(pile, seats) for pile in state.piles])
 
 
 def outcome(state: DealState) -> DealOutcome | None:

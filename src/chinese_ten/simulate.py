@@ -30,6 +30,7 @@ from chinese_ten.view import PlayerView
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
     """Play a deal to its end; a forced action (one legal choice) is made without asking."""
+    choosers = [player.choose for player in players]
     state = start(setup, check=False)
     while state.phase != OVER:
         legal = legal_actions(state)
@@ -37,13 +38,14 @@ def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
             action = legal[0]
         else:
             seat = state.to_move
-            action = players[seat].choose(PlayerView(state, seat), legal)
+            action = choosers[seat](PlayerView(state, seat), legal)
         state = advance(state, action)
     return state
 
 
-def series_setups(rng: random.Random, deals: int, seats: int = 2) -> list[DealSetup]:
-    """The deals of one series: dealer by lot, then the next seat; shuffled from ``rng``."""
+def series_setups(rng: random.Random, deals: int, *, seats: int = 2) -> list[DealSetup]:
+    """The deals of one series: dealer by lot, then the next seat each deal; shuffled from
+    ``rng``."""
     first = draw_lots(rng, seats)
     return [random_setup(rng, (first + k) % seats, seats=seats) for k in range(deals)]
 
@@ -355,7 +357,7 @@ def _play_task(task: _SeriesTask) -> list[_Seated]:
     """One series (and with ``duplicate`` its twins, the players rotated one seat further
     round each time: with two, seats swapped), with the seat each named player had."""
     count = len(task.names)
-    setups = series_setups(random.Random(task.seed), task.deals, count)
+    setups = series_setups(random.Random(task.seed), task.deals, seats=count)
     plays = []
     for turn in range(count if task.duplicate else 1):
         at_seat = [(seat - turn) % count for seat in range(count)]  # who sits there

@@ -11,7 +11,8 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
+        self._random = rng.random
+        """The draw itself, looked up once: ``simulate`` asks half a million times a minute."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return legal[int(self._rng.random() * len(legal))]
+        return legal[int(self._random() * len(legal))]

@@ -1,0 +1,131 @@
+"""``chinese-ten simulate`` as a person meets it, beside the lean independent engine.
+
+Both run as whole processes, start-up included, alternately (the order swaps every round),
+each ``--repeat`` times: ``chinese-ten simulate --games G --deals 1 --players P`` and
+``python benchmarks/lean_engine.py --deals G --seats N``. Prints each median wall time, the
+deals a second it makes, the CPU time the process used (less swayed by other load than the wall
+clock), and the ratio of simulate's deals/s to the lean engine's (1.0x or more: as fast).
+
+Run: ``uv run python benchmarks/bench_simulate_process.py [--games 50000] [--players
+random,random,random] [--repeat 3]``. Fewer games for a quick look, e.g. ``--games 5000``.
+``--instructions`` counts instead (valgrind's callgrind): start-up and a deal's instructions of
+each, and the ratio they make at ``--games`` deals, unswayed by the machine's load.
+
+Figures (2 seats; the machine's load average 8 on 2 cores throughout, so wall clocks mean
+little; CPU time medians of 3, alternated, ``--games 20000``):
+
+    simulate at commit d0c0159 (N-seat engine)   4.83 s CPU   0.73x the lean engine
+    simulate on branch perf                      4.30 s CPU   0.82x
+    lean engine                                  3.52 s CPU   1.00x
+
+``--instructions --games 50000``: simulate start-up 2,810 M, a deal 1,190.9 k; the lean engine
+101 M and 1,300.7 k: 1.04x (the same count for d0c0159: 2,813 M and 1,368.4 k, 0.91x).
+"""
+
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+LEAN = Path(__file__).with_name("lean_engine.py")
+
+
+def _run(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one whole process; exits with its message if it fails."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
+
+
+def _instructions(command: list[str]) -> int:
+    """Instructions one whole process runs, counted by valgrind's callgrind."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "callgrind.log"
+        valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        subprocess.run(
+            [*valgrind, f"--log-file={log}", *command], capture_output=True, check=True, env=env
+        )
+        found = re.search(r"Collected : (\d+)", log.read_text())
+        if found is None:
+            sys.exit(f"callgrind counted nothing for {' '.join(command)}")
+        return int(found.group(1))
+
+
+def _count_instructions(commands: dict[str, list[str]], games: int) -> None:
+    """Start-up and per-deal instructions of each (a run of 1 deal and one of 1,001), and
+    the ratio they give at ``games`` deals: the same figures whatever else the machine does."""
+    totals = {}
+    for name, command in commands.items():
+        one, more = (_instructions([*command, str(n)]) for n in (1, 1001))
+        per_deal = (more - one) / 1000
+        start_up = one - per_deal
+        totals[name] = start_up + per_deal * games
+        print(f"{name:8s} start-up {start_up / 1e6:7,.0f} M, a deal {per_deal / 1e3:7,.1f} k")
+    ratio = totals["lean"] / totals["simulate"]
+    print(f"simulate / lean deals per instruction at {games} deals: {ratio:.2f}x")
+
+
+def _load() -> str:
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=50_000)
+    parser.add_argument("--players", default="random,random")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions under valgrind instead of timing (several minutes)",
+    )
+    args = parser.parse_args()
+    seats = len(args.players.split(","))
+    game = str(Path(sys.executable).with_name("chinese-ten"))
+    commands = {
+        "simulate": [game, "simulate", "--deals", "1", "--players", args.players, "--games"],
+        "lean": [sys.executable, str(LEAN), "--seats", str(seats), "--deals"],
+    }
+    games = str(args.games)
+    if args.instructions:
+        _count_instructions(commands, args.games)
+        return
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    print(f"{args.games} deals, {args.players}; before: {_load()}")
+    for k in range(args.repeat):
+        order = list(commands) if k % 2 == 0 else list(reversed(commands))
+        for name in order:
+            wall, cpu = _run([*commands[name], games])
+            times[name].append((wall, cpu))
+            print(f"  {name:8s} {wall:7.2f} s wall {cpu:7.2f} s CPU")
+    medians = {}
+    for name, runs in times.items():
+        wall = statistics.median(w for w, _ in runs)
+        cpu = statistics.median(c for _, c in runs)
+        medians[name] = (wall, cpu)
+        print(
+            f"{name:8s} median {wall:6.2f} s wall ({args.games / wall:8,.0f} deals/s), "
+            f"{cpu:6.2f} s CPU ({args.games / cpu:8,.0f} deals/s)"
+        )
+    (sim_wall, sim_cpu), (lean_wall, lean_cpu) = medians["simulate"], medians["lean"]
+    print(
+        f"simulate / lean deals/s: {lean_wall / sim_wall:.2f}x wall, {lean_cpu / sim_cpu:.2f}x CPU"
+    )
+    print(f"after: {_load()}")
+
+
+if __name__ == "__main__":
+    main()
