@@ -18,7 +18,6 @@ from chinese_ten.errors import WriteError
 from chinese_ten.files import write_new
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
-from chinese_ten.records import game_record, record_json
 from chinese_ten.series import default_deals
 from chinese_ten.simulate import SeriesPlay, SimulationSummary, simulate
 
@@ -61,6 +60,8 @@ class RecordsFolder:
             self._write(play)
 
     def _write(self, play: SeriesPlay) -> None:
+        from chinese_ten.records import game_record, record_json  # pydantic: --records only
+
         text = record_json(game_record(play.players, play.deals_planned, play.states))
         while True:
             players = "-v-".join("-".join(name.split()) for name in play.players)  # greedy-1

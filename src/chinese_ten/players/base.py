@@ -1,5 +1,7 @@
 """The player protocol and the registry of players by name."""
 
+import functools
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -18,12 +20,20 @@ class Player(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-def _registry() -> dict[str, Callable[[random.Random], Player]]:
-    from chinese_ten.players.greedy import GreedyPlayer
-    from chinese_ten.players.hard import HardPlayer
-    from chinese_ten.players.random_player import RandomPlayer
+_MODULES = {
+    "random": ("chinese_ten.players.random_player", "RandomPlayer"),
+    "greedy": ("chinese_ten.players.greedy", "GreedyPlayer"),
+    "hard": ("chinese_ten.players.hard", "HardPlayer"),
+}
+"""Where each player lives: only the one asked for is imported (``hard`` loads its playout
+tables, which a game of random players never needs)."""
 
-    return {"random": RandomPlayer, "greedy": GreedyPlayer, "hard": HardPlayer}
+
+@functools.cache
+def _player_class(name: str) -> Callable[..., Player]:
+    module, attribute = _MODULES[name]
+    made: Callable[..., Player] = getattr(importlib.import_module(module), attribute)
+    return made
 
 
 def make_player(name: str, rng: random.Random, *, think: float | None = None) -> Player:
@@ -33,10 +43,8 @@ def make_player(name: str, rng: random.Random, *, think: float | None = None) ->
     """
     name = _known(name)
     if name == "hard" and think is not None:
-        from chinese_ten.players.hard import HardPlayer
-
-        return HardPlayer(rng, time_budget=think)
-    return _registry()[name](rng)
+        return _player_class(name)(rng, time_budget=think)
+    return _player_class(name)(rng)
 
 
 def _known(name: str) -> str:
