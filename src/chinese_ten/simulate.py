@@ -29,17 +29,20 @@ from chinese_ten.view import PlayerView
 
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
-    """Play a deal to its end; a forced action (one legal choice) is made without asking."""
+    """Play a deal to its end; a forced action (one legal choice) is made without asking.
+
+    The hot loop of ``simulate``: names are bound to locals, and the phase and seat read by
+    position (the named tuple's fields 2 and 1), which is measurably cheaper per action."""
     choosers = [player.choose for player in players]
+    legal_of, step, view_of, over = legal_actions, advance, PlayerView, OVER
     state = start(setup, check=False)
-    while state.phase != OVER:
-        legal = legal_actions(state)
+    while state[2] != over:
+        legal = legal_of(state)
         if len(legal) == 1:
-            action = legal[0]
+            state = step(state, legal[0])
         else:
-            seat = state.to_move
-            action = choosers[seat](PlayerView(state, seat), legal)
-        state = advance(state, action)
+            seat = state[1]
+            state = step(state, choosers[seat](view_of(state, seat), legal))
     return state
 
 
