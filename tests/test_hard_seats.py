@@ -4,14 +4,37 @@ seats get legal, fair choices from worlds that deal every hidden hand."""
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from chinese_ten.actions import format_action
+from chinese_ten.actions import format_action, parse_action
 from chinese_ten.cards import parse_card
-from chinese_ten.deal import DealState, advance, legal_actions, start
+from chinese_ten.deal import (
+    OVER,
+    PLAY,
+    DealSetup,
+    DealState,
+    advance,
+    legal_actions,
+    outcome,
+    start,
+)
 from chinese_ten.dealing import deal_from, random_setup, shuffled_deck
+from chinese_ten.players import Player
 from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.hard import HardPlayer
+from chinese_ten.players.hard import (
+    PRIOR,
+    SHARPNESSES,
+    HardPlayer,
+    believed_seat_hands,
+    revealed_choices,
+    sharpness_belief,
+)
+from chinese_ten.players.random_player import RandomPlayer
+from chinese_ten.players.valuation import seat_greedy_score
+from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
+from tests.helpers import act
 
 
 def _two_seat_position(seed: int, actions: int) -> DealState:
@@ -90,3 +113,136 @@ def test_two_seats_choose_as_before_seats_were_counted(
     assert format_action(player.choose(view, legal)) == choice
     means = HardPlayer(random.Random(seed), samples=20, contenders=0).scores(view, legal)
     assert sum(means) == pytest.approx(total, abs=1e-6)
+
+
+def _three_seats() -> DealState:
+    """Three seats, Ana (seat 0) first. With AH and AD on the table, Ben (seat 1) takes AH
+    with 9D, as greedy would, and plays 2C later; Cy (seat 2) lays 2S although his 9H could
+    take AD, and takes it with the nine a turn later."""
+    setup = DealSetup.from_text(
+        2,
+        ("3C 4C 5H", "9D 2C KC", "2S 9H QD"),
+        "AH AD KS 6C",
+        "QS JS TS 5S JH TH 6D 7H 8H",
+    )
+    return act(
+        start(setup, check=False),
+        "play 3C",
+        "flip QS",
+        "play 9D taking AH",
+        "flip JS",
+        "play 2S",
+        "flip TS",
+        "play 4C taking 6C",
+        "flip 5S",
+        "play 2C",
+        "flip JH taking JS",
+        "play 9H taking AD",
+        "flip TH taking TS",
+    )
+
+
+def test_each_other_seat_is_read_from_its_own_choices() -> None:
+    view = PlayerView(_three_seats(), 0)
+    assert revealed_choices(view, 1) == [(30, [30, 30, 0])]  # 9D could take either ace
+    assert revealed_choices(view, 2) == [(0, [0, 30])]
+    assert revealed_choices(view) == revealed_choices(view, 1)  # the next seat by default
+    sharp = SHARPNESSES.index(1.5)
+    ben, cy = sharpness_belief(view, 1), sharpness_belief(view, 2)
+    assert ben[sharp] > PRIOR[sharp]
+    assert cy[sharp] < 1e-15 and cy[0] > 0.85
+
+
+def test_the_black_aces_count_in_the_model_of_the_other_seats() -> None:
+    take_spade = parse_action("play 9C taking AS")
+    assert seat_greedy_score(take_spade, (), 2) == 0
+    assert seat_greedy_score(take_spade, (), 3) == 30
+    assert seat_greedy_score(parse_action("play 9C taking AC"), (), 4) == 40
+    assert seat_greedy_score(parse_action("play AC"), (), 4) == -40
+
+
+def test_worlds_deal_every_other_hand_from_the_unseen_cards() -> None:
+    view = PlayerView(_three_seats(), 0)
+    unseen = set(view.unseen())
+    for hands in believed_seat_hands(view)(random.Random(3), 200):
+        assert hands[0] == view.hand
+        assert [len(h) for h in hands] == list(view.hand_counts)
+        assert set(hands[1]) | set(hands[2]) <= unseen
+        assert not set(hands[1]) & set(hands[2])
+
+
+def _random_position(seed: int, seats: int) -> DealState:
+    """A position of a deal of ``seats`` played at random, where the mover has a choice
+    (or the deal's last position if none comes)."""
+    rng = random.Random(seed)
+    state = start(random_setup(rng, rng.randrange(seats), seats=seats))
+    stop = rng.randrange(2 * 24)
+    for _ in range(stop):
+        legal = legal_actions(state)
+        if not legal:
+            break
+        state = advance(state, rng.choice(legal))
+    return state
+
+
+@settings(max_examples=12)
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from([3, 4]))
+def test_hard_with_more_seats_plays_a_legal_action(seed: int, seats: int) -> None:
+    state = _random_position(seed, seats)
+    legal = legal_actions(state)
+    if legal:
+        player = HardPlayer(random.Random(seed), samples=6, contenders=12)
+        assert player.choose(PlayerView(state, state.to_move), legal) in legal
+
+
+def _hidden_redealt(state: DealState, seed: int) -> DealState:
+    """The same position with every other seat's hand and the stock order dealt anew."""
+    me, hands = state.to_move, list(state.hands)
+    others = [s for s in range(len(hands)) if s != me]
+    hidden = [c for s in others for c in hands[s]] + list(state.setup.stock[state.stock_pos :])
+    random.Random(seed).shuffle(hidden)
+    for s in others:
+        hands[s], hidden = tuple(sorted(hidden[: len(hands[s])])), hidden[len(hands[s]) :]
+    setup = state.setup
+    stock = setup.stock[: state.stock_pos] + tuple(hidden)
+    return state._replace(
+        setup=DealSetup(setup.dealer, setup.hands, setup.layout, stock), hands=tuple(hands)
+    )
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_hard_with_more_seats_decides_from_its_view_only(seats: int) -> None:
+    rng = random.Random(40 + seats)
+    state = start(random_setup(rng, 0, seats=seats))
+    checked = 0
+    while state.phase != OVER and checked < 4:
+        legal = legal_actions(state)
+        if state.phase == PLAY and len(legal) > 1 and state.stock_pos > 2:
+            twin = _hidden_redealt(state, checked)
+            me = state.to_move
+            assert twin.hands[me] == state.hands[me]
+            assert any(twin.hands[s] != state.hands[s] for s in range(seats) if s != me)
+            scores = [
+                HardPlayer(random.Random(5), samples=10, contenders=20).scores(
+                    PlayerView(s, me), legal
+                )
+                for s in (state, twin)
+            ]
+            assert scores[0] == scores[1]
+            checked += 1
+        state = advance(state, rng.choice(legal))
+    assert checked == 4
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_hard_with_more_seats_beats_random_over_a_few_seeded_deals(seats: int) -> None:
+    results = []
+    for seed in range(3):
+        setup = random_setup(random.Random(seed), seed % seats, seats=seats)
+        for hard_seat in range(seats):
+            players: list[Player] = [RandomPlayer(random.Random(seed + s)) for s in range(seats)]
+            players[hard_seat] = HardPlayer(random.Random(seed), samples=16, contenders=32)
+            result = outcome(play_deal(setup, players))
+            assert result is not None
+            results.append(result.results[hard_seat])
+    assert sum(results) / len(results) > 8
