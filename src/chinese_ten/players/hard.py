@@ -362,11 +362,10 @@ _MOST = 700.0
 
 
 def _models(
-    view: PlayerView, tie_penalty: float, belief: Sequence[float] | None, seat: int
+    view: PlayerView, tie_penalty: float, odds: Sequence[float], seat: int
 ) -> list[tuple[float, list[float]]]:
-    """The models of the player in ``seat`` worth drawing from: each with its probability
-    and every unseen card's scale (its weight, in :func:`believed_hands`' race)."""
-    odds = sharpness_belief(view, seat) if belief is None else belief
+    """The models of the player in ``seat`` worth drawing from, each with its probability in
+    ``odds`` and every unseen card's scale (its weight, in :func:`believed_hands`' race)."""
     used = [(s, odd) for s, odd in zip(SHARPNESSES, odds, strict=True) if odd > _NEGLIGIBLE]
     return [
         (odd, [math.exp(min(-w, _MOST)) for w in weights.values()])
@@ -390,8 +389,9 @@ def believed_hands(
     Gumbel top-k trick, one logarithm a card instead of two): card ``c`` gets the key
     ``log(u) / w_c`` for ``u`` uniform in (0, 1], and the hand is the highest-keyed cards.
     """
+    odds = sharpness_belief(view) if belief is None else belief
     cards = list(view.unseen())
-    models = _models(view, tie_penalty, belief, _next_seat(view))
+    models = _models(view, tie_penalty, odds, _next_seat(view))
     size = view.opponent_hand_count
     indices = range(len(cards))
 
@@ -429,7 +429,7 @@ def believed_seat_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> W
     cards = list(view.unseen())
     me, counts = view.seat, view.hand_counts
     others = [s for s in range(view.seats) if s != me]
-    models = {s: _models(view, tie_penalty, None, s) for s in others}
+    models = {s: _models(view, tie_penalty, sharpness_belief(view, s), s) for s in others}
     indices = range(len(cards))
 
     def draw(rng: random.Random, count: int) -> list[Hands]:
