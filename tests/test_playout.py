@@ -1,5 +1,5 @@
 """The search's int playouts play exactly as greedy and the learned policy stepping through
-the engine."""
+the engine, with 2, 3 or 4 seats."""
 
 import random
 
@@ -20,6 +20,7 @@ from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
 from chinese_ten.players.playout import greedy_points, learned_points
 from chinese_ten.players.policy import PolicyPlayer
+from chinese_ten.players.valuation import seat_greedy_choice
 from chinese_ten.view import PlayerView
 
 
@@ -29,7 +30,7 @@ def _greedy_to_end(state: DealState) -> DealState:
     return state
 
 
-def _random_positions(seed: int, triple: bool) -> list[DealState]:
+def _random_positions(seed: int, triple: bool, seats: int = 2) -> list[DealState]:
     """Every position of a deal played at random; with ``triple``, the layout holds three
     kings, or now and then all four (rare in real deals, so built on purpose)."""
     rng = random.Random(seed)
@@ -38,7 +39,7 @@ def _random_positions(seed: int, triple: bool) -> list[DealState]:
         kings = [parse_card(k) for k in ("KS", "KH", "KD")]
         deck = [c for c in deck if c not in kings]
         deck[24:24] = kings
-    state = start(deal_from(deck, rng.randrange(2)))
+    state = start(deal_from(deck, rng.randrange(seats), seats))
     found = [state]
     while state.phase != OVER:
         state = advance(state, rng.choice(legal_actions(state)))
@@ -74,3 +75,52 @@ def test_int_playout_scores_what_the_learned_policy_through_the_engine_scores(
         for seat in (0, 1):
             expected = pile_points(_learned_to_end(state, seat))[seat]
             assert learned_points(state, seat) == expected
+
+
+def _seat_greedy_to_end(state: DealState, policy_seat: int | None = None) -> DealState:
+    """Greedy play through the engine, valuing the black aces where they score; the seat
+    ``policy_seat`` plays its cards by the learned policy."""
+    seats = len(state.hands)
+    while state.phase != OVER:
+        mover, legal = state.to_move, legal_actions(state)
+        if mover == policy_seat:
+            action = PolicyPlayer().choose(PlayerView(state, mover), legal)
+        else:
+            action = seat_greedy_choice(legal, state.setup.layout, seats)
+        state = advance(state, action)
+    return state
+
+
+@given(
+    st.integers(min_value=0, max_value=2**32),
+    st.sampled_from([None, "triple", "four"]),
+    st.sampled_from([3, 4]),
+)
+def test_int_playouts_with_more_seats_score_what_play_through_the_engine_scores(
+    seed: int, layout: str | None, seats: int
+) -> None:
+    positions = _random_positions(seed, layout is not None, seats)
+    if layout == "four":
+        deck = shuffled_deck(random.Random(seed))
+        kings = [parse_card(k) for k in ("KS", "KH", "KD", "KC")]
+        deck = [c for c in deck if c not in kings]
+        deck[24:24] = kings
+        positions = [start(deal_from(deck, seed % seats, seats))]
+    for state in positions[::2]:
+        greedy_end = pile_points(_seat_greedy_to_end(state))
+        assert tuple(greedy_points(state, seat) for seat in range(seats)) == greedy_end
+        for seat in range(seats):
+            expected = pile_points(_seat_greedy_to_end(state, seat))[seat]
+            assert learned_points(state, seat) == expected
+
+
+def test_greedy_playouts_with_more_seats_value_the_black_aces() -> None:
+    # 2C can take AS or AH from the table: red points alone say the ace of hearts (20), but
+    # at a table of three the ace of spades scores 30 and greedy takes it.
+    from chinese_ten.deal import DealSetup
+
+    setup = DealSetup.from_text(2, ("9C", "KD", "QD"), "AS AH 5C 6C", "3S 4S 7S")
+    state = start(setup, check=False)
+    assert greedy_points(state, 0) == 30
+    two = start(DealSetup.from_text(1, ("9C", "KD"), "AS AH 5C 6C", "3S 4S"), check=False)
+    assert greedy_points(two, 0) == 20

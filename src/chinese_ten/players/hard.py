@@ -29,6 +29,16 @@ Four refinements over plain determinization:
   2,004 deals of the official run, +6.04 ± 0.35 where greedy own plays made +5.55 ± 0.35.
   It costs 2.7 times the time a decision.
 
+With three or four players each world deals every other seat's hand (their sizes are
+public) and the stock order; each other seat has a model of its own, read from that seat's
+own choices in the public log (how sharp it is, its tie habit, the cards its plays make
+unlikely), and its hand is drawn from it. In the playouts every other seat plays greedy,
+valuing the black aces where they score (:mod:`chinese_ten.players.valuation`), and the
+search maximizes its own points (the same as its result against the base): against greedy
+in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
+(``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players every choice
+is exactly as before seats were counted (``tests/test_hard_seats.py``).
+
 It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
 what lies face up.
 """
@@ -36,7 +46,7 @@ what lies face up.
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
@@ -45,12 +55,13 @@ from chinese_ten.deal import (
     FLIP_PHASE,
     DealSetup,
     DealState,
+    Hands,
     advance,
     card_options,
     opening_table,
 )
-from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
+from chinese_ten.players.valuation import seat_greedy_score
 from chinese_ten.view import PlayerView
 
 DEFAULT_SAMPLES = 200
@@ -96,6 +107,7 @@ class WorldDealer:
         self._to_move, self._phase = view.to_move, view.phase
         self._table = sum(1 << c for c in view.table)
         self._piles, self._triple = view.piles, view.triple
+        self._setup = DealSetup(self._dealer, ((),) * view.seats, self._layout, ())
 
     def deal(self, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
         """The position with the other player holding ``other_hand`` and the rest of the
@@ -121,23 +133,55 @@ class WorldDealer:
             None,
         )
 
+    def deal_hands(self, rng: random.Random, hands: Hands) -> DealState:
+        """The position with every seat holding its hand in ``hands`` (this seat's own among
+        them) and the rest of the unseen cards in the stock in random order."""
+        held = 0
+        for seat, hand in enumerate(hands):
+            if seat != self._seat:
+                for c in hand:
+                    held |= 1 << c
+        stock = [c for c in self._unseen if not held >> c & 1]
+        rng.shuffle(stock)
+        if self._flip is not None:
+            stock.insert(0, self._flip)
+        setup = self._setup
+        return DealState(
+            DealSetup(setup.dealer, setup.hands, setup.layout, tuple(stock)),
+            self._to_move,
+            self._phase,
+            hands,
+            self._table,
+            0,
+            self._piles,
+            self._triple,
+            None,
+        )
+
 
 Move: TypeAlias = tuple[str, int, int, Action]
 """A move of the other player: (``"play"`` or ``"flip"``, table before it, layout triple,
 its action without the flip bit)."""
 
 
-def other_player_moves(view: PlayerView) -> list[Move]:
-    """Each card the other player played or turned, and what it did with it.
+def _next_seat(view: PlayerView) -> int:
+    """The seat after the viewer's: with two players, the other player."""
+    return (view.seat + 1) % view.seats
+
+
+def other_player_moves(view: PlayerView, seat: int | None = None) -> list[Move]:
+    """Each card the other player in ``seat`` (by default the next seat: with two players,
+    the other one) played or turned, and what it did with it.
 
     Rebuilt from the public log alone.
     """
+    other = _next_seat(view) if seat is None else seat
     table, triple = opening_table(view.layout)
     moves: list[Move] = []
     for event in view.events():
         if event.card is None:
             continue
-        if event.seat != view.seat:
+        if event.seat == other:
             if len(event.captured) == 3:
                 code = TRIPLE
             else:
@@ -153,9 +197,11 @@ def other_player_moves(view: PlayerView) -> list[Move]:
     return moves
 
 
-def other_player_plays(view: PlayerView) -> list[tuple[int, int, Action]]:
-    """Each card the other player chose to play: (table before it, layout triple, action)."""
-    return [(t, triple, a) for kind, t, triple, a in other_player_moves(view) if kind == "play"]
+def other_player_plays(view: PlayerView, seat: int | None = None) -> list[tuple[int, int, Action]]:
+    """Each card the other player (in ``seat``) chose to play: (table before it, layout
+    triple, action)."""
+    moves = other_player_moves(view, seat)
+    return [(t, triple, a) for kind, t, triple, a in moves if kind == "play"]
 
 
 PastPlay: TypeAlias = tuple[int, int, int, Card]
@@ -163,22 +209,25 @@ PastPlay: TypeAlias = tuple[int, int, int, Card]
 card played)."""
 
 
-def scored_plays(view: PlayerView) -> list[PastPlay]:
-    """The other player's plays so far, each with greedy's score for what it did."""
-    layout = view.layout
+def scored_plays(view: PlayerView, seat: int | None = None) -> list[PastPlay]:
+    """The other player's (in ``seat``) plays so far, each with greedy's score for what it
+    did at this table."""
+    layout, seats = view.layout, view.seats
     return [
-        (table, triple, greedy_score(a, layout), a & 63)
-        for table, triple, a in other_player_plays(view)
+        (table, triple, seat_greedy_score(a, layout, seats), a & 63)
+        for table, triple, a in other_player_plays(view, seat)
     ]
 
 
-def _best_score(card: Card, play: PastPlay, layout: tuple[Card, ...]) -> int:
+def _best_score(card: Card, play: PastPlay, layout: tuple[Card, ...], seats: int = 2) -> int:
     """Greedy's score for the best thing ``card`` could have done at that play."""
     table, triple, _, _ = play
-    return max(greedy_score(o, layout) for o in card_options(card, table, triple, False))
+    return max(
+        seat_greedy_score(o, layout, seats) for o in card_options(card, table, triple, False)
+    )
 
 
-def lowest_first_chance(plays: list[PastPlay], layout: tuple[Card, ...]) -> float:
+def lowest_first_chance(plays: list[PastPlay], layout: tuple[Card, ...], seats: int = 2) -> float:
     """The chance that the other player breaks ties by playing its lowest card first, as
     ``normal`` does, from the ties it has shown so far in ``plays``.
 
@@ -192,7 +241,7 @@ def lowest_first_chance(plays: list[PastPlay], layout: tuple[Card, ...]) -> floa
     for i, play in enumerate(plays):
         _, _, chosen, card = play
         for _, _, _, held in plays[i + 1 :]:
-            if _best_score(held, play, layout) == chosen:
+            if _best_score(held, play, layout, seats) == chosen:
                 if held < card:
                     slips += 1
                 else:
@@ -206,9 +255,10 @@ def card_weights(
     view: PlayerView,
     sharpnesses: Sequence[float] = SHARPNESSES,
     tie_penalty: float = TIE_PENALTY,
+    seat: int | None = None,
 ) -> list[dict[Card, float]]:
-    """Log-weight of each unseen card being in the other hand under the model of that player
-    of each sharpness in ``sharpnesses``.
+    """Log-weight of each unseen card being in the other hand (of ``seat``, by default the
+    next seat) under the model of that player of each sharpness in ``sharpnesses``.
 
     The model: the other player picks each card in proportion to ``exp(sharpness * score)``
     (greedy's score of the best the card can do). At each of its past plays it held the hand
@@ -224,17 +274,18 @@ def card_weights(
     whose ties go either way soon shows it, and then its ties say nothing. The uniform model
     (``sharpness`` 0) reads nothing.
     """
-    layout = view.layout
-    plays = scored_plays(view)
-    chance = lowest_first_chance(plays, layout)
-    held = view.opponent_hand_count + len(plays)
+    layout, seats = view.layout, view.seats
+    other = _next_seat(view) if seat is None else seat
+    plays = scored_plays(view, other)
+    chance = lowest_first_chance(plays, layout, seats)
+    held = view.hand_counts[other] + len(plays)
     logs_of_n = [math.log(held - i) for i in range(len(plays))]
     weights: list[dict[Card, float]] = [{} for _ in sharpnesses]
     for card in view.unseen():
         ties = 0
         excess = []
         for play, log_n in zip(plays, logs_of_n, strict=True):
-            best, chosen, played = _best_score(card, play, layout), play[2], play[3]
+            best, chosen, played = _best_score(card, play, layout, seats), play[2], play[3]
             excess.append((best - chosen, log_n))
             if best == chosen and card < played:
                 ties += 1
@@ -252,16 +303,16 @@ def _log1p_exp(x: float) -> float:
     return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
 
 
-def revealed_choices(view: PlayerView) -> list[tuple[int, list[int]]]:
-    """The other player's choices whose options are known, each as (greedy's score of what
-    it did, greedy's score of every option known to have been open to it).
+def revealed_choices(view: PlayerView, seat: int | None = None) -> list[tuple[int, list[int]]]:
+    """The other player's (in ``seat``) choices whose options are known, each as (greedy's
+    score of what it did, greedy's score of every option known to have been open to it).
 
     The table is public, so every target of the card it played or turned was known to it. A
     card it played later was in its hand at every earlier play, so its options were open too.
     A choice with a single known option reveals nothing and is left out.
     """
-    layout = view.layout
-    moves = other_player_moves(view)
+    layout, seats = view.layout, view.seats
+    moves = other_player_moves(view, seat)
     later_played = [
         [a & 63 for k, _, _, a in moves[i + 1 :] if k == "play"] for i in range(len(moves))
     ]
@@ -269,16 +320,18 @@ def revealed_choices(view: PlayerView) -> list[tuple[int, list[int]]]:
     for (kind, table, triple, action), later in zip(moves, later_played, strict=True):
         cards = [action & 63, *later] if kind == "play" else [action & 63]
         scores = [
-            greedy_score(o, layout) for c in cards for o in card_options(c, table, triple, False)
+            seat_greedy_score(o, layout, seats)
+            for c in cards
+            for o in card_options(c, table, triple, False)
         ]
         if len(scores) > 1:
-            choices.append((greedy_score(action, layout), scores))
+            choices.append((seat_greedy_score(action, layout, seats), scores))
     return choices
 
 
-def sharpness_belief(view: PlayerView) -> tuple[float, ...]:
-    """How far each of :data:`SHARPNESSES` fits the other player: its posterior probability,
-    from :data:`PRIOR`, given the choices that player has revealed
+def sharpness_belief(view: PlayerView, seat: int | None = None) -> tuple[float, ...]:
+    """How far each of :data:`SHARPNESSES` fits the other player (in ``seat``): its posterior
+    probability, from :data:`PRIOR`, given the choices that player has revealed
     (:func:`revealed_choices`).
 
     Under the model of sharpness ``s`` the player picks among its options in proportion to
@@ -288,7 +341,7 @@ def sharpness_belief(view: PlayerView) -> tuple[float, ...]:
     choice rule a choice within a known part is judged exactly as within the whole.
     """
     logs = [math.log(p) for p in PRIOR]
-    for chosen, scores in revealed_choices(view):
+    for chosen, scores in revealed_choices(view, seat):
         for k, s in enumerate(SHARPNESSES):
             top = max(s * x for x in scores)
             total = sum(math.exp(s * x - top) for x in scores)
@@ -310,15 +363,29 @@ _MOST = 700.0
 """The largest exponent a card's scale may have (a float overflows past 709)."""
 
 
+def _models(
+    view: PlayerView, tie_penalty: float, odds: Sequence[float], seat: int
+) -> list[tuple[float, list[float]]]:
+    """The models of the player in ``seat`` worth drawing from, each with its probability in
+    ``odds`` and every unseen card's scale (its weight, in :func:`believed_hands`' race)."""
+    used = [(s, odd) for s, odd in zip(SHARPNESSES, odds, strict=True) if odd > _NEGLIGIBLE]
+    return [
+        (odd, [math.exp(min(-w, _MOST)) for w in weights.values()])
+        for (_, odd), weights in zip(
+            used, card_weights(view, [s for s, _ in used], tie_penalty, seat), strict=True
+        )
+    ]
+
+
 def believed_hands(
     view: PlayerView,
     tie_penalty: float = TIE_PENALTY,
     belief: Sequence[float] | None = None,
 ) -> HandDrawer:
-    """Draws hands for the other player: each hand from one model of that player, picked with
-    its probability in ``belief`` (by default :func:`sharpness_belief`), so the hands drawn
-    follow the models as far as each fits; within a model each card is drawn in proportion
-    to its weight.
+    """Draws hands for the other player (with two players; with more, the next seat): each
+    hand from one model of that player, picked with its probability in ``belief`` (by default
+    :func:`sharpness_belief`), so the hands drawn follow the models as far as each fits;
+    within a model each card is drawn in proportion to its weight.
 
     Weighted sampling without replacement by an exponential race (the same draws as the
     Gumbel top-k trick, one logarithm a card instead of two): card ``c`` gets the key
@@ -326,13 +393,7 @@ def believed_hands(
     """
     odds = sharpness_belief(view) if belief is None else belief
     cards = list(view.unseen())
-    used = [(s, odd) for s, odd in zip(SHARPNESSES, odds, strict=True) if odd > _NEGLIGIBLE]
-    models = [
-        (odd, [math.exp(min(-w, _MOST)) for w in weights.values()])
-        for (_, odd), weights in zip(
-            used, card_weights(view, [s for s, _ in used], tie_penalty), strict=True
-        )
-    ]
+    models = _models(view, tie_penalty, odds, _next_seat(view))
     size = view.opponent_hand_count
     indices = range(len(cards))
 
@@ -351,6 +412,51 @@ def believed_hands(
             top = sorted(indices, key=keys.__getitem__, reverse=True)[:size]
             hands.append(tuple(sorted(cards[i] for i in top)))
         return hands
+
+    return draw
+
+
+WorldDrawer: TypeAlias = Callable[[random.Random, int], list[Hands]]
+"""Draws ``count`` sets of hands, one for every seat (the searching seat's own among them)."""
+
+
+def believed_seat_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> WorldDrawer:
+    """Draws the hands of every other seat, each from that seat's own models
+    (:func:`believed_hands`' way, its sharpness and ties read from its own choices).
+
+    One hand after another, each from the cards the hands before it left, in an order
+    shuffled for every world so that no seat always has the first pick of the cards the
+    models agree on.
+    """
+    cards = list(view.unseen())
+    me, counts = view.seat, view.hand_counts
+    others = [s for s in range(view.seats) if s != me]
+    models = {s: _models(view, tie_penalty, sharpness_belief(view, s), s) for s in others}
+    indices = range(len(cards))
+
+    def draw(rng: random.Random, count: int) -> list[Hands]:
+        rand, log = rng.random, math.log
+        worlds: list[Hands] = []
+        for _ in range(count):
+            hands = [view.hand] * view.seats
+            taken: set[int] = set()
+            order = others[:]
+            rng.shuffle(order)
+            for seat in order:
+                pick = rand()
+                scales = models[seat][-1][1]
+                for odd, model in models[seat]:
+                    pick -= odd
+                    if pick < 0.0:
+                        scales = model
+                        break
+                keys = [log(1.0 - rand()) * scale for scale in scales]
+                free = [i for i in indices if i not in taken]
+                top = sorted(free, key=keys.__getitem__, reverse=True)[: counts[seat]]
+                taken.update(top)
+                hands[seat] = tuple(sorted(cards[i] for i in top))
+            worlds.append(tuple(hands))
+        return worlds
 
     return draw
 
@@ -386,13 +492,37 @@ class HardPlayer:
     def hand_drawer(self, view: PlayerView) -> HandDrawer:
         """Draws the other hands to search, from the inference model
         (``benchmarks/bench_strength.py`` swaps it for blind or all-seeing draws to measure
-        what inference is worth)."""
+        what inference is worth). Two players only."""
         return believed_hands(view)
 
+    def world_drawer(self, view: PlayerView) -> WorldDrawer:
+        """Draws every seat's hand to search with three or four players."""
+        return believed_seat_hands(view)
+
     def scores(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
-        """Mean final red points of this seat after each option, over the worlds it was
+        """Mean final points of this seat after each option, over the worlds it was
         played in (options dropped from contention early were played in fewer)."""
         return self._search(view, legal)[0]
+
+    def _worlds(self, view: PlayerView) -> Callable[[random.Random, int], Iterator[DealState]]:
+        """Deals ``count`` worlds: all their hidden hands drawn first, then each world's stock
+        shuffled as it is dealt (the order of draws the search has always used)."""
+        dealer = WorldDealer(view)
+        if view.seats == 2:
+            draw_hand = self.hand_drawer(view)
+
+            def worlds(rng: random.Random, count: int) -> Iterator[DealState]:
+                for hand in draw_hand(rng, count):
+                    yield dealer.deal(rng, hand)
+
+            return worlds
+        draw_hands = self.world_drawer(view)
+
+        def seat_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
+            for hands in draw_hands(rng, count):
+                yield dealer.deal_hands(rng, hands)
+
+        return seat_worlds
 
     def _search(self, view: PlayerView, legal: Sequence[Action]) -> tuple[list[float], list[int]]:
         """Each option's mean and the options still in contention at the end.
@@ -409,13 +539,12 @@ class HardPlayer:
         alive = list(range(len(legal)))
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         budget = self.samples + (self.contenders if deadline is None else 100 * self.samples)
-        draw_hands, dealer = self.hand_drawer(view), WorldDealer(view)
+        deal_worlds = self._worlds(view)
         playout = self.playout
         worlds = 0
         while worlds < budget and (worlds == 0 or len(alive) > 1):
             size = self.samples if worlds == 0 else min(CONTENDER_BATCH, budget - worlds)
-            for hand in draw_hands(rng, size):
-                world = dealer.deal(rng, hand)
+            for world in deal_worlds(rng, size):
                 for i in alive:
                     points[i].append(playout(advance(world, legal[i]), seat))
                 worlds += 1

@@ -18,15 +18,20 @@ the playouts stay fair.
 The int playout (:func:`chinese_ten.players.playout.learned_points`) scores an option as
 the sum of two look-ups in tables built once from the same features and weights;
 ``tests/test_playout.py`` checks that it plays exactly as :func:`policy_choice`.
+
+With three or four players a card's points are what it scores at that table (the ace of
+spades 30, the ace of clubs 40: :func:`~chinese_ten.cards.card_points`); the weights are the
+same.
 """
 
-from collections.abc import Sequence
-from typing import Final, TypeAlias
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Final, NamedTuple, TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card
 from chinese_ten.deal import PLAY
-from chinese_ten.players.greedy import greedy_choice
+from chinese_ten.players.valuation import SEAT_POINTS, seat_greedy_choice
 from chinese_ten.view import PlayerView
 
 WEIGHTS: Final = (
@@ -55,10 +60,14 @@ Features: TypeAlias = tuple[float, ...]
 """An option's twelve features, in the order of :data:`WEIGHTS`."""
 
 
-def capture_features(card: Card, unseen: int, mine: int) -> Features:
+Points: TypeAlias = Sequence[int]
+"""What each card scores at the table: :data:`~chinese_ten.cards.POINTS` with two players."""
+
+
+def capture_features(card: Card, unseen: int, mine: int, points: Points = POINTS) -> Features:
     """The played card's part of a capture's features (``unseen`` and ``mine``: how many
     unseen cards, and how many other cards in hand, match it)."""
-    return (1, POINTS[card], POINTS[card], 0, 0, 0, unseen, mine, 0, 0, 0, 0)
+    return (1, points[card], points[card], 0, 0, 0, unseen, mine, 0, 0, 0, 0)
 
 
 def target_features(points: int, rank_unseen: int) -> Features:
@@ -67,9 +76,9 @@ def target_features(points: int, rank_unseen: int) -> Features:
     return (0, points, 0, points, rank_unseen, rank_unseen * points, 0, 0, 0, 0, 0, 0)
 
 
-def lay_features(card: Card, unseen: int, mine: int) -> Features:
+def lay_features(card: Card, unseen: int, mine: int, points: Points = POINTS) -> Features:
     """A laid card's features."""
-    return (0, 0, 0, 0, 0, 0, 0, 0, POINTS[card], unseen, unseen * POINTS[card], mine)
+    return (0, 0, 0, 0, 0, 0, 0, 0, points[card], unseen, unseen * points[card], mine)
 
 
 def _plus(a: Features, b: Features) -> Features:
@@ -85,26 +94,43 @@ _COUNTS: Final = range(5)
 """A count of cards of one rank (or of the ranks matching a card): 0 to 4."""
 _TRIPLE_TARGET: Final = target_features(TRIPLE_POINTS, 0)
 
-CAPTURE_HEAD: Final = tuple(
-    tuple(tuple(weigh(capture_features(c, u, m)) for m in _COUNTS) for u in _COUNTS) for c in DECK
-)
-"""The played card's part of a capture's score, by [card][unseen matches][matches in hand]."""
-CAPTURE_TAIL: Final = tuple(
-    tuple(weigh(target_features(POINTS[t], u)) for u in _COUNTS) for t in DECK
-)
-"""The target's part of a capture's score, by [target][unseen cards of the played rank]."""
-LAY: Final = tuple(
-    tuple(tuple(weigh(lay_features(c, u, m)) for m in _COUNTS) for u in _COUNTS) for c in DECK
-)
-"""Score of laying a card, by [card][unseen matches][matches in hand]."""
-TRIPLE_SCORE: Final = tuple(
-    tuple(
-        tuple(weigh(_plus(capture_features(c, u, m), _TRIPLE_TARGET)) for m in _COUNTS)
-        for u in _COUNTS
+Table: TypeAlias = tuple[tuple[tuple[float, ...], ...], ...]
+"""Scores by [card][unseen matches][matches in hand]."""
+
+
+class PolicyTables(NamedTuple):
+    """The policy's option scores for one seat count, looked up by the int playout."""
+
+    capture_head: Table
+    """The played card's part of a capture's score."""
+    capture_tail: tuple[tuple[float, ...], ...]
+    """The target's part of a capture's score, by [target][unseen cards of the played rank]."""
+    lay: Table
+    """Score of laying a card."""
+    triple: Table
+    """Score of taking the layout triple with a card."""
+
+
+@cache
+def policy_tables(seats: int) -> PolicyTables:
+    """The tables for a game of ``seats`` players (built once per seat count)."""
+    points = SEAT_POINTS[seats]
+
+    def by_counts(features: Callable[[Card, int, int], Features]) -> Table:
+        return tuple(
+            tuple(tuple(weigh(features(c, u, m)) for m in _COUNTS) for u in _COUNTS) for c in DECK
+        )
+
+    return PolicyTables(
+        by_counts(lambda c, u, m: capture_features(c, u, m, points)),
+        tuple(tuple(weigh(target_features(points[t], u)) for u in _COUNTS) for t in DECK),
+        by_counts(lambda c, u, m: lay_features(c, u, m, points)),
+        by_counts(lambda c, u, m: _plus(capture_features(c, u, m, points), _TRIPLE_TARGET)),
     )
-    for c in DECK
-)
-"""Score of taking the layout triple with a card, by [card][unseen matches][matches in hand]."""
+
+
+CAPTURE_HEAD, CAPTURE_TAIL, LAY, TRIPLE_SCORE = policy_tables(2)
+"""The two-player tables (:class:`PolicyTables`)."""
 
 RANK_CARDS: Final = tuple(15 << 4 * r for r in range(13))
 """The four cards of each rank as a card set."""
@@ -117,18 +143,18 @@ def match_counts(card: Card, unseen: int, mine: int) -> tuple[int, int]:
     return (unseen & matches).bit_count(), (mine & matches & ~(1 << card)).bit_count()
 
 
-def option_features(action: Action, unseen: int, mine: int) -> Features:
+def option_features(action: Action, unseen: int, mine: int, points: Points = POINTS) -> Features:
     """The features of playing ``action`` with the card sets ``unseen`` (cards the player has
-    not seen) and ``mine`` (its hand)."""
+    not seen) and ``mine`` (its hand), cards scoring ``points``."""
     card, code = action & 63, action >> 6 & 63
     unseen_matches, mine_matches = match_counts(card, unseen, mine)
     if code == 0:
-        return lay_features(card, unseen_matches, mine_matches)
+        return lay_features(card, unseen_matches, mine_matches, points)
     if code == TRIPLE:
         target = _TRIPLE_TARGET
     else:
-        target = target_features(POINTS[code - 1], (unseen & RANK_CARDS[card >> 2]).bit_count())
-    return _plus(capture_features(card, unseen_matches, mine_matches), target)
+        target = target_features(points[code - 1], (unseen & RANK_CARDS[card >> 2]).bit_count())
+    return _plus(capture_features(card, unseen_matches, mine_matches, points), target)
 
 
 def card_sets(view: PlayerView) -> tuple[int, int]:
@@ -139,8 +165,10 @@ def card_sets(view: PlayerView) -> tuple[int, int]:
 def policy_choice(view: PlayerView, legal: Sequence[Action], weights: Weights = WEIGHTS) -> Action:
     """The policy's play from ``view``: the best-scored of ``legal``, the first of equals."""
     unseen, mine = card_sets(view)
-
-    return max(legal, key=lambda action: weigh(option_features(action, unseen, mine), weights))
+    points = SEAT_POINTS[view.seats]
+    return max(
+        legal, key=lambda action: weigh(option_features(action, unseen, mine, points), weights)
+    )
 
 
 class PolicyPlayer:
@@ -155,4 +183,4 @@ class PolicyPlayer:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if view.phase == PLAY:
             return policy_choice(view, legal, self.weights)
-        return greedy_choice(legal, view.layout)
+        return seat_greedy_choice(legal, view.layout, view.seats)
