@@ -23,8 +23,8 @@ from typing import TypeAlias
 
 from chinese_ten.deal import OVER, advance, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
+from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.hard import HardPlayer
-from chinese_ten.players.valuation import seat_greedy_choice
 from chinese_ten.view import PlayerView
 
 Times: TypeAlias = list[tuple[float, float]]
@@ -47,7 +47,7 @@ def rotations(task: tuple[int, int]) -> tuple[float, Times]:
                 action = hard.choose(PlayerView(state, hard_seat), legal)
                 times.append((time.perf_counter() - t0, time.process_time() - c0))
             else:
-                action = seat_greedy_choice(legal, setup.layout, seats)
+                action = greedy_choice(legal, setup.layout, seats)
             state = advance(state, action)
         result = outcome(state)
         assert result is not None

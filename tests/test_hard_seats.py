@@ -21,7 +21,7 @@ from chinese_ten.deal import (
 )
 from chinese_ten.dealing import deal_from, random_setup, shuffled_deck
 from chinese_ten.players import Player
-from chinese_ten.players.greedy import greedy_choice
+from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     PRIOR,
     SHARPNESSES,
@@ -31,7 +31,6 @@ from chinese_ten.players.hard import (
     sharpness_belief,
 )
 from chinese_ten.players.random_player import RandomPlayer
-from chinese_ten.players.valuation import seat_greedy_score
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
 from tests.helpers import act
@@ -155,10 +154,10 @@ def test_each_other_seat_is_read_from_its_own_choices() -> None:
 
 def test_the_black_aces_count_in_the_model_of_the_other_seats() -> None:
     take_spade = parse_action("play 9C taking AS")
-    assert seat_greedy_score(take_spade, (), 2) == 0
-    assert seat_greedy_score(take_spade, (), 3) == 30
-    assert seat_greedy_score(parse_action("play 9C taking AC"), (), 4) == 40
-    assert seat_greedy_score(parse_action("play AC"), (), 4) == -40
+    assert greedy_score(take_spade, (), 2) == 0
+    assert greedy_score(take_spade, (), 3) == 30
+    assert greedy_score(parse_action("play 9C taking AC"), (), 4) == 40
+    assert greedy_score(parse_action("play AC"), (), 4) == -40
 
 
 def test_worlds_deal_every_other_hand_from_the_unseen_cards() -> None:

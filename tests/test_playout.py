@@ -20,7 +20,6 @@ from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
 from chinese_ten.players.playout import greedy_points, learned_points
 from chinese_ten.players.policy import PolicyPlayer
-from chinese_ten.players.valuation import seat_greedy_choice
 from chinese_ten.view import PlayerView
 
 
@@ -86,7 +85,7 @@ def _seat_greedy_to_end(state: DealState, policy_seat: int | None = None) -> Dea
         if mover == policy_seat:
             action = PolicyPlayer().choose(PlayerView(state, mover), legal)
         else:
-            action = seat_greedy_choice(legal, state.setup.layout, seats)
+            action = greedy_choice(legal, state.setup.layout, seats)
         state = advance(state, action)
     return state
 

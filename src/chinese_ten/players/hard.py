@@ -33,7 +33,7 @@ With three or four players each world deals every other seat's hand (their sizes
 public) and the stock order; each other seat has a model of its own, read from that seat's
 own choices in the public log (how sharp it is, its tie habit, the cards its plays make
 unlikely), and its hand is drawn from it. In the playouts every other seat plays greedy,
-valuing the black aces where they score (:mod:`chinese_ten.players.valuation`), and the
+valuing the black aces where they score (:mod:`chinese_ten.players.greedy`), and the
 search maximizes its own points (the same as its result against the base): against greedy
 in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
 (``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players every choice
@@ -60,8 +60,8 @@ from chinese_ten.deal import (
     card_options,
     opening_table,
 )
+from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
-from chinese_ten.players.valuation import seat_greedy_score
 from chinese_ten.view import PlayerView
 
 DEFAULT_SAMPLES = 200
@@ -214,7 +214,7 @@ def scored_plays(view: PlayerView, seat: int | None = None) -> list[PastPlay]:
     did at this table."""
     layout, seats = view.layout, view.seats
     return [
-        (table, triple, seat_greedy_score(a, layout, seats), a & 63)
+        (table, triple, greedy_score(a, layout, seats), a & 63)
         for table, triple, a in other_player_plays(view, seat)
     ]
 
@@ -222,9 +222,7 @@ def scored_plays(view: PlayerView, seat: int | None = None) -> list[PastPlay]:
 def _best_score(card: Card, play: PastPlay, layout: tuple[Card, ...], seats: int = 2) -> int:
     """Greedy's score for the best thing ``card`` could have done at that play."""
     table, triple, _, _ = play
-    return max(
-        seat_greedy_score(o, layout, seats) for o in card_options(card, table, triple, False)
-    )
+    return max(greedy_score(o, layout, seats) for o in card_options(card, table, triple, False))
 
 
 def lowest_first_chance(plays: list[PastPlay], layout: tuple[Card, ...], seats: int = 2) -> float:
@@ -320,12 +318,12 @@ def revealed_choices(view: PlayerView, seat: int | None = None) -> list[tuple[in
     for (kind, table, triple, action), later in zip(moves, later_played, strict=True):
         cards = [action & 63, *later] if kind == "play" else [action & 63]
         scores = [
-            seat_greedy_score(o, layout, seats)
+            greedy_score(o, layout, seats)
             for c in cards
             for o in card_options(c, table, triple, False)
         ]
         if len(scores) > 1:
-            choices.append((seat_greedy_score(action, layout, seats), scores))
+            choices.append((greedy_score(action, layout, seats), scores))
     return choices
 
 

@@ -13,7 +13,7 @@ times as many deals a second as stepping the engine (``benchmarks/bench_engine.p
 
 Three or four seats take loops of their own (:func:`_greedy_points_seats`,
 :func:`_learned_points_seats`): turns go round the table, every card scores what it scores
-there (the black aces too: :mod:`chinese_ten.players.valuation`) and greedy values it so. The
+there (the black aces too: :mod:`chinese_ten.players.greedy`) and greedy values it so. The
 two-seat loops stay as they were, the fastest: the search spends its time in them.
 """
 
@@ -21,6 +21,7 @@ from typing import Final
 
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, SEAT_COUNTS, Card, mask_points, seat_points
 from chinese_ten.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
+from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.policy import (
     CAPTURE_HEAD,
     CAPTURE_TAIL,
@@ -30,7 +31,6 @@ from chinese_ten.players.policy import (
     Points,
     policy_tables,
 )
-from chinese_ten.players.valuation import SEAT_POINTS
 
 _LAY: Final = -1
 """Target of a card that captures nothing and stays on the table."""

@@ -31,7 +31,7 @@ from typing import Final, NamedTuple, TypeAlias
 from chinese_ten.actions import TRIPLE, Action
 from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card
 from chinese_ten.deal import PLAY
-from chinese_ten.players.valuation import SEAT_POINTS, seat_greedy_choice
+from chinese_ten.players.greedy import SEAT_POINTS, greedy_choice
 from chinese_ten.view import PlayerView
 
 WEIGHTS: Final = (
@@ -183,4 +183,4 @@ class PolicyPlayer:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if view.phase == PLAY:
             return policy_choice(view, legal, self.weights)
-        return seat_greedy_choice(legal, view.layout, view.seats)
+        return greedy_choice(legal, view.layout, view.seats)
