@@ -16,6 +16,7 @@ from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.seats import computer_mark, fit, fit_line
+from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.too_small import MIN_SIZE
 from tests.tui_helpers import (
@@ -258,7 +259,7 @@ async def test_the_capture_choice_reads_as_one_or_the_other(tmp_path: Path) -> N
         text = screen_text(app)
         assert "play 8♦ and take 2♥ or 2♣" in text
         assert "take 2♥ 2♣" not in text
-        three = app.game._cards_or([0, 1, 2]).plain
+        three = app.game.query_one(Board)._cards_or([0, 1, 2]).plain
         assert three.count(",") == 1 and three.count(" or ") == 1
 
 
