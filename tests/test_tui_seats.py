@@ -37,6 +37,9 @@ async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, i
             return handovers, computer_turns
         if isinstance(screen, HandoverScreen):
             handovers += 1
+            if handovers > app.game.flow.seats and app.game.options.computer.count(None) > 2:
+                # every turn since this person's last one is told, none of theirs
+                assert len(screen.last_turn) == 2 * (app.game.flow.seats - 1)
         if isinstance(screen, GameScreen) and screen.state is not None:
             state, flow = screen.state, screen.flow
             faces = _faces(screen)

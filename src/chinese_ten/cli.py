@@ -198,7 +198,9 @@ def _command(
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="chinese-ten",
-        description=_("Chinese Ten (Jiǎn Hóng Diǎn), the two-player red-point capture game."),
+        description=_(
+            "Chinese Ten (Jiǎn Hóng Diǎn), the red-point capture game for 2 to 4 players."
+        ),
     )
     parser.add_argument(
         "--version",

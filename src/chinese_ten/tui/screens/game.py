@@ -519,9 +519,17 @@ class GameScreen(Screen[None]):
         self.logged = len(events)
 
     def _last_turn_text(self) -> list[Text]:
-        """The public events of the turn just played (for the hand-over screen)."""
-        last = [e for e in self._view().events() if e.kind != "four"][-2:]
-        return [self._describe(e) for e in last]
+        """The public events since the next person last played (for the hand-over screen):
+        the turn just played, and with more players every turn since theirs."""
+        state = self._state()
+        mover = self.flow.next_person(state.to_move)
+        moves = [e for e in self._view().events() if e.kind != "four"]
+        since: list[Event] = []
+        for event in reversed(moves[-2 * (state.setup.seats - 1) :]):
+            if event.seat == mover:
+                break
+            since.append(event)
+        return [self._describe(e) for e in reversed(since)]
 
     def _options_for_selected(self) -> list[Action]:
         view = self._view()

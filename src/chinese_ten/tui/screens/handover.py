@@ -50,7 +50,8 @@ class HandoverScreen(Screen[None]):
         self.query_one("#handover-title", Static).update(
             Text(_("Pass the keyboard to {name}").format(name=player), style="bold")
         )
-        recap = Text(_("Last turn:"), style="dim") if last_turn else Text("")
+        said = _("Last turn:") if len(last_turn) <= 2 else _("Since your last turn:")
+        recap = Text(said, style="dim") if last_turn else Text("")
         for line in last_turn:
             recap.append("\n  ")
             recap.append_text(line)

@@ -112,9 +112,9 @@ class ResultsScreen(Screen[str]):
         table = Table(title=title, expand=True, box=self._glyphs.table_box)
         table.add_column(_("Deal"), justify="right")
         seats = range(self.series.seats)
-        cells = NAME_CELLS if len(seats) == 2 else NAME_CELLS // 2
-        for seat in seats:
-            table.add_column(Text(self._seat_name(seat, cells)), justify="right")
+        for seat in seats:  # with more than two, a long name wraps in its column's heading
+            cells = NAME_CELLS if len(seats) == 2 else None
+            table.add_column(Text(self._seat_name(seat, cells)), justify="right", ratio=1)
         for k, o in enumerate(self.series.outcomes, start=1):
             table.add_row(str(k), *(signed(o.results[seat]) for seat in seats))
         totals = self.series.totals
@@ -126,9 +126,9 @@ class ResultsScreen(Screen[str]):
         """``Standing: 1. Ana +30 · 2. Ben -5 · 2. Cy -5`` (equal totals share a place)."""
         totals = self.series.totals
         places = f" {self._glyphs.sep} ".join(
-            _("{place}. {name} {total}").format(
-                place=place, name=self._seat_name(seat), total=signed(totals[seat])
-            )
+            _("{place}. {name} {total}")
+            .format(place=place, name=self._seat_name(seat), total=signed(totals[seat]))
+            .replace(" ", "\u00a0")  # a line breaks between places, never inside one
             for place, seat in self.series.standing
         )
         return _("Standing: {places}").format(places=places)
