@@ -18,7 +18,7 @@ from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.records import load_and_replay, replay_summary
 from chinese_ten.table import shown_names
-from chinese_ten.wording import is_you, signed
+from chinese_ten.wording import is_you, listed, signed, versus
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -32,7 +32,7 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     names: Sequence[str] = shown_names(record) if record.seat_count == 2 else record.players
     many = len(names) > 2
     title = _("{file}: {first} v {second}").format(
-        file=visible(path.name), first=names[0], second=_facing(names[1:])
+        file=visible(path.name), first=names[0], second=versus(names[1:])
     )
     table = Table(title=Text(title))
     table.add_column(_("Deal"), justify="right")
@@ -65,32 +65,13 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     return 0
 
 
-def _facing(names: Sequence[str]) -> str:
-    """``Ben`` or ``Ben v Cy v Di``: who the first seat plays, in the language's words."""
-    text = names[0]
-    for name in names[1:]:
-        text = _("{first} v {second}").format(first=text, second=name)
-    return text
-
-
-def _listed(names: Sequence[str]) -> str:
-    """``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``: each language joins names its own way."""
-    *rest, last = names
-    if not rest:
-        return last
-    head = rest[0]
-    for name in rest[1:]:
-        head = _("{first}, {second}").format(first=head, second=name)
-    return _("{first} and {second}").format(first=head, second=last)
-
-
 def _deal_winner(names: Sequence[str], winners: list[int] | None) -> str:
     """A finished deal's winner, or the sentence saying who shares it (equal highest scores)."""
     if winners is None:
         return ""
     if len(winners) == 1:
         return names[winners[0]]
-    return _("{names} share the deal").format(names=_listed([names[s] for s in winners]))
+    return _("{names} share the deal").format(names=listed([names[s] for s in winners]))
 
 
 def _verdict(planned: int | None, names: Sequence[str], summary: dict[str, Any]) -> str:
@@ -105,7 +86,7 @@ def _verdict(planned: int | None, names: Sequence[str], summary: dict[str, Any])
     if planned is not None and done == planned and summary["deals"][-1]["complete"]:
         sharing = summary.get("winners") or []  # listed from three seats on
         if 1 < len(sharing) < len(names):
-            return _("{names} share the series.").format(names=_listed([names[s] for s in sharing]))
+            return _("{names} share the series.").format(names=listed([names[s] for s in sharing]))
         return _("The series is tied.")
     if planned == 1:  # its one deal is unfinished
         return _("0 of 1 deal finished; no series result yet.")
