@@ -21,7 +21,7 @@ import time
 
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord, game_record
-from chinese_ten.review import LABELS, GameReview, Judgement, analyse
+from chinese_ten.review import LABELS, THRESHOLDS, GameReview, Judgement, analyse
 from chinese_ten.simulate import SeriesPlay, simulate
 
 
@@ -75,6 +75,23 @@ def calibrate(deals: int, samples: int, jobs: int) -> None:
             f"{percentiles(losses)}; labels {counts}, borderline {borderline}, "
             f"median standard error {statistics.median(j.loss_se for j in mine):.2f}"
         )
+    reasons(first.judgements + weak.judgements)
+
+
+def reasons(judgements: tuple[Judgement, ...]) -> None:
+    """How often a loss of a point or more gets a plain reason, and of which kind."""
+    explained = [j for j in judgements if j.loss >= THRESHOLDS[0]]
+    kinds = {
+        "takes more now": sum(1 for j in explained if j.reason and j.reason.kind == "takes"),
+        "leaves a named card": sum(
+            1 for j in explained if j.reason and j.reason.kind == "leaves" and j.reason.card
+        ),
+        "leaves more (no one card)": sum(
+            1 for j in explained if j.reason and j.reason.kind == "leaves" and not j.reason.card
+        ),
+        "no clear reason": sum(1 for j in explained if j.reason is None),
+    }
+    print(f"reasons for the {len(explained)} losses of a point or more: {kinds}")
 
 
 def main() -> None:
