@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -213,8 +214,17 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
             assert verdicts > 0 and reasons > 0
             await pilot.press("f1")
             await pilot.pause()
-            shown = str(app.screen.query_one("#review-help").render())
-            assert review_explained().splitlines()[0] in shown
+            shown = str(app.screen.query_one("#review-help-text").render())
+            assert review_explained(60).splitlines()[0] in shown
+            assert "60" in review_explained(60).splitlines()[-1]  # the budget of this review
+            # all of it can be read at 80x24: the page scrolls to its last line
+            page = app.screen.query_one("#review-help", VerticalScroll)
+            assert page.has_focus
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            text_box = app.screen.query_one("#review-help-text").region
+            assert text_box.bottom <= page.region.bottom  # the last line is in view
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is screen

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
@@ -487,6 +487,7 @@ class ReviewHelpScreen(ModalScreen[None]):
     ReviewHelpScreen { align: center middle; }
     #review-help { width: 76; max-width: 100%; height: auto; max-height: 100%;
                    padding: 1 2; border: thick $primary; background: $surface; }
+    #review-help-text { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,question_mark,q", "close", _("Back")),
@@ -497,8 +498,13 @@ class ReviewHelpScreen(ModalScreen[None]):
         self.samples = samples
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(review_explained(self.samples)), id="review-help")
+        # Longer than 24 rows in French and Portuguese: it scrolls (arrows, Page Down).
+        with VerticalScroll(id="review-help"):
+            yield Static(Text(review_explained(self.samples)), id="review-help-text")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#review-help").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
