@@ -9,10 +9,15 @@ time (goal: a 6-deal game in under a minute with 2 jobs at the default budget), 
 - the loss per decision of ``random``, ``greedy`` and ``hard`` play (each seat of seeded
   series: ``greedy`` v ``random`` and ``hard`` v ``greedy``), and how often each label falls.
 
-Figures (this 2-core machine, shared with three other jobs at a load of 3 to 4, so upper
-bounds): a 6-deal game of ``greedy`` v ``random`` (131 judged decisions) in 46 s with 2 jobs
-(351 ms a decision). Calibration over 3 deals of each pairing: the figures in
-chinese_ten.review's docstring.
+and, with the labels, how often a loss of a point or more gets a plain reason, of which kind.
+
+Figures (this 2-core machine, shared, so upper bounds): a 6-deal game of ``greedy`` v
+``random`` (131 judged decisions) in 46 s with 2 jobs at a load of 3 to 4 (351 ms a
+decision), before the reason line; ``chinese-ten review`` on the same game took 192 s at a
+load of 9 to 10 with it. ``--calibrate --deals 6 --jobs 1`` (load 7 to 11): the figures in
+the README's review section (seed noise 0.15 at the 90th percentile over 133 decisions;
+``easy`` 2.85 a decision, ``normal`` 0.58, ``hard`` 0.00; 49 of 71 losses of a point or
+more explained).
 """
 
 import argparse
@@ -21,7 +26,7 @@ import time
 
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord, game_record
-from chinese_ten.review import LABELS, GameReview, Judgement, analyse
+from chinese_ten.review import LABELS, THRESHOLDS, GameReview, Judgement, analyse
 from chinese_ten.simulate import SeriesPlay, simulate
 
 
@@ -75,6 +80,23 @@ def calibrate(deals: int, samples: int, jobs: int) -> None:
             f"{percentiles(losses)}; labels {counts}, borderline {borderline}, "
             f"median standard error {statistics.median(j.loss_se for j in mine):.2f}"
         )
+    reasons(first.judgements + weak.judgements)
+
+
+def reasons(judgements: tuple[Judgement, ...]) -> None:
+    """How often a loss of a point or more gets a plain reason, and of which kind."""
+    explained = [j for j in judgements if j.loss >= THRESHOLDS[0]]
+    kinds = {
+        "takes more now": sum(1 for j in explained if j.reason and j.reason.kind == "takes"),
+        "leaves a named card": sum(
+            1 for j in explained if j.reason and j.reason.kind == "leaves" and j.reason.card
+        ),
+        "leaves more (no one card)": sum(
+            1 for j in explained if j.reason and j.reason.kind == "leaves" and not j.reason.card
+        ),
+        "no clear reason": sum(1 for j in explained if j.reason is None),
+    }
+    print(f"reasons for the {len(explained)} losses of a point or more: {kinds}")
 
 
 def main() -> None:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from chinese_ten.actions import parse_action
+from chinese_ten.cards import DECK, POINTS, format_card, parse_card
 from chinese_ten.cli import main
 from chinese_ten.deal import (
     FLIP_PHASE,
@@ -23,22 +25,29 @@ from chinese_ten.deal import (
     start,
 )
 from chinese_ten.dealing import random_setup
+from chinese_ten.errors import RecordError
 from chinese_ten.history import open_history
 from chinese_ten.players import hard
 from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.hard import card_weights
+from chinese_ten.players.hard import WorldDealer, believed_hands, card_weights
+from chinese_ten.players.playout import learned_points
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.records import GameRecord, game_record, record_json
 from chinese_ten.review import (
     Decision,
     GameReview,
     Judgement,
+    NextTurn,
+    Reason,
     analyse,
     analysis_key,
     decisions,
+    explain,
     finished_deals,
     judge,
     label,
+    next_turn,
+    reason_text,
 )
 from chinese_ten.review_cursor import ReviewCursor
 from chinese_ten.simulate import SeriesPlay, simulate
@@ -169,6 +178,7 @@ def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any
 def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = review_json(capsys, str(write(tmp_path, played(2, seed=3))))
     assert data["format"] == "chinese-ten-review"
+    assert data["version"] == 3
     assert data["players"] == ["Ana", "Ben"]
     assert data["deals_reviewed"] == 2
     decisions_ = data["decisions"]
@@ -177,11 +187,16 @@ def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         assert set(d) == {
             "deal", "turn", "seat", "player", "chosen", "best",
             "chosen_value", "best_value", "loss", "loss_se", "label", "borderline",
+            "reason", "why",
         }  # fmt: skip
+        assert (d["reason"] is None) == (d["why"] is None)
+        if d["reason"] is not None:
+            assert d["reason"]["kind"] in ("takes", "leaves") and d["loss"] >= 1
         assert d["loss"] == pytest.approx(d["best_value"] - d["chosen_value"], abs=0.002)
         assert d["loss_se"] >= 0
         assert d["label"] in (None, "inaccuracy", "mistake", "blunder")
         assert d["borderline"] in (True, False)
+    assert any(d["why"] for d in decisions_)
     summary = data["summary"]
     assert isinstance(summary, list)
     assert [s["player"] for s in summary] == ["Ana", "Ben"]
@@ -347,3 +362,109 @@ def test_against_a_careless_player_the_review_judges_as_with_a_blind_draw(
 
     assert apart(model, blind) < 3
     assert apart(greedy_only, blind) > 3  # the sharp model alone would judge otherwise
+
+
+def built(layout: str, hand: str) -> DealState:
+    """The first play of a deal whose layout and first mover's hand are given (the hidden
+    cards in deck order: the judgement never reads them)."""
+    used = {parse_card(w) for w in f"{layout} {hand}".split()}
+    rest = " ".join(format_card(c) for c in DECK if c not in used).split()
+    setup = DealSetup.from_text(1, (hand, " ".join(rest[:12])), layout, " ".join(rest[12:]))
+    setup.check()
+    return start(setup)
+
+
+def judged_play(layout: str, hand: str, chosen: str) -> Judgement:
+    found = judge(Decision(1, 1, built(layout, hand), parse_action(chosen), seed=0, samples=400))
+    assert found is not None
+    return found
+
+
+BLACK_LAYOUT = "2C 3C QS JC"
+"""A layout nothing in :data:`LAYING_HAND` can take: every option lays a card."""
+LAYING_HAND = "TH 4S 4C 5S 5C 6S 6C 9S 9C AS AC KS"
+
+
+def test_the_reason_takes_more_now() -> None:
+    """9S takes the ace of hearts now; 7S takes a black three: 20 red points against 0."""
+    judgement = judged_play(
+        "AH 3C JS KC", "9S 7S 2S 2C 4S 4C 5S 5C 6S 6C 8S 8C", "play 7S taking 3C"
+    )
+    assert judgement.best == parse_action("play 9S taking AH")
+    assert judgement.reason == Reason("takes", 20, 0)
+    assert reason_text(judgement.reason, "Ben") == (
+        "Why: the best option takes 20 red points now, the move played 0."
+    )
+
+
+def test_the_reason_leaves_a_rich_card_exposed() -> None:
+    """Laying the ten of hearts leaves it to any ten the other player holds; the black card
+    the best option lays is worth nothing to them."""
+    judgement = judged_play(BLACK_LAYOUT, LAYING_HAND, "play TH")
+    reason = judgement.reason
+    assert reason is not None and reason.kind == "leaves"
+    assert reason.card == parse_card("TH")
+    assert reason.chosen_share > 0.4 and reason.best_share < 0.05
+    assert reason.chosen > reason.best  # and the other player banks more on that turn
+    # the figure shown explains at least half of the loss
+    assert (reason.chosen_share - reason.best_share) * 10 >= judgement.loss / 2
+    text = reason_text(reason, "Ben")
+    assert text.startswith("Why: the move played leaves TH to Ben, who takes it on the next turn")
+    assert f"in {round(100 * reason.chosen_share)}% of the worlds" in text
+
+
+def test_a_real_loss_without_a_clear_reason_gets_none() -> None:
+    """Laying 5C rather than AS loses more than a point, but neither what they take now (both
+    nothing) nor the other player's next turn makes half of it: no reason is claimed."""
+    judgement = judged_play(BLACK_LAYOUT, LAYING_HAND, "play 5C")
+    assert judgement.best != judgement.chosen and judgement.loss >= 1
+    assert judgement.reason is None
+
+
+def test_explain_claims_only_what_the_figures_show() -> None:
+    nothing = NextTurn([0, 0, 0, 0], {})
+    assert explain(0.9, 20, 0, nothing, nothing) is None  # too small a loss to explain
+    assert explain(10.0, 4, 0, nothing, nothing) is None  # 4 now of a 10-point loss
+    assert explain(10.0, 6, 0, nothing, nothing) == Reason("takes", 6, 0)
+    noisy = NextTurn([0, 20, 0, 20], {})  # 10 a turn on average, but from two worlds of four
+    assert explain(6.0, 0, 0, nothing, noisy) is None
+    steady = NextTurn([10, 10, 10, 10], {})
+    assert explain(6.0, 0, 0, nothing, steady) == Reason("leaves", 0, 10)
+    rich = NextTurn([10, 10, 10, 10], {parse_card("9H"): 4})
+    named = explain(6.0, 0, 0, nothing, rich)
+    assert named == Reason("leaves", 0, 10, parse_card("9H"), 0.0, 1.0)
+    # the larger reason wins: 8 taken now against 10 left
+    assert explain(12.0, 8, 0, nothing, steady) == Reason("leaves", 0, 10)
+
+
+def test_following_the_next_turn_changes_no_playout() -> None:
+    """The reason follows the other player's next turn in the review's own worlds: playing
+    on from where it stops gives exactly the points of the whole playout."""
+    rng = random.Random(3)
+    finals = finished_deals(series_of(("greedy", "random"), 1, 4))
+    checked = 0
+    for decision in decisions(finals, samples=SMALL, seed=0)[::3]:
+        state = decision.state
+        view = PlayerView(state, state.to_move)
+        dealer = WorldDealer(view)
+        for hand in believed_hands(view)(rng, 5):
+            world = dealer.deal(rng, hand)
+            for action in legal_actions(state):
+                after = advance(world, action)
+                followed, banked, taken = next_turn(after, view.seat)
+                assert learned_points(followed, view.seat) == learned_points(after, view.seat)
+                assert banked >= sum(POINTS[c] for c in taken)
+                checked += 1
+    assert checked > 100
+
+
+def test_the_reason_is_in_the_json_and_read_back() -> None:
+    judgement = judged_play(BLACK_LAYOUT, LAYING_HAND, "play TH")
+    review = GameReview(("Ana", "Ben"), 1, 400, 0, (judgement,))
+    shown = review.as_json()["decisions"][0]
+    assert shown["reason"]["kind"] == "leaves" and shown["reason"]["card"] == "TH"
+    assert shown["why"].startswith("Why: the move played leaves TH to Ben")
+    assert GameReview.from_text(review.to_text()) == review
+    damaged = review.to_text().replace('"kind": "leaves"', '"kind": "luck"')
+    with pytest.raises(RecordError):
+        GameReview.from_text(damaged)

@@ -8,17 +8,20 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from chinese_ten import i18n
 from chinese_ten.actions import action_target
 from chinese_ten.history import open_history
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord
-from chinese_ten.review import GameReview, analyse, analysis_key
+from chinese_ten.review import GameReview, analyse, analysis_key, reason_text
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from tests.history_helpers import played
 from tests.tui_helpers import options
@@ -184,21 +187,44 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen.show_review(review)
-            verdicts = 0
+            verdicts = reasons = 0
             for k, position in enumerate(screen.cursor.positions):
                 judgement = position.judgement(review)
                 if judgement is None or judgement.best == position.action:
                     continue
                 await pilot.press(*["right"] * (k - screen.cursor.at))
+                await pilot.pause()
                 text = Text(mark_text(screen))
                 # The verdict's two lines, 78 columns inside the padding: wrapped, never cut.
                 assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
                 verdicts += 1
-            assert verdicts > 0
+                why = screen.query_one("#review-why", Static)
+                assert why.display == (judgement.reason is not None)
+                if judgement.reason is None:
+                    continue
+                # The reason on its own lines, all of them on the screen above the key bar.
+                said = Text(str(why.render()))
+                assert said.plain.startswith(reason_text(judgement.reason, "x")[:6])
+                lines = len(said.wrap(Console(width=78), 78))
+                assert why.region.height == lines, said.plain
+                keys = screen.query_one(KeyBar).region
+                assert why.region.y + lines <= keys.y, said.plain
+                assert screen.query_one("#review-mark").region.bottom <= why.region.y
+                reasons += 1
+            assert verdicts > 0 and reasons > 0
             await pilot.press("f1")
             await pilot.pause()
-            shown = str(app.screen.query_one("#review-help").render())
-            assert review_explained().splitlines()[0] in shown
+            shown = str(app.screen.query_one("#review-help-text").render())
+            assert review_explained(60).splitlines()[0] in shown
+            assert "60" in review_explained(60).splitlines()[-1]  # the budget of this review
+            # all of it can be read at 80x24: the page scrolls to its last line
+            page = app.screen.query_one("#review-help", VerticalScroll)
+            assert page.has_focus
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            text_box = app.screen.query_one("#review-help-text").region
+            assert text_box.bottom <= page.region.bottom  # the last line is in view
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is screen

@@ -32,6 +32,10 @@ thrown away). A label is given only where the loss clears its threshold by
 :data:`NOISE_SIGMAS` standard errors; a loss that reaches a worse threshold only within that
 margin is *borderline*. Figures (``benchmarks/bench_review.py --calibrate``) are in the README.
 
+Why the best option is better (:func:`explain`), where the figures show a plain reason: it
+takes more red points now, or the option played leaves more for the other player's next turn
+(followed in the first :data:`_REASON_WORLDS` worlds of round 2), often one rich table card.
+
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
 """
@@ -48,8 +52,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from chinese_ten.actions import Action, format_action, is_flip, parse_action
-from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
+from chinese_ten.actions import TRIPLE, Action, capture_code, format_action, is_flip, parse_action
+from chinese_ten.cards import POINTS, Card, format_card, parse_card
+from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
 from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
@@ -62,7 +67,7 @@ if TYPE_CHECKING:  # the command line reads the constants here without loading t
     from chinese_ten.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
-VERSION: Final = 2
+VERSION: Final = 3
 """Bumped whenever a judgement would change: stored analyses of another version are redone."""
 SCREEN: Final = 8
 """The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
@@ -104,6 +109,54 @@ def label(loss: float, se: float = 0.0) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the best option beats the one played, in figures of the judgement's own worlds.
+
+    ``kind`` is ``"takes"`` (the best option captures more red points now: ``best`` and
+    ``chosen`` are those points) or ``"leaves"`` (the option played leaves more for the other
+    player's next turn: ``best`` and ``chosen`` are the red points that player is expected to
+    bank on it after each option). ``card``, for ``"leaves"``, is the table card most behind
+    the difference, and ``best_share`` and ``chosen_share`` the shares of worlds in which the
+    other player takes it on that turn after each option.
+    """
+
+    kind: str
+    best: float
+    chosen: float
+    card: Card | None = None
+    best_share: float = 0.0
+    chosen_share: float = 0.0
+
+    def as_json(self, digits: int | None = 3) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "best": _rounded(self.best, digits),
+            "chosen": _rounded(self.chosen, digits),
+            "card": None if self.card is None else format_card(self.card),
+            "best_share": _rounded(self.best_share, digits),
+            "chosen_share": _rounded(self.chosen_share, digits),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Reason":
+        """Read :meth:`as_json`; ValueError, KeyError or TypeError when it is not that."""
+        if data["kind"] not in REASONS:
+            raise ValueError("not a reason")
+        card = data["card"]
+        return cls(
+            kind=data["kind"],
+            best=float(data["best"]),
+            chosen=float(data["chosen"]),
+            card=None if card is None else parse_card(str(card)),
+            best_share=float(data["best_share"]),
+            chosen_share=float(data["chosen_share"]),
+        )
+
+
+REASONS: Final = ("takes", "leaves")
+
+
+@dataclass(frozen=True, slots=True)
 class Judgement:
     """One judged decision: what the mover chose, the best option, their values, the loss."""
 
@@ -118,6 +171,8 @@ class Judgement:
     best_value: float
     loss_se: float
     """Standard error of the loss (paired over the worlds both options were played in)."""
+    reason: Reason | None = None
+    """Why the best option is better, where the figures show a clear reason (:func:`explain`)."""
 
     @property
     def loss(self) -> float:
@@ -154,6 +209,10 @@ class Judgement:
             "loss_se": _rounded(self.loss_se, digits),
             "label": self.label,
             "borderline": self.borderline,
+            "reason": None if self.reason is None else self.reason.as_json(digits),
+            "why": None
+            if self.reason is None
+            else reason_text(self.reason, players[1 - self.seat]),
         }
 
 
@@ -262,6 +321,7 @@ class GameReview:
                     chosen_value=float(d["chosen_value"]),
                     best_value=float(d["best_value"]),
                     loss_se=float(d["loss_se"]),
+                    reason=None if d["reason"] is None else Reason.from_json(d["reason"]),
                 )
                 for d in data["decisions"]
             )
@@ -329,6 +389,17 @@ def decision_rng(seed: int, deal: int, turn: int, second: bool) -> random.Random
     return random.Random(f"review/{seed}/{deal}/{turn}/{int(second)}")
 
 
+@dataclass(slots=True)
+class NextTurn:
+    """What the other player banks on its next turn after one option, world by world."""
+
+    points: list[int]
+    """Red points it captures on that turn (its played card, its turned card and what they
+    take), one entry a world."""
+    taken: dict[Card, int]
+    """How many worlds it took each table card in."""
+
+
 def option_values(
     view: PlayerView,
     legal: Sequence[Action],
@@ -337,11 +408,12 @@ def option_values(
     *,
     samples: int,
     stop: Callable[[], bool] = lambda: False,
-) -> tuple[list[float], list[int], list[list[int]]] | None:
+) -> tuple[list[float], list[int], list[list[int]], dict[int, NextTurn]] | None:
     """Each option's mean final red points for the mover, the options measured in all
-    ``samples`` worlds (the chosen one and those close to the leader), and each option's
-    points world by world; None when no plausible world tells the options apart (no real
-    choice).
+    ``samples`` worlds (the chosen one and those close to the leader), each option's points
+    world by world, and for each measured option the other player's next turn in the first
+    :data:`_REASON_WORLDS` worlds of round 2; None when no plausible world tells the options
+    apart (no real choice).
 
     The worlds are drawn from ``hard``'s beliefs about the other hand; whether the options
     differ at all is also asked of :data:`_UNIFORM_CHECK` worlds of every option with the
@@ -359,7 +431,11 @@ def option_values(
     points: list[list[int]] = [[] for _ in legal]
 
     def play(
-        options: Sequence[int], count: int, draw_hands: "HandDrawer", into: list[list[int]]
+        options: Sequence[int],
+        count: int,
+        draw_hands: "HandDrawer",
+        into: list[list[int]],
+        next_turns: dict[int, NextTurn] | None = None,
     ) -> None:
         for begin in range(0, count, _BATCH):
             if stop():
@@ -367,7 +443,14 @@ def option_values(
             for hand in draw_hands(rng, min(_BATCH, count - begin)):
                 world = dealer.deal(rng, hand)
                 for i in options:
-                    into[i].append(learned_points(advance(world, legal[i]), seat))
+                    after = advance(world, legal[i])
+                    if next_turns is not None:
+                        after, banked, taken = next_turn(after, seat)
+                        record = next_turns[i]
+                        record.points.append(banked)
+                        for card in taken:
+                            record.taken[card] = record.taken.get(card, 0) + 1
+                    into[i].append(learned_points(after, seat))
 
     everything = range(len(legal))
     check: list[list[int]] = [[] for _ in legal]
@@ -390,12 +473,103 @@ def option_values(
         for i in everything
         if distinct[i] and (i == twin[chosen_index] or _close(points[leader], points[i]))
     ]
-    play(close, samples - first, draw_hands, points)
+    next_turns = {i: NextTurn([], {}) for i in close}
+    followed = min(_REASON_WORLDS, samples - first)
+    play(close, followed, draw_hands, points, next_turns)
+    play(close, samples - first - followed, draw_hands, points)
     for i in everything:  # a twin takes its first twin's worlds
         points[i] = points[twin[i]]
     means = [sum(p) / len(p) for p in points]
     measured = sorted({*close, chosen_index})
-    return means, measured, points
+    return means, measured, points, {i: next_turns[twin[i]] for i in measured}
+
+
+def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[Card]]:
+    """Play on from ``state`` (just after an option of ``seat``'s) as the playouts do, every
+    turned card and the other player greedy, to ``seat``'s next play or the end of the deal:
+    that position, the red points the other player banked on the way, and the table cards
+    it took. :func:`~chinese_ten.players.playout.learned_points` from the position returned
+    is what it would have been from ``state``."""
+    from chinese_ten.players.greedy import greedy_choice, greedy_score
+
+    layout = state.setup.layout
+    banked = 0
+    taken: list[Card] = []
+    while state.phase != OVER and not (state.phase == PLAY and state.to_move == seat):
+        legal = legal_actions(state)
+        action = greedy_choice(legal, layout)
+        code = capture_code(action)
+        if state.to_move != seat and code:
+            banked += greedy_score(action, layout)
+            if code == TRIPLE:
+                taken.extend(c for c in state.table if c >> 2 == state.triple)
+            else:
+                taken.append(code - 1)
+        state = advance(state, action)
+    return state, banked, taken
+
+
+def captured_points(action: Action, layout: Sequence[Card]) -> int:
+    """The red points ``action`` banks now: its card and what it takes (0 if it takes nothing)."""
+    from chinese_ten.players.greedy import greedy_score
+
+    return greedy_score(action, layout) if capture_code(action) else 0
+
+
+def explain(
+    loss: float,
+    best_now: int,
+    chosen_now: int,
+    best_next: NextTurn,
+    chosen_next: NextTurn,
+) -> Reason | None:
+    """The plain reason the best option is better, or None when the figures show none.
+
+    Only a loss of at least the first label's threshold is explained, and by a figure that
+    makes at least half of it and at least a point, from the judgement's own worlds:
+
+    - ``takes``: what the best option banks now over the option played (``*_now``, exact);
+    - ``leaves`` a card: the table card whose red points the other player takes on its next
+      turn more often after the option played than after the best (``*_next``: the same
+      worlds), the share of worlds times its points clear of :data:`NOISE_SIGMAS` standard
+      errors;
+    - ``leaves`` more: the red points the other player banks on its next turn, after the
+      option played over after the best, clear of the noise the same way.
+
+    The largest of these is given; a card is named rather than the total when it makes as
+    much.
+    """
+    least = THRESHOLDS[0]
+    if loss < least:
+        return None
+    enough = max(least, loss / 2)
+    found: list[tuple[float, Reason]] = []
+    takes = best_now - chosen_now
+    if takes >= enough:
+        found.append((takes, Reason("takes", best_now, chosen_now)))
+    worlds = min(len(best_next.points), len(chosen_next.points))
+    if worlds < 2:
+        return max(found, key=lambda f: f[0])[1] if found else None
+    best_mean = sum(best_next.points) / worlds
+    chosen_mean = sum(chosen_next.points) / worlds
+    diffs = [c - b for c, b in zip(chosen_next.points, best_next.points, strict=True)]
+    gives = chosen_mean - best_mean
+    spread = math.sqrt(sum((d - gives) ** 2 for d in diffs) / (worlds - 1) / worlds)
+    if gives >= enough and gives > NOISE_SIGMAS * spread:
+        found.append((gives, Reason("leaves", best_mean, chosen_mean)))
+    for card in sorted(set(chosen_next.taken) | set(best_next.taken)):
+        after_chosen = chosen_next.taken.get(card, 0) / worlds
+        after_best = best_next.taken.get(card, 0) / worlds
+        weight = (after_chosen - after_best) * POINTS[card]
+        noise = POINTS[card] * math.sqrt(
+            (after_chosen * (1 - after_chosen) + after_best * (1 - after_best)) / worlds
+        )
+        if weight >= enough and weight > NOISE_SIGMAS * noise:
+            reason = Reason("leaves", best_mean, chosen_mean, card, after_best, after_chosen)
+            found.append((weight + 1e-9, reason))  # a card is plainer than a total
+    if not found:
+        return None
+    return max(found, key=lambda f: f[0])[1]
 
 
 def _close(leader: list[int], other: list[int]) -> bool:
@@ -410,6 +584,29 @@ def _close(leader: list[int], other: list[int]) -> bool:
     return mean <= CLOSE_SIGMAS * math.sqrt(var / n)
 
 
+def reason_text(reason: Reason, other: str, card_text: Callable[[Card], str] = format_card) -> str:
+    """The reason as a sentence in the reader's language; ``other`` names the other player,
+    ``card_text`` writes a card."""
+    if reason.kind == "takes":
+        return _(
+            "Why: the best option takes {best} red points now, the move played {chosen}."
+        ).format(best=round(reason.best), chosen=round(reason.chosen))
+    if reason.card is not None:
+        return _(
+            "Why: the move played leaves {card} to {other}, who takes it on the next turn "
+            "in {chosen}% of the worlds ({best}% after the best option)."
+        ).format(
+            card=card_text(reason.card),
+            other=other,
+            chosen=round(100 * reason.chosen_share),
+            best=round(100 * reason.best_share),
+        )
+    return _(
+        "Why: after the move played {other} takes {chosen:.1f} red points on the next turn, "
+        "after the best option {best:.1f}."
+    ).format(other=other, chosen=reason.chosen, best=reason.best)
+
+
 def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judgement | None:
     """Judge one decision from the mover's view (a worker process runs this)."""
     state = decision.state
@@ -420,11 +617,12 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
     found = option_values(view, legal, decision.chosen, rng, samples=decision.samples, stop=stop)
     if found is None:
         return None
-    means, measured, points = found
+    means, measured, points, next_turns = found
     chosen = legal.index(decision.chosen)
     best = max(measured, key=lambda i: (means[i], i == chosen))
     if means[best] <= means[chosen]:
         best = chosen
+    layout = state.setup.layout
     return Judgement(
         deal=decision.deal,
         turn=decision.turn,
@@ -434,6 +632,13 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
         chosen_value=means[chosen],
         best_value=means[best],
         loss_se=_paired_se(points[best], points[chosen]),
+        reason=explain(
+            means[best] - means[chosen],
+            captured_points(legal[best], layout),
+            captured_points(legal[chosen], layout),
+            next_turns[best],
+            next_turns[chosen],
+        ),
     )
 
 
@@ -511,10 +716,13 @@ def _real_stderr() -> Iterator[None]:
 
 
 _BATCH: Final = 100
+"""Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
 _UNIFORM_CHECK: Final = 50
 """Worlds with the other hand drawn blindly in which every option is also played, only to
 tell whether the options differ at all (a real choice)."""
-"""Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
+_REASON_WORLDS: Final = 400
+"""Worlds of round 2 in which the other player's next turn is followed, for the reason
+(:func:`explain`): a multiple of :data:`_BATCH`, so the worlds drawn are the same either way."""
 _POLL: Final = 0.1
 """Seconds between two looks at whether the analysis is cancelled, while workers work."""
 _LOOK_AHEAD: Final = 4

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
@@ -37,6 +37,7 @@ from chinese_ten.review import (
     Judgement,
     analyse,
     label,
+    reason_text,
     store_review,
     stored_review,
 )
@@ -110,7 +111,6 @@ class ReviewScreen(Screen[None]):
         yield Static(id="review-summary")
         yield ProgressBar(id="review-progress", show_eta=False)
         with Vertical(id="review-board"):
-            yield TextLine(id="review-status")
             with Horizontal(id="review-top", classes="review-hand"):
                 yield CardStrip("pile", **look, id="review-pile-1")
                 yield CardStrip("hand", **look, id="review-hand-1")
@@ -121,12 +121,13 @@ class ReviewScreen(Screen[None]):
             with Horizontal(id="review-bottom", classes="review-hand"):
                 yield CardStrip("pile", **look, id="review-pile-0")
                 yield CardStrip("hand", **look, id="review-hand-0")
-            yield TextLine(id="review-mark")
             yield RichLog(id="review-log", wrap=True, markup=False, max_lines=200)
+        # Outside the board, which gives way first: the verdict and its reason stay whole.
+        yield TextLine(id="review-mark")
+        yield Static(id="review-why")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#review-table").border_title = _("Table")
         self.query_one("#review-log").border_title = _("Log")
         self._loop = asyncio.get_running_loop()
         self._show_summary()
@@ -265,11 +266,15 @@ class ReviewScreen(Screen[None]):
         text = Text()
         for seat, name in enumerate(review.players):
             s = review.summary(seat)
-            counts = ", ".join(_label_count(kind, s.labels[kind]) for kind in LABELS)
+            # Only the labels given: the summary keeps to a line a player at 80 columns.
+            parts = [_label_count(kind, s.labels[kind]) for kind in LABELS if s.labels[kind]]
             if s.borderline:
-                counts += ", " + ngettext(
-                    "{count} borderline", "{count} borderline", s.borderline
-                ).format(count=s.borderline)
+                parts.append(
+                    ngettext("{count} borderline", "{count} borderline", s.borderline).format(
+                        count=s.borderline
+                    )
+                )
+            counts = ", ".join(parts) if parts else _("no label")
             text.append(name, style="bold")
             text.append(
                 "  "
@@ -278,13 +283,8 @@ class ReviewScreen(Screen[None]):
                     "({mean:.2f} a decision): {counts}"
                 ).format(lost=s.points_lost, decisions=s.decisions, mean=s.mean_loss, counts=counts)
             )
-            text.append("\n")
-        text.append(
-            _(
-                "Judged by the hard player's search from each mover's view, {samples} worlds."
-            ).format(samples=review.samples),
-            style="dim",
-        )
+            if seat == 0:
+                text.append("\n")
         summary.update(text)
 
     def draw(self) -> None:
@@ -341,15 +341,17 @@ class ReviewScreen(Screen[None]):
                     points=mask_points(state.piles[seat]),
                 )
             )
-        self.query_one("#review-status", TextLine).show(self._status(position))
+        self.query_one("#review-table").border_title = self._status(position)
         self.query_one("#review-mark", TextLine).show(self._mark(position, judgement))
+        self._show_why(position, judgement)
         self._write_log(position)
 
     def _status(self, position: Position) -> Text:
+        """The table's title: where the cursor stands (the keys are in the key bar)."""
         cursor = self.cursor
-        text = Text(
-            _("Deal {deal} of {deals}").format(deal=position.deal, deals=cursor.deals),
-            style="bold",
+        text = Text(_("Table"))
+        text.append(
+            "  ·  " + _("Deal {deal} of {deals}").format(deal=position.deal, deals=cursor.deals)
         )
         text.append(
             "  ·  "
@@ -357,7 +359,6 @@ class ReviewScreen(Screen[None]):
         )
         if position.action is not None:
             text.append("  ·  " + _("turn {turn}").format(turn=position.turn))
-        text.append("  ·  " + _("← → step, Home End, PgUp PgDn by deal"), style="dim")
         return text
 
     def _mark(self, position: Position, judgement: Judgement | None) -> Text:
@@ -413,9 +414,28 @@ class ReviewScreen(Screen[None]):
             )
         return text
 
+    def _show_why(self, position: Position, judgement: Judgement | None) -> None:
+        """The reason the best option is better, on its own line(s) under the verdict; the
+        line is hidden where the review gives no reason."""
+        why = self.query_one("#review-why", Static)
+        reason = None
+        if judgement is not None and judgement.best != position.action:
+            reason = judgement.reason
+        why.display = reason is not None
+        if reason is None:
+            return
+        other = shown_names(self.record)[1 - position.state.to_move]
+        why.update(
+            Text(
+                reason_text(reason, other, lambda card: display_card(card, symbols=self._symbols)),
+                style="italic",
+            )
+        )
+
     def action_explain(self) -> None:
-        """F1: what the review measures and how it labels."""
-        self.app.push_screen(ReviewHelpScreen())
+        """F1: what the review measures and how it labels, and this analysis's budget."""
+        samples = self.review.samples if self.review is not None else self._samples
+        self.app.push_screen(ReviewHelpScreen(samples))
 
     def _words(self, action: Action) -> str:
         """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
@@ -467,21 +487,31 @@ class ReviewHelpScreen(ModalScreen[None]):
     ReviewHelpScreen { align: center middle; }
     #review-help { width: 76; max-width: 100%; height: auto; max-height: 100%;
                    padding: 1 2; border: thick $primary; background: $surface; }
+    #review-help-text { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,question_mark,q", "close", _("Back")),
     ]
 
+    def __init__(self, samples: int = REVIEW_SAMPLES) -> None:
+        super().__init__()
+        self.samples = samples
+
     def compose(self) -> ComposeResult:
-        yield Static(Text(review_explained()), id="review-help")
+        # Longer than 24 rows in French and Portuguese: it scrolls (arrows, Page Down).
+        with VerticalScroll(id="review-help"):
+            yield Static(Text(review_explained(self.samples)), id="review-help-text")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#review-help").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def review_explained() -> str:
-    """The review's F1 page, in the screen's language."""
+def review_explained(samples: int = REVIEW_SAMPLES) -> str:
+    """The review's F1 page, in the screen's language, for an analysis of ``samples`` worlds."""
     inaccuracy, mistake, blunder = THRESHOLDS
     return _(
         "How the review judges a decision\n\n"
@@ -499,8 +529,18 @@ def review_explained() -> str:
         "marked borderline. No real choice: the options ended with the same points in "
         "every world tried, whether the other hand was read from the play or dealt "
         "blindly.\n\n"
-        "Esc closes this page."
-    ).format(inaccuracy=inaccuracy, mistake=mistake, blunder=blunder, sigmas=NOISE_SIGMAS)
+        "Why: where the figures show a plain reason, a line under the verdict gives it: the "
+        "best option takes more red points now, or the move played leaves more to the other "
+        "player's next turn (often one rich card, with the share of worlds in which they "
+        "take it).\n\n"
+        "This analysis: {samples} worlds a decision. Esc closes this page."
+    ).format(
+        inaccuracy=inaccuracy,
+        mistake=mistake,
+        blunder=blunder,
+        sigmas=NOISE_SIGMAS,
+        samples=samples,
+    )
 
 
 _STOP_WAIT = 3.0
