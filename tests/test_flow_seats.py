@@ -112,3 +112,32 @@ def test_the_history_refuses_a_game_of_three_in_one_line(tmp_path: Path) -> None
     assert result.returncode == 1
     assert "the history keeps games of two players so far; this one has 3" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_review_refuses_a_game_of_four_in_one_line() -> None:
+    import subprocess
+    import sys
+
+    golden = Path(__file__).parent / "artifacts" / "golden-4-seats.json"
+    for json_flag in ([], ["--json"]):
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "chinese_ten",
+                "--lang",
+                "en",
+                "review",
+                str(golden),
+                *json_flag,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        assert result.returncode == 1, result.stderr
+        assert result.stderr == (
+            "chinese-ten: the review judges games of two players so far; this one has 4\n"
+        )

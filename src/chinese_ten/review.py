@@ -652,6 +652,19 @@ def _paired_se(best: list[int], chosen: list[int]) -> float:
     return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
+def reviewable(record: "GameRecord") -> tuple[str, str]:
+    """The two names of a game the review can judge; RecordError for a table of three or
+    four, which it does not judge yet (one clear line at every way in)."""
+    if len(record.players) != 2:
+        raise RecordError(
+            _("the review judges games of two players so far; this one has {count}").format(
+                count=len(record.players)
+            )
+        )
+    first, second = record.players
+    return first, second
+
+
 def analyse(
     record: "GameRecord",
     *,
@@ -674,6 +687,7 @@ def analyse(
                 least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES, samples=samples
             )
         )
+    first, second = reviewable(record)
     finals = finished_deals(record)
     found = decisions(finals, samples=samples, seed=seed)
     from chinese_ten.simulate import usable_jobs
@@ -687,7 +701,7 @@ def analyse(
             if progress is not None:
                 progress(done, len(found))
     return GameReview(
-        players=record.players,
+        players=(first, second),
         deals=len(finals),
         samples=samples,
         seed=seed,

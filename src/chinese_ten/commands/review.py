@@ -16,7 +16,7 @@ from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import _
 from chinese_ten.names import visible
 from chinese_ten.records import GameRecord, load_and_replay
-from chinese_ten.review import GameReview, analyse, store_review, stored_review
+from chinese_ten.review import GameReview, analyse, reviewable, store_review, stored_review
 from chinese_ten.tui_options import GameOptions
 
 _LARGEST_ID = 2**63 - 1
@@ -52,6 +52,7 @@ def run_review(
     four_color: bool = False,
 ) -> int:
     record, game_id = game_source(target)
+    reviewable(record)
     if not as_json:
         options = GameOptions(ascii=ascii_only, symbols=symbols, four_color=four_color)
         return _open_screen(record, game_id, options, samples=samples, seed=seed, jobs=jobs)
