@@ -112,9 +112,10 @@ class ResultsScreen(Screen[str]):
         table = Table(title=title, expand=True, box=self._glyphs.table_box)
         table.add_column(_("Deal"), justify="right")
         seats = range(self.series.seats)
-        for seat in seats:  # with more than two, a long name wraps in its column's heading
-            cells = NAME_CELLS if len(seats) == 2 else None
-            table.add_column(Text(self._seat_name(seat, cells)), justify="right", ratio=1)
+        two = len(seats) == 2  # with more, a long name wraps in its column's heading
+        for seat in seats:
+            name = Text(self._seat_name(seat, NAME_CELLS if two else None))
+            table.add_column(name, justify="right", ratio=None if two else 1)
         for k, o in enumerate(self.series.outcomes, start=1):
             table.add_row(str(k), *(signed(o.results[seat]) for seat in seats))
         totals = self.series.totals
