@@ -11,23 +11,18 @@ exactly as :func:`~chinese_ten.players.policy.policy_choice` for the searching s
 ``tests/test_playout.py`` checks both against the engine. ``greedy_points`` plays about 3.4
 times as many deals a second as stepping the engine (``benchmarks/bench_engine.py``).
 
-Three or four seats take loops of their own (:func:`_greedy_points_seats`,
-:func:`_learned_points_seats`): turns go round the table, every card scores what it scores
-there (the black aces too: :mod:`chinese_ten.players.greedy`) and greedy values it so. The
-two-seat loops stay as they were, the fastest: the search spends its time in them.
+The same loops serve two, three or four seats: turns go round the table, and every card
+scores what it scores there (the black aces from three players:
+:mod:`chinese_ten.players.greedy`), through tables looked up once a playout.
 """
 
 from typing import Final
 
-from chinese_ten.cards import DECK, MATCH_RANK, POINTS, SEAT_COUNTS, Card, mask_points, seat_points
+from chinese_ten.cards import DECK, MATCH_RANK, POINTS, SEAT_COUNTS, Card, seat_points
 from chinese_ten.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
 from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.policy import (
-    CAPTURE_HEAD,
-    CAPTURE_TAIL,
-    LAY,
     RANK_CARDS,
-    TRIPLE_SCORE,
     Points,
     policy_tables,
 )
@@ -54,7 +49,6 @@ _OPTIONS: Final = {
     for n in SEAT_COUNTS
 }
 """Greedy's (score, target) for every card and every set of suits it could take, by seat count."""
-_OPTION: Final = _OPTIONS[2]
 
 _MATCH_CARDS: Final = tuple(RANK_CARDS[MATCH_RANK[c >> 2]] for c in DECK)
 """The cards that match each card, as a card set."""
@@ -62,175 +56,6 @@ _MATCH_CARDS: Final = tuple(RANK_CARDS[MATCH_RANK[c >> 2]] for c in DECK)
 
 def greedy_points(state: DealState, seat: int) -> int:
     """Points ``seat`` ends the deal with when every player plays greedy from ``state``."""
-    setup, mover, phase, hands, table, pos, piles, triple, _ = state
-    if len(hands) != 2:
-        return _greedy_points_seats(state, seat)
-    points = mask_points(piles[seat])
-    if phase == OVER:
-        return points
-    held = [list(hands[0]), list(hands[1])]
-    stock = setup.stock
-    end = len(stock)
-    option, shift = _OPTION, MATCH_SHIFT
-    triple_points = sum(POINTS[c] for c in setup.layout if c >> 2 == triple) if triple >= 0 else 0
-    play = phase != FLIP_PHASE
-    while True:
-        mine = mover == seat
-        if play:
-            hand = held[mover]
-            best, index, target = -999, 0, _LAY
-            if triple < 0:  # almost every deal: the loop without the triple's test
-                for i, card in enumerate(hand):
-                    score, aim = option[card][table >> shift[card] & 15]
-                    if score > best:
-                        best, index, target = score, i, aim
-            else:
-                for i, card in enumerate(hand):
-                    if card >> 2 == triple:
-                        score, aim = POINTS[card] + triple_points, _TRIPLE
-                    else:
-                        score, aim = option[card][table >> shift[card] & 15]
-                    if score > best:
-                        best, index, target = score, i, aim
-            card = hand.pop(index)
-            if target == _LAY:
-                table |= 1 << card
-            else:
-                if target == _TRIPLE:
-                    table &= ~RANK_MASK[triple]
-                    triple = -1
-                else:
-                    table ^= 1 << target
-                if mine:
-                    points += best
-        play = True
-        card = stock[pos]
-        pos += 1
-        if card >> 2 == triple:
-            table &= ~RANK_MASK[triple]
-            triple = -1
-            if mine:
-                points += POINTS[card] + triple_points
-        else:
-            score, aim = option[card][table >> shift[card] & 15]
-            if aim == _LAY:
-                table |= 1 << card
-            else:
-                table ^= 1 << aim
-                if mine:
-                    points += score
-        if pos == end:
-            return points
-        mover ^= 1
-
-
-def learned_points(state: DealState, seat: int) -> int:
-    """Points ``seat`` ends the deal with when it plays its cards as the learned policy
-    (:mod:`chinese_ten.players.policy`) and everything else is greedy: the other players'
-    plays and every turned card.
-
-    The policy needs what ``seat`` has not seen, so the loop keeps that card set as cards come
-    to light. It costs about twice :func:`greedy_points`.
-    """
-    setup, mover, phase, hands, table, pos, piles, triple, _ = state
-    if len(hands) != 2:
-        return _learned_points_seats(state, seat)
-    points = mask_points(piles[seat])
-    if phase == OVER:
-        return points
-    held = [list(hands[0]), list(hands[1])]
-    stock = setup.stock
-    end = len(stock)
-    unseen = 0
-    for c in hands[1 - seat]:
-        unseen |= 1 << c
-    for c in stock[pos + 1 if phase == FLIP_PHASE else pos :]:
-        unseen |= 1 << c
-    mine = 0
-    for c in hands[seat]:
-        mine |= 1 << c
-    option, shift = _OPTION, MATCH_SHIFT
-    head, tail, lay, take_triple = CAPTURE_HEAD, CAPTURE_TAIL, LAY, TRIPLE_SCORE
-    matches, own = _MATCH_CARDS, RANK_CARDS
-    triple_points = sum(POINTS[c] for c in setup.layout if c >> 2 == triple) if triple >= 0 else 0
-    play = phase != FLIP_PHASE
-    while True:
-        if play:
-            hand = held[mover]
-            if mover == seat:
-                value, index, target = -1e18, 0, _LAY
-                for i, card in enumerate(hand):
-                    match = matches[card]
-                    unseen_matches = (unseen & match).bit_count()
-                    mine_matches = (mine & match & ~(1 << card)).bit_count()
-                    if card >> 2 == triple:
-                        v = take_triple[card][unseen_matches][mine_matches]
-                        if v > value:
-                            value, index, target = v, i, _TRIPLE
-                        continue
-                    nibble = table >> shift[card] & 15
-                    if nibble:
-                        base = head[card][unseen_matches][mine_matches]
-                        rank_unseen = (unseen & own[card >> 2]).bit_count()
-                        first = MATCH_RANK[card >> 2] * 4
-                        for s in range(4):
-                            if nibble >> s & 1:
-                                v = base + tail[first + s][rank_unseen]
-                                if v > value:
-                                    value, index, target = v, i, first + s
-                    else:
-                        v = lay[card][unseen_matches][mine_matches]
-                        if v > value:
-                            value, index, target = v, i, _LAY
-                card = hand.pop(index)
-                mine ^= 1 << card
-            else:
-                best, index, target = -999, 0, _LAY
-                for i, card in enumerate(hand):
-                    if card >> 2 == triple:
-                        score, aim = POINTS[card] + triple_points, _TRIPLE
-                    else:
-                        score, aim = option[card][table >> shift[card] & 15]
-                    if score > best:
-                        best, index, target = score, i, aim
-                card = hand.pop(index)
-                unseen &= ~(1 << card)
-            if target == _LAY:
-                table |= 1 << card
-            else:
-                if target == _TRIPLE:
-                    table &= ~RANK_MASK[triple]
-                    triple = -1
-                    gain = POINTS[card] + triple_points
-                else:
-                    table ^= 1 << target
-                    gain = POINTS[card] + POINTS[target]
-                if mover == seat:
-                    points += gain
-        play = True
-        card = stock[pos]
-        pos += 1
-        unseen &= ~(1 << card)
-        if card >> 2 == triple:
-            table &= ~RANK_MASK[triple]
-            triple = -1
-            if mover == seat:
-                points += POINTS[card] + triple_points
-        else:
-            score, aim = option[card][table >> shift[card] & 15]
-            if aim == _LAY:
-                table |= 1 << card
-            else:
-                table ^= 1 << aim
-                if mover == seat:
-                    points += score
-        if pos == end:
-            return points
-        mover ^= 1
-
-
-def _greedy_points_seats(state: DealState, seat: int) -> int:
-    """:func:`greedy_points` with three or four seats."""
     setup, mover, phase, hands, table, pos, piles, triple, _ = state
     seats = len(hands)
     worth = SEAT_POINTS[seats]
@@ -248,13 +73,19 @@ def _greedy_points_seats(state: DealState, seat: int) -> int:
         if play:
             hand = held[mover]
             best, index, target = -999, 0, _LAY
-            for i, card in enumerate(hand):
-                if card >> 2 == triple:
-                    score, aim = worth[card] + triple_points, _TRIPLE
-                else:
+            if triple < 0:  # almost every deal: the loop without the triple's test
+                for i, card in enumerate(hand):
                     score, aim = option[card][table >> shift[card] & 15]
-                if score > best:
-                    best, index, target = score, i, aim
+                    if score > best:
+                        best, index, target = score, i, aim
+            else:
+                for i, card in enumerate(hand):
+                    if card >> 2 == triple:
+                        score, aim = worth[card] + triple_points, _TRIPLE
+                    else:
+                        score, aim = option[card][table >> shift[card] & 15]
+                    if score > best:
+                        best, index, target = score, i, aim
             card = hand.pop(index)
             if target == _LAY:
                 table |= 1 << card
@@ -287,8 +118,14 @@ def _greedy_points_seats(state: DealState, seat: int) -> int:
         mover = mover + 1 if mover + 1 < seats else 0
 
 
-def _learned_points_seats(state: DealState, seat: int) -> int:
-    """:func:`learned_points` with three or four seats."""
+def learned_points(state: DealState, seat: int) -> int:
+    """Points ``seat`` ends the deal with when it plays its cards as the learned policy
+    (:mod:`chinese_ten.players.policy`) and everything else is greedy: the other players'
+    plays and every turned card.
+
+    The policy needs what ``seat`` has not seen, so the loop keeps that card set as cards come
+    to light. It costs about twice :func:`greedy_points`.
+    """
     setup, mover, phase, hands, table, pos, piles, triple, _ = state
     seats = len(hands)
     worth = SEAT_POINTS[seats]
