@@ -105,7 +105,7 @@ def test_a_name_a_record_refuses_stops_n_seats_before_any_series() -> None:
     plays: list[SeriesPlay] = []
     with pytest.raises(PlayerNameError, match="player 3: a name cannot hold control"):
         simulate(2, 1, ("greedy", "random", "\x1b[2J"), 1, on_series=plays.append)
-    with pytest.raises(PlayerNameError, match=r"need different names \(both are x 2\)"):
+    with pytest.raises(PlayerNameError, match=r"needs a name of their own \(two are x 2\)"):
         simulate(2, 1, ("x", "x", "x 2"), 1, on_series=plays.append)  # numbered into a clash
     assert plays == []
 

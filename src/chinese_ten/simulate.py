@@ -20,9 +20,9 @@ from typing import Final
 from chinese_ten.cards import SEAT_COUNTS
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import draw_lots, random_setup
-from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _
-from chinese_ten.names import check_name, check_names, name_key
+from chinese_ten.names import check_names, name_key
 from chinese_ten.players import Player, make_player
 from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.view import PlayerView
@@ -184,19 +184,7 @@ def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
         f"{kind} {seat}" if keys.count(key) > 1 else kind
         for seat, (kind, key) in enumerate(zip(kinds, keys, strict=True), start=1)
     )
-    if len(named) == 2:
-        return check_names(named)
-    checked = []
-    for seat, name in enumerate(named, start=1):
-        try:
-            checked.append(check_name(name))
-        except PlayerNameError as error:
-            raise PlayerNameError(
-                _("player {seat}: {problem}").format(seat=seat, problem=error)
-            ) from None
-    for pair in itertools.combinations(checked, 2):
-        check_names(pair)  # two that read the same are refused with the pair's names
-    return tuple(checked)
+    return check_names(named)
 
 
 def usable_jobs(jobs: int, series: int) -> int:

@@ -6,7 +6,7 @@ import os
 import re
 import signal
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -20,6 +20,7 @@ from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
 from chinese_ten.series import default_deals
 from chinese_ten.simulate import SeriesPlay, SimulationSummary, simulate
+from chinese_ten.wording import versus
 
 _NUMBERED = re.compile(r"series-(\d+)-.*\.json")
 
@@ -149,18 +150,6 @@ def run_simulate(
     else:
         _print_summary(summary, deals, duplicate, folder)
     return 0
-
-
-def versus(names: Sequence[str]) -> str:
-    """``greedy v random``, ``hard v greedy 2 v greedy 3``: one message, chained.
-
-    >>> versus(("hard", "greedy 2", "greedy 3"))
-    'hard v greedy 2 v greedy 3'
-    """
-    text = names[0]
-    for name in names[1:]:
-        text = _("{first} v {second}").format(first=text, second=name)
-    return text
 
 
 def _print_summary(

@@ -110,28 +110,10 @@ class WorldDealer:
         self._setup = DealSetup(self._dealer, ((),) * view.seats, self._layout, ())
 
     def deal(self, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
-        """The position with the other player holding ``other_hand`` and the rest of the
-        unseen cards in the stock in random order."""
-        held = 0
-        for c in other_hand:
-            held |= 1 << c
-        stock = [c for c in self._unseen if not held >> c & 1]
-        rng.shuffle(stock)
-        if self._flip is not None:
-            stock.insert(0, self._flip)
-        hands = (self._hand, other_hand) if self._seat == 0 else (other_hand, self._hand)
-        setup = DealSetup(self._dealer, ((), ()), self._layout, tuple(stock))
-        return DealState(
-            setup,
-            self._to_move,
-            self._phase,
-            hands,
-            self._table,
-            0,
-            self._piles,
-            self._triple,
-            None,
-        )
+        """Two seats: the position with the other player holding ``other_hand`` and the rest
+        of the unseen cards in the stock in random order."""
+        mine = self._hand
+        return self.deal_hands(rng, (mine, other_hand) if self._seat == 0 else (other_hand, mine))
 
     def deal_hands(self, rng: random.Random, hands: Hands) -> DealState:
         """The position with every seat holding its hand in ``hands`` (this seat's own among
