@@ -246,13 +246,13 @@ def _count(
     for play, seat_of in plays:
         summary.series_played += 1
         score = play.score
-        winner = score.winner  # a property that sums the totals: asked once
-        if winner is None:
+        leaders = score.leaders  # the totals summed once; a played series is over
+        if len(leaders) > 1:
             summary.series_tied += 1
-            for seat in score.leaders:
+            for seat in leaders:
                 summary.series_shared[seat_of.index(seat)] += 1
         else:
-            summary.series_won[seat_of.index(winner)] += 1
+            summary.series_won[seat_of.index(leaders[0])] += 1
         for k, o in enumerate(score.outcomes):
             for player, seat in enumerate(seat_of):
                 results[player][k] += o.results[seat] / len(plays)

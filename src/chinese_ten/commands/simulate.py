@@ -6,6 +6,7 @@ import os
 import re
 import signal
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,9 @@ from chinese_ten.simulate import SeriesPlay, SimulationSummary, simulate
 from chinese_ten.wording import versus
 
 _NUMBERED = re.compile(r"series-(\d+)-.*\.json")
+
+_BAR_EVERY = 0.1
+"""Seconds between two moves of the progress bar."""
 
 
 class RecordsFolder:
@@ -128,9 +132,14 @@ def run_simulate(
 
     with progress_bar(console, hidden=as_json) as progress:
         task = progress.add_task(versus(players), total=total)
+        done = [0, time.monotonic()]  # series not yet on the bar, and when it last moved
 
         def after_series(play: SeriesPlay) -> None:
-            progress.advance(task)
+            done[0] += 1
+            now = time.monotonic()
+            if now - done[1] >= _BAR_EVERY:  # a bar's lock and update for every series of
+                progress.advance(task, done[0])  # one deal cost a twentieth of the run
+                done[:] = [0, now]
             if folder is not None:
                 folder.write(play)
 
@@ -144,6 +153,7 @@ def run_simulate(
             think=think,
             jobs=jobs,
         )
+        progress.advance(task, done[0])
 
     if as_json:
         print(json.dumps(summary.as_json()))
