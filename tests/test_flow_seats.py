@@ -141,3 +141,19 @@ def test_the_review_refuses_a_game_of_four_in_one_line() -> None:
         assert result.stderr == (
             "chinese-ten: the review judges games of two players so far; this one has 4\n"
         )
+
+
+def test_a_series_without_a_length_lets_every_seat_deal_equally_often(tmp_path: Path) -> None:
+    from chinese_ten.cli import build_parser
+    from chinese_ten.table import differences
+
+    asked = GameOptions(deals_planned=6, deals_by_seats=True, save_dir=tmp_path)
+    flow = GameFlow(asked)
+    flow.start_series(None, (None, "easy", "easy", "easy"))  # the start screen chose four
+    assert flow.series.deals_planned == 8 and flow.table.deals_planned == 8
+    flow.start_series(None, (None, "easy", "easy"))
+    assert flow.series.deals_planned == 6
+    assert differences(flow.table, asked) == []  # `series` alone asks for no length
+    told = GameOptions(deals_planned=3, save_dir=tmp_path)  # `series --deals 3`
+    assert differences(flow.table, told) == ["length: saved 6 deals, asked 3 deals"]
+    assert build_parser().parse_args(["series", "--vs", "easy,easy,easy"]).deals is None

@@ -281,11 +281,10 @@ def build_parser() -> argparse.ArgumentParser:
     series.add_argument(
         "--deals",
         type=_deal_count,
-        default=DEFAULT_DEALS,
         metavar="N",
-        help=_("deals in the series, at most {most} (default {default})").format(
-            most=MAX_DEALS, default=DEFAULT_DEALS
-        ),
+        help=_(
+            "deals per series, at most {most} (default {default}, or {four} with 4 players)"
+        ).format(most=MAX_DEALS, default=DEFAULT_DEALS, four=default_deals(4)),
     )
     _game_options(series)
 
@@ -553,11 +552,14 @@ def _main(arguments: list[str]) -> int:
         if args.command in ("play", "series"):
             from chinese_ten.commands.play import run_game, suit_symbols_supported
 
+            computer = _table(args)
+            series = args.command == "series"
             return run_game(
                 GameOptions(
-                    deals_planned=args.deals if args.command == "series" else None,
+                    deals_planned=(args.deals or default_deals(len(computer))) if series else None,
+                    deals_by_seats=series and args.deals is None,
                     players=args.players,  # None: the seats' default names, in the language
-                    computer=_table(args),
+                    computer=computer,
                     hints=not args.no_hints,
                     think=args.think,
                     seed=args.seed,

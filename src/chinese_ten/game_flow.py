@@ -20,7 +20,7 @@ from chinese_ten.history_writer import HistoryWriter
 from chinese_ten.i18n import _
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
-from chinese_ten.series import SeriesScore
+from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.table import Table, asked_table, differences, table_of
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
@@ -195,6 +195,8 @@ class GameFlow:
             table = replace(table, typed=names)
         if computer is not None:
             table = replace(table, computer=computer)
+        if self.asked.deals_by_seats:
+            table = replace(table, deals_planned=default_deals(table.seats))
         self._seat(table)
         self.series = self._new_score(self.options.deals_planned)
         self.history_id, self.started = None, datetime.now(UTC)

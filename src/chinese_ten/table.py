@@ -189,7 +189,10 @@ def differences(saved: Table, options: GameOptions) -> list[str]:
     names_differ = typed and _keys(asked.names()) != _keys(saved.names())
     if seats_asked and (asked.computer != saved.computer or names_differ):
         lines.append(_line(_("players"), saved.opponents(), asked.opponents()))
-    if options.deals_planned is not None and options.deals_planned != saved.deals_planned:
+    length_asked = options.deals_planned is not None and not (
+        options.deals_by_seats and saved.deals_planned is not None  # `series` alone: any length
+    )
+    if length_asked and options.deals_planned != saved.deals_planned:
         lines.append(_line(_("length"), saved.length(), asked.length()))
     if not options.hints and saved.hints:
         lines.append(_line(_("hints"), _("on"), _("off")))

@@ -10,6 +10,9 @@ from chinese_ten.i18n import _
 class GameOptions:
     deals_planned: int | None = None
     """``None`` for ``play`` (deal after deal), a number for ``series``."""
+    deals_by_seats: bool = False
+    """``series`` without ``--deals``: the length follows the table the start screen sets
+    (6 deals with 2 or 3 players, 8 with 4, so that every seat deals equally often)."""
     players: tuple[str, ...] | None = None
     """Names from ``--players``, one per seat; ``None``: the seats' default names, asked for
     on the start screen when people share the keyboard (against the computer ``You``)."""
