@@ -100,7 +100,7 @@ def test_the_history_refuses_a_game_of_three_in_one_line(tmp_path: Path) -> None
     import subprocess
     import sys
 
-    golden = Path(__file__).parent / "artifacts" / "golden-3-seats.json"
+    golden = Path(__file__).parent / "golden" / "golden-3-seats.json"
     result = subprocess.run(
         [sys.executable, "-m", "chinese_ten", "--lang", "en", "history", "import", str(golden)],
         capture_output=True,
@@ -118,7 +118,7 @@ def test_the_review_refuses_a_game_of_four_in_one_line() -> None:
     import subprocess
     import sys
 
-    golden = Path(__file__).parent / "artifacts" / "golden-4-seats.json"
+    golden = Path(__file__).parent / "golden" / "golden-4-seats.json"
     for json_flag in ([], ["--json"]):
         result = subprocess.run(
             [

@@ -6,7 +6,7 @@ nothing and turns over the stock card that takes it (or the fourth card takes th
 each pile and its points can be worked out by hand from the turns: the expected figures below
 are those sums, not what the code says.
 
-The version-1 files in ``tests/artifacts/records-v1`` and their ``replay`` and ``replay --json``
+The version-1 files in ``tests/golden/records-v1`` and their ``replay`` and ``replay --json``
 outputs were made with the code of commit d0c0159, before version 2: ``chinese-ten simulate
 --games 3 --deals 2 --records DIR`` (``simulated-*``), ``simulate --games 1 --deals 3 --seed 9
 --duplicate --players greedy,greedy`` (``duplicate-*``), a saved game with seats and settings
@@ -50,10 +50,10 @@ from chinese_ten.records import (
     series_score,
 )
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
-V1 = ARTIFACTS / "records-v1"
+GOLDEN = Path(__file__).parent / "golden"
+V1 = GOLDEN / "records-v1"
 V1_RECORDS = sorted(V1.glob("*.json"))
-GOLDEN = {3: ARTIFACTS / "golden-3-seats.json", 4: ARTIFACTS / "golden-4-seats.json"}
+GOLDEN = {3: GOLDEN / "golden-3-seats.json", 4: GOLDEN / "golden-4-seats.json"}
 NAMES = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Di")}
 
 # Each deal: (dealer, layout, turns); a turn is the card played and the stock card turned over.
