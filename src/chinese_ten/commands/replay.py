@@ -66,12 +66,11 @@ def run_replay(path: Path, *, as_json: bool) -> int:
 
 
 def _deal_winner(names: Sequence[str], winners: list[int] | None) -> str:
-    """A finished deal's winner, or the sentence saying who shares it (equal highest scores)."""
+    """A finished deal's winner, or the players who share it (equal highest scores): the
+    column says "winner", so ``Ana and Ben`` reads as both, and stays narrow at 80 columns."""
     if winners is None:
         return ""
-    if len(winners) == 1:
-        return names[winners[0]]
-    return _("{names} share the deal").format(names=listed([names[s] for s in winners]))
+    return listed([names[s] for s in winners])
 
 
 def _verdict(planned: int | None, names: Sequence[str], summary: dict[str, Any]) -> str:
