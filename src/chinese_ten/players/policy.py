@@ -129,9 +129,6 @@ def policy_tables(seats: int) -> PolicyTables:
     )
 
 
-CAPTURE_HEAD, CAPTURE_TAIL, LAY, TRIPLE_SCORE = policy_tables(2)
-"""The two-player tables (:class:`PolicyTables`)."""
-
 RANK_CARDS: Final = tuple(15 << 4 * r for r in range(13))
 """The four cards of each rank as a card set."""
 
