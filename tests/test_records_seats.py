@@ -50,10 +50,10 @@ from chinese_ten.records import (
     series_score,
 )
 
-GOLDEN = Path(__file__).parent / "golden"
-V1 = GOLDEN / "records-v1"
+FOLDER = Path(__file__).parent / "golden"
+V1 = FOLDER / "records-v1"
 V1_RECORDS = sorted(V1.glob("*.json"))
-GOLDEN = {3: GOLDEN / "golden-3-seats.json", 4: GOLDEN / "golden-4-seats.json"}
+GOLDEN = {3: FOLDER / "golden-3-seats.json", 4: FOLDER / "golden-4-seats.json"}
 NAMES = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Di")}
 
 # Each deal: (dealer, layout, turns); a turn is the card played and the stock card turned over.
@@ -265,7 +265,7 @@ def test_replay_table_names_every_seat_and_who_shares_a_deal(
     assert main(["replay", str(GOLDEN[4])]) == 0
     out = capsys.readouterr().out
     assert "golden-4-seats.json: Ana v Ben v Cy v Di" in out
-    assert "Di points" in out and "Di result" in out
+    assert "80 (+10)" in out and "54 (-16)" in out  # each seat's points (result)
     assert "Ana and Ben" in out and "Ana and Ben share the series" not in out
     assert out.rstrip().endswith("Ana wins the series.")
 
@@ -455,3 +455,13 @@ def test_two_seats_still_say_dealers_alternate() -> None:
     data["deals"][1]["dealer"] = data["deals"][0]["dealer"]
     with pytest.raises(RecordError, match="deal 2 has the same dealer as deal 1: dealers"):
         parse_record(json.dumps(data))
+
+
+def test_replay_of_four_seats_fits_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["replay", str(GOLDEN[4])]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert any("Ana and Ben" in line for line in lines)  # a shared deal on one line

@@ -27,9 +27,7 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     if as_json:
         print(json.dumps(summary))
         return 0
-    # default names are shown in the reader's language at a table of two; from three seats on,
-    # as written (the screens of three and four players come with their default names)
-    names: Sequence[str] = shown_names(record) if record.seat_count == 2 else record.players
+    names: Sequence[str] = shown_names(record)  # default names in the reader's language
     many = len(names) > 2
     title = _("{file}: {first} v {second}").format(
         file=visible(path.name), first=names[0], second=versus(names[1:])
@@ -37,28 +35,33 @@ def run_replay(path: Path, *, as_json: bool) -> int:
     table = Table(title=Text(title))
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Dealer"))
-    for name in names:
-        table.add_column(Text(_("{name} points").format(name=name)), justify="right")
-    for name in names:
-        table.add_column(Text(_("{name} result").format(name=name)), justify="right")
-    if many:
+    if many:  # a column a seat, "points (result)", so four seats fit 80 columns
+        for name in names:
+            table.add_column(Text(name), justify="right")
         table.add_column(_("Winner"))
+    else:
+        for name in names:
+            table.add_column(Text(_("{name} points").format(name=name)), justify="right")
+        for name in names:
+            table.add_column(Text(_("{name} result").format(name=name)), justify="right")
     for k, deal in enumerate(summary["deals"], start=1):
         results = deal["results"] or [_("unfinished")] * len(names)
-        winner = [Text(_deal_winner(names, deal["winners"]))] if many else []
-        table.add_row(
-            str(k),
-            Text(names[deal["dealer"]]),
-            *(str(p) for p in deal["points"]),
-            *(signed(r) if isinstance(r, int) else r for r in results),
-            *winner,
-        )
+        shown = [signed(r) if isinstance(r, int) else r for r in results]
+        if many:
+            cells = [
+                f"{points} ({result})" for points, result in zip(deal["points"], shown, strict=True)
+            ]
+            cells.append(_deal_winner(names, deal["winners"]))
+        else:
+            cells = [*(str(p) for p in deal["points"]), *shown]
+        table.add_row(str(k), Text(names[deal["dealer"]]), *(Text(cell) for cell in cells))
     totals = summary["totals"]
     table.add_section()
-    blank = [""] * len(names)
-    table.add_row(
-        _("Total"), "", *blank, *(signed(t) for t in totals), *([""] if many else []), style="bold"
-    )
+    if many:
+        table.add_row(_("Total"), "", *(signed(t) for t in totals), "", style="bold")
+    else:
+        blank = [""] * len(names)
+        table.add_row(_("Total"), "", *blank, *(signed(t) for t in totals), style="bold")
     console = Console()
     console.print(table)
     console.print(Text(_verdict(record.deals_planned, names, summary)))
