@@ -492,11 +492,6 @@ class GameScreen(Screen[None]):
         flips = [e.card for e in self._view().events() if e.kind == "flip"]
         return flips[-1] if flips else None
 
-    def _turned_apart(self) -> Card | None:
-        """The card just turned over when it took a card (else it lies on the table)."""
-        card = self._just_turned()
-        return None if card is None or card in self._view().table else card
-
     def _cards_text(self, cards: list[Card] | tuple[Card, ...]) -> Text:
         return card_list(cards, symbols=self._symbols, four_color=self.options.four_color)
 
@@ -564,16 +559,20 @@ class GameScreen(Screen[None]):
         if self.state is None:
             return between_deals
         view = self._view()
+        # Each worked out once a drawing, and only at the stage that shows it (a key press
+        # redraws the board).
+        just_turned = self._just_turned() if stage == "turned" else None
         return replace(
             between_deals,
             view=view,
             stage=stage,
             cursor=self.cursor,
-            options=tuple(self._options_for_selected()),
+            options=tuple(self._options_for_selected()) if stage == "select" else (),
             choices=tuple(self._choices()),
             choice=self.choice,
-            just_turned=self._just_turned() if stage == "turned" else None,
-            turned_apart=self._turned_apart() if stage == "turned" else None,
+            just_turned=just_turned,
+            # it took a card, so it lies apart (else it stayed on the table)
+            turned_apart=None if just_turned in view.table else just_turned,
             next_person=flow.next_person(view.to_move),
             hint=self.hint,
         )
