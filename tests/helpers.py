@@ -1,7 +1,10 @@
-"""Building positions for rule tests from card notation."""
+"""Building positions for rule tests from card notation, and random deals for invariants."""
+
+import random
 
 from chinese_ten.actions import Action, parse_action
-from chinese_ten.deal import DealSetup, DealState, apply_action, start
+from chinese_ten.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
+from chinese_ten.dealing import draw_lots, random_setup
 
 
 def position(table: str, hand: str, stock: str, other: str = "", *, dealer: int = 1) -> DealState:
@@ -21,3 +24,14 @@ def texts(actions: list[Action]) -> list[str]:
     from chinese_ten.actions import format_action
 
     return [format_action(a) for a in actions]
+
+
+def random_deal(seed: int, seats: int = 2) -> list[DealState]:
+    """Every state of a deal dealt and played by random legal choices from ``seed``."""
+    rng = random.Random(seed)
+    state = start(random_setup(rng, dealer=draw_lots(rng, seats), seats=seats))
+    states = [state]
+    while state.phase != OVER:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states

@@ -10,41 +10,29 @@ from hypothesis import strategies as st
 from chinese_ten.cards import DECK, TOTAL_POINTS
 from chinese_ten.deal import (
     FLIP,
-    OVER,
-    DealState,
     advance,
     apply_action,
     card_places,
     legal_actions,
     outcome,
-    start,
 )
 from chinese_ten.dealing import cut, deal_from, draw_lots, random_cut, random_setup, shuffled_deck
 from chinese_ten.errors import IllegalActionError
+from tests.helpers import random_deal
 
 seeds = st.integers(min_value=0, max_value=2**32)
 
 
-def _random_game(seed: int) -> list[DealState]:
-    rng = random.Random(seed)
-    state = start(random_setup(rng, dealer=rng.randrange(2)))
-    states = [state]
-    while state.phase != OVER:
-        state = apply_action(state, rng.choice(legal_actions(state)))
-        states.append(state)
-    return states
-
-
 @given(seeds)
 def test_every_card_is_in_exactly_one_place_at_every_step(seed: int) -> None:
-    for state in _random_game(seed):
+    for state in random_deal(seed):
         places = card_places(state)
         assert Counter(card for card, _ in places) == Counter(DECK)
 
 
 @given(seeds)
 def test_deal_ends_empty_with_all_points_shared(seed: int) -> None:
-    final = _random_game(seed)[-1]
+    final = random_deal(seed)[-1]
     assert final.hands == ((), ()) and final.table == () and final.stock_count == 0
     assert final.piles[0] | final.piles[1] == (1 << 52) - 1
     result = outcome(final)
@@ -56,7 +44,7 @@ def test_deal_ends_empty_with_all_points_shared(seed: int) -> None:
 
 @given(seeds)
 def test_applying_never_mutates_the_old_state(seed: int) -> None:
-    states = _random_game(seed)
+    states = random_deal(seed)
     snapshots = [tuple(s) for s in states]
     rng = random.Random(seed)
     for state, snapshot in zip(states[:-1], snapshots, strict=False):
@@ -74,7 +62,7 @@ ALL_ACTIONS = [
 def test_every_illegal_action_is_rejected_and_changes_nothing(
     seed: int, data: st.DataObject
 ) -> None:
-    state = data.draw(st.sampled_from(_random_game(seed)))
+    state = data.draw(st.sampled_from(random_deal(seed)))
     legal = set(legal_actions(state))
     snapshot = tuple(state)
     for action in [*ALL_ACTIONS, -1, 1 << 13, 52, 62 << 6]:
@@ -90,7 +78,7 @@ def test_every_illegal_action_is_rejected_and_changes_nothing(
 def test_only_the_mover_has_legal_actions_and_they_are_stable(seed: int) -> None:
     from chinese_ten.view import PlayerView
 
-    for state in _random_game(seed)[:-1]:
+    for state in random_deal(seed)[:-1]:
         assert legal_actions(state) == legal_actions(state)
         assert PlayerView(state, 1 - state.to_move).legal_actions() == []
         assert PlayerView(state, state.to_move).legal_actions() == legal_actions(state)
@@ -98,7 +86,7 @@ def test_only_the_mover_has_legal_actions_and_they_are_stable(seed: int) -> None
 
 @given(seeds)
 def test_same_seed_same_game(seed: int) -> None:
-    assert _random_game(seed)[-1] == _random_game(seed)[-1]
+    assert random_deal(seed)[-1] == random_deal(seed)[-1]
 
 
 @given(seeds)

@@ -17,31 +17,21 @@ from chinese_ten.deal import (
     OVER,
     DealOutcome,
     DealSetup,
-    DealState,
     apply_action,
     card_places,
     legal_actions,
     outcome,
     start,
 )
-from chinese_ten.dealing import deal_from, draw_lots, random_setup
+from chinese_ten.dealing import deal_from, random_setup
 from chinese_ten.errors import RecordError
 from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.simulate import series_setups
 from chinese_ten.view import PlayerView, public_events
+from tests.helpers import random_deal
 
 seeds = st.integers(min_value=0, max_value=2**32)
 seat_counts = st.sampled_from((3, 4))
-
-
-def _random_deal(seed: int, seats: int) -> list[DealState]:
-    rng = random.Random(seed)
-    state = start(random_setup(rng, dealer=draw_lots(rng, seats), seats=seats))
-    states = [state]
-    while state.phase != OVER:
-        state = apply_action(state, rng.choice(legal_actions(state)))
-        states.append(state)
-    return states
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -64,7 +54,7 @@ def test_cards_go_round_from_the_seat_after_the_dealer(dealer: int) -> None:
 
 @pytest.mark.parametrize("seats", [3, 4])
 def test_the_seat_after_the_dealer_plays_first_and_turns_go_round(seats: int) -> None:
-    states = _random_deal(7, seats)
+    states = random_deal(7, seats)
     dealer = states[0].setup.dealer
     movers = [s.to_move for s in states if s.phase != OVER and s.phase == 0]
     assert movers[: seats + 1] == [(dealer + 1 + k) % seats for k in range(seats + 1)]
@@ -83,13 +73,13 @@ def test_the_ace_of_spades_scores_from_three_players_and_the_ace_of_clubs_with_f
 
 @given(seeds, seat_counts)
 def test_every_card_is_in_exactly_one_place_at_every_step(seed: int, seats: int) -> None:
-    for state in _random_deal(seed, seats):
+    for state in random_deal(seed, seats):
         assert Counter(card for card, _ in card_places(state)) == Counter(DECK)
 
 
 @given(seeds, seat_counts)
 def test_the_table_empties_and_the_piles_share_every_point(seed: int, seats: int) -> None:
-    final = _random_deal(seed, seats)[-1]
+    final = random_deal(seed, seats)[-1]
     assert final.hands == ((),) * seats and final.table == () and final.stock_count == 0
     union = 0
     for pile in final.piles:
@@ -108,7 +98,7 @@ def test_the_table_empties_and_the_piles_share_every_point(seed: int, seats: int
 def test_a_move_changes_only_the_movers_hand_and_pile(seed: int, seats: int) -> None:
     """Two seats take their own short path through ``advance``; every count must touch the
     mover's hand and pile alone, whichever seat moves."""
-    states = _random_deal(seed, seats)
+    states = random_deal(seed, seats)
     movers = set()
     for before, after in pairwise(states):
         mover = before.to_move
@@ -128,7 +118,7 @@ def test_a_move_changes_only_the_movers_hand_and_pile(seed: int, seats: int) -> 
 
 @given(seeds, seat_counts)
 def test_views_show_only_their_own_hand(seed: int, seats: int) -> None:
-    for state in _random_deal(seed, seats)[::5]:
+    for state in random_deal(seed, seats)[::5]:
         for seat in range(seats):
             view = PlayerView(state, seat)
             assert view.hand == state.hands[seat]
@@ -141,7 +131,7 @@ def test_views_show_only_their_own_hand(seed: int, seats: int) -> None:
 
 @given(seeds, seat_counts)
 def test_the_public_log_names_the_seat_that_moved(seed: int, seats: int) -> None:
-    states = _random_deal(seed, seats)
+    states = random_deal(seed, seats)
     events = public_events(states[-1])
     moves = [e for e in events if e.kind != "four"]
     assert [e.seat for e in moves] == [s.to_move for s in states[:-1]]

@@ -24,7 +24,14 @@ from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.wording import default_names, seat_default
 from tests.pty_helpers import Terminal
-from tests.tui_helpers import current_record, options, play_until_results, screen_text, step
+from tests.tui_helpers import (
+    current_record,
+    cut_names,
+    options,
+    play_until_results,
+    screen_text,
+    step,
+)
 
 SIZE = (80, 24)
 TRANSLATED = ("fr", "pt")
@@ -98,16 +105,6 @@ def _footer_texts(app: ChineseTenApp) -> list[str]:
     return [*shown.values(), i18n._("palette")]
 
 
-def _cut_names(text: str, names: tuple[str, str]) -> list[str]:
-    """The names shortened in ``text`` (a name cut to fit ends in an ellipsis)."""
-    return [
-        name
-        for name in names
-        for k in range(1, len(name))
-        if name[:k].rstrip() + "…" in text or name[:k].rstrip() + "..." in text
-    ]
-
-
 def _uncut(app: ChineseTenApp, names: tuple[str, str]) -> list[str]:
     """What is cut on the screen now: key descriptions missing from the bottom line, names
     shortened on the board's lines, lines wider than their widget."""
@@ -120,7 +117,7 @@ def _uncut(app: ChineseTenApp, names: tuple[str, str]) -> list[str]:
         texts = [line.text for line in screen.query(TextLine).results(TextLine)]
         for text in [*texts, title]:
             plain = str(getattr(text, "plain", text))
-            problems += [f"name cut in {plain!r}" for _ in _cut_names(plain, names)]
+            problems += [f"name cut in {plain!r}" for _ in cut_names(plain, names)]
         for line in screen.query(TextLine).results(TextLine):
             if cell_len(line.text.plain) > line.content_size.width:
                 problems.append(f"too wide {line.text.plain!r}")

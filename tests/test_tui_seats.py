@@ -16,7 +16,7 @@ from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.other_seats import OtherSeats
 from chinese_ten.wording import seat_default
 
-from .tui_helpers import options, screen_text, step
+from .tui_helpers import cut_names, options, screen_text, step
 
 PEOPLE = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Dee")}
 
@@ -104,16 +104,6 @@ async def test_two_people_and_a_computer_hide_hands_while_it_plays(tmp_path: Pat
 
 
 # ------------------------------------------------------- the fit at 80x24, every language
-def _cut_names(text: str, names: tuple[str, ...]) -> list[str]:
-    """The names shortened in ``text`` (a name cut to fit ends in an ellipsis)."""
-    return [
-        name
-        for name in names
-        for k in range(1, len(name))
-        if name[:k].rstrip() + "…" in text or name[:k].rstrip() + "..." in text
-    ]
-
-
 def _cut(app: ChineseTenApp, names: tuple[str, ...]) -> list[str]:
     """What is cut on the board now: a name shortened on a line or beside the other seats'
     cards, a count or total missing from a seat's column, a line wider than its widget."""
@@ -127,7 +117,7 @@ def _cut(app: ChineseTenApp, names: tuple[str, ...]) -> list[str]:
     shown = others.render().plain
     lines += shown.splitlines()
     for line in lines:
-        problems += [f"name cut in {line!r}" for _ in _cut_names(line, names)]
+        problems += [f"name cut in {line!r}" for _ in cut_names(line, names)]
     for seat in others.seats:
         if str(seat.in_hand) not in shown or f"{seat.total:+d}".replace("+0", "0") not in shown:
             problems.append(f"count or total cut for {seat.name!r}: {shown!r}")

@@ -32,6 +32,16 @@ def screen_text(app: ChineseTenApp) -> str:
     return console.export_text()
 
 
+def cut_names(text: str, names: tuple[str, ...]) -> list[str]:
+    """The names shortened in ``text`` (a name cut to fit ends in an ellipsis)."""
+    return [
+        name
+        for name in names
+        for k in range(1, len(name))
+        if name[:k].rstrip() + "…" in text or name[:k].rstrip() + "..." in text
+    ]
+
+
 def make_setup(
     dealer: int, mover_hand: str, layout: str, stock_top: str = "", other_hand: str = ""
 ) -> DealSetup:

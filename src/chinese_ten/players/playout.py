@@ -18,7 +18,7 @@ scores what it scores there (the black aces from three players:
 
 from typing import Final
 
-from chinese_ten.cards import DECK, MATCH_RANK, POINTS, SEAT_COUNTS, Card, seat_points
+from chinese_ten.cards import DECK, MATCH_RANK, SEAT_COUNTS, Card, seat_points
 from chinese_ten.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
 from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.policy import (
@@ -33,7 +33,7 @@ _TRIPLE: Final = -2
 """Target of the fourth card of the layout triple, which takes all three."""
 
 
-def _greedy_option(card: Card, nibble: int, points: Points = POINTS) -> tuple[int, int]:
+def _greedy_option(card: Card, nibble: int, points: Points) -> tuple[int, int]:
     """Greedy's score and target for ``card`` when the cards it could take are the suits in
     ``nibble`` (the first of equal targets, as in legal-action order)."""
     if not nibble:
