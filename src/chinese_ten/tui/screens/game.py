@@ -419,13 +419,14 @@ class GameScreen(Screen[None]):
 
     def _apply(self, action: Action) -> None:
         """Play one action through the flow (which saves), log it, and move the game on."""
+        by_person = self.flow.computer_to_move() is None
         applied = self.flow.apply(action)
         self._tell(applied.notices)
         self._log_new_events()
         if applied.result is not None:
             self._enter_stage("over")  # the last turn stays in sight until Enter
-        elif applied.turn_over and self.options.hot_seat:
-            self._enter_stage("turned")  # the mover sees what the turned card took
+        elif applied.turn_over and self.options.hot_seat and by_person:
+            self._enter_stage("turned")  # the person who moved sees what the turned card took
         elif applied.turn_over:
             self._begin_turn()
         elif self.flow.computer_to_move() is not None:
