@@ -88,7 +88,7 @@ CHOICE = (1, "8D", "2H 2C 6S 7S", "KS")
 FLIP = (1, "9S", "3H 4C 6S 7S", "8D")
 
 SCREENS: dict[str, tuple[Callable[[Path], object], list[str], str]] = {
-    "start": (fresh(players=None), [], "First player"),
+    "start": (fresh(players=None), [], "Seat 1"),
     "start, rules": (fresh(players=None), ["f1", "keys"], "what it does"),
     "continue question": (saved_game, [], "Continue it"),
     "history": (with_history, ["f2"], "running total"),

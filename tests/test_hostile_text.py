@@ -232,7 +232,7 @@ async def test_start_screen_refuses_hostile_names_and_keeps_the_field_focused(
             first.value = f"Ana{name}"
             await pilot.pause()
             problem = str(screen.query_one("#name-problem", Static).content)
-            assert problem.startswith("First player: a name") and reason in problem
+            assert problem.startswith("Seat 1: a name") and reason in problem
             assert problem.endswith("it was left out.")
             assert first.value == "".join(c for c in f"Ana{name}" if not unsafe(c))
             assert first.has_focus
@@ -244,9 +244,9 @@ async def test_start_screen_refuses_hostile_names_and_keeps_the_field_focused(
             assert app.screen is screen
             if name.strip():
                 assert first.has_focus
-                assert "First player: a name" in screen_text(app)
+                assert "Seat 1: a name" in screen_text(app)
                 problem = str(screen.query_one("#name-problem", Static).content)
-                assert problem == f"First player: a name {reason}."
+                assert problem == f"Seat 1: a name {reason}."
             else:  # an empty field stands for the name shown in it
                 assert second.has_focus
                 first.focus()
@@ -263,7 +263,7 @@ async def test_start_screen_refuses_hostile_names_and_keeps_the_field_focused(
         await pilot.click("#start")
         await pilot.pause()
         assert app.screen is screen and second.has_focus
-        assert "Second player: a name cannot hold control characters" in screen_text(app)
+        assert "Seat 2: a name cannot hold control characters" in screen_text(app)
         second.value = "Ben"
         await pilot.press("enter")
         await pilot.pause()

@@ -333,7 +333,7 @@ def test_a_tab_of_serve_vs_offers_the_opponent_first(
     server = start(served, tmp_path, "--vs", "easy", "--seat", "2")
     tab = Tab(browser, server.url)
     tab.wait_for("Computer (easy)")
-    assert "Your name" in tab.text
+    assert "Seat 2" in tab.text and "the computer, easy" in tab.text
     tab.type("Ana")
     tab.press("Enter", "lifted")  # the only name field starts the game
     tab.press("Enter")  # the cut
@@ -346,16 +346,21 @@ def test_a_tab_of_serve_vs_offers_the_opponent_first(
 def test_a_tab_starts_three_players_against_two_computers_by_clicks(
     browser: Any, served: list[Served], tmp_path: Path
 ) -> None:
-    """The start page offers how many play: three, against the computer, by mouse alone;
-    the game is saved with the person and two computers, and the board shows both."""
+    """The start page offers how many play and who sits where: three, two of them the
+    computer, by mouse alone; the game is saved with the person and two computers, and the
+    board shows both."""
     server = start(served, tmp_path)
     tab = Tab(browser, server.url)
     tab.wait_for("Players")
     players = tab.find("Players")
     tab.click(*tab.find("3", after=(players[0] + len("Players"), players[1])))
-    tab.wait_for("Third player")
-    tab.click(*tab.find("the computer"))
-    tab.wait_for("Computer 3 (hard)")
+    tab.wait_for("Seat 3")
+    for seat in (2, 3):  # each seat's list opened and the hard computer chosen, by clicks
+        _column, row = tab.find(f"Seat {seat}")
+        tab.click(*tab.find("a person here", after=(0, row)))
+        tab.until(lambda: "▲" in tab.text, "the list never opened")
+        tab.click(*tab.find("the computer, hard", after=(0, row + 1)))  # in the list below
+        tab.wait_for(f"Computer {seat} (hard)" if seat == 3 else "Computer (hard)")
     tab.click(*tab.find("Start"))
     tab.wait_for("lifted")
     tab.press("Enter")  # the cut

@@ -52,7 +52,7 @@ class Screen:
 
 PLAY = ("play", "--players", "Ana,Ben", "--seed", "4")
 SCREENS = {
-    "start": Screen(("play",), ((b"", b"First player"),), None),
+    "start": Screen(("play",), ((b"", b"Seat 1"),), None),
     "cut": Screen(PLAY, ((b"", b"cut the pack"),), None),
     "hand-over": Screen(PLAY, ((b"", b"cut the pack"), (b"\r", b"Pass the keyboard")), 0),
     "turn": Screen(

@@ -1,18 +1,20 @@
-"""The start screen offers what ``play`` does: another person at this keyboard, or the computer
-at a level in the seat you choose; ``--vs`` and ``--seat`` are the choice offered first."""
+"""The start screen offers every table ``play`` can set: how many play and, seat by seat, a
+person at this keyboard or the computer at a level; ``--vs``, ``--seat`` and ``--players``
+give the table offered first."""
 
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, RadioButton, RadioSet, Static
+from textual.widgets import Input, RadioButton, RadioSet, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from chinese_ten import i18n
 from chinese_ten.game_flow import GameFlow
 from chinese_ten.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.screens.start import PERSON, StartScreen
 from chinese_ten.tui_options import computer_seats
 from tests.tui_helpers import options, screen_text
 
@@ -25,13 +27,24 @@ def _start(app: ChineseTenApp) -> StartScreen:
     return screen
 
 
-def _button(screen: StartScreen, choice: str, index: int) -> RadioButton:
-    return list(screen.query_one(f"#{choice}", RadioSet).query(RadioButton).results())[index]
+def _count(screen: StartScreen, seats: int) -> RadioButton:
+    return list(screen.query_one("#count", RadioSet).query(RadioButton).results())[seats - 2]
 
 
-async def _click(pilot: Pilot[None], widget: object) -> None:
-    assert await pilot.click(widget)  # type: ignore[arg-type]
+async def _click(pilot: Pilot[None], widget: object, offset: tuple[int, int] = (0, 0)) -> None:
+    assert await pilot.click(widget, offset=offset)  # type: ignore[arg-type]
     await pilot.pause()
+
+
+async def _choose_by_mouse(pilot: Pilot[None], screen: StartScreen, seat: int, who: str) -> None:
+    """Open seat ``seat``'s list with a click and click ``who`` in it."""
+    select = screen.query_one(f"#who{seat}", Select)
+    await pilot.click(select)  # lands on the label inside, so click() answers False
+    await pilot.pause()
+    assert select.expanded
+    overlay = select.query_one(SelectOverlay)
+    index = [PERSON, "easy", "normal", "hard"].index(who)
+    await _click(pilot, overlay, offset=(2, index))
 
 
 def test_the_command_line_levels_by_seat() -> None:
@@ -55,72 +68,103 @@ def test_start_series_seats_the_computer_chosen(tmp_path: Path) -> None:
     assert flow.computers == [None, None] and flow.names == ("Player 1", "Ben")
 
 
-async def test_play_alone_offers_the_computer_by_keyboard(tmp_path: Path) -> None:
+async def test_play_alone_sets_a_computer_by_keyboard(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, players=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = _start(app)
-        text = screen_text(app)
-        assert "a person here" in text and "the computer" in text and "Your seat" in text
+        assert "Seat 1" in screen_text(app) and "a person here" in screen_text(app)
         assert screen.query_one("#name0", Input).has_focus
-        assert screen.query_one("#level", RadioSet).disabled  # no level for two people
-        await pilot.press("shift+tab")  # from the first name back to the opponent
-        assert screen.query_one("#opponent", RadioSet).has_focus
-        await pilot.press("right", "enter")  # the computer
+        await pilot.press("tab")  # the second seat's choice
+        assert screen.query_one("#who1", Select).has_focus
+        await pilot.press("enter")
         await pilot.pause()
-        assert screen.computer == (None, "hard")
+        await pilot.press("down", "down", "enter")  # the computer, normal
+        await pilot.pause()
+        assert screen.computer == (None, "normal")
         assert not screen.query_one("#name1", Input).display
-        assert "Computer (hard)" in screen_text(app) and "Your name" in screen_text(app)
-        await pilot.press("tab", "left", "left", "enter")  # level: easy
-        await pilot.press("tab", "right", "enter")  # seat: second
-        await pilot.pause()
-        assert screen.computer == ("easy", None)
-        await pilot.press("tab", *"Ana", "enter")  # the only name field starts the game
+        assert "Computer (normal)" in screen_text(app) and "You" in screen_text(app)
+        await pilot.press("shift+tab", *"Ana", "enter")  # the only person's field starts
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
         flow = app.game.flow
-        assert flow.table.computer == ("easy", None) and flow.table.typed == (None, "Ana")
-        assert flow.names == ("Computer (easy)", "Ana") and not app.game.options.hot_seat
+        assert flow.table.computer == (None, "normal") and flow.table.typed == ("Ana", None)
+        assert flow.names == ("Ana", "Computer (normal)") and not app.game.options.hot_seat
 
 
-async def test_the_choice_by_mouse_and_back_to_two_people(tmp_path: Path) -> None:
+async def test_two_people_and_a_computer_by_mouse_are_saved(tmp_path: Path) -> None:
+    """A mixed table: people in the first and third seats, the computer in the second; Enter
+    in the first name goes to the third, past the computer."""
     app = ChineseTenApp(options(tmp_path, players=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = _start(app)
-        await _click(pilot, _button(screen, "opponent", 1))
-        await _click(pilot, _button(screen, "level", 1))
-        await _click(pilot, _button(screen, "seat", 1))
-        assert screen.computer == ("normal", None)
-        assert "Computer (normal)" in screen_text(app)
-        await _click(pilot, _button(screen, "opponent", 0))  # two people again
-        assert screen.computer == (None, None) and screen.query_one("#name1", Input).display
-        await _click(pilot, _button(screen, "opponent", 1))  # the level and seat are kept
-        assert screen.computer == ("normal", None)
-        await _click(pilot, screen.query_one("#start"))
+        await _click(pilot, _count(screen, 3))
+        assert screen.computer == (None, None, None)
+        await _choose_by_mouse(pilot, screen, 1, "easy")
+        assert screen.computer == (None, "easy", None)
+        assert "Computer (easy)" in screen_text(app)
+        await _click(pilot, screen.query_one("#name0", Input))
+        await pilot.press(*"Ana", "enter")
+        assert screen.query_one("#name2", Input).has_focus
+        await pilot.press(*"Cy", "enter")
+        await pilot.pause()
         assert isinstance(app.screen, CutScreen)
-        assert app.game.flow.table.computer == ("normal", None)
-        assert app.game.flow.table.typed == (None, None)
-        assert app.game.names == ("Computer (normal)", "You")
+        assert app.game.names == ("Ana", "Computer (easy)", "Cy")
+        assert app.game.options.hot_seat
         await pilot.press("enter")  # the cut: the save records the seats
         await pilot.pause()
     record, _states = load_and_replay(tmp_path / "current.json")
     assert record.seats is not None
-    assert [s.computer for s in record.seats] == ["normal", None]
+    assert [s.computer for s in record.seats] == [None, "easy", None]
+
+
+async def test_a_seat_added_takes_the_last_choice(tmp_path: Path) -> None:
+    """One person against the hard computer, then four players: the seats added are
+    computers too (named by seat, as there are several at one level)."""
+    app = ChineseTenApp(options(tmp_path, players=None, computer=(None, "hard"), browser=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = _start(app)
+        await _click(pilot, _count(screen, 4))
+        assert screen.computer == (None, "hard", "hard", "hard")
+        assert "Computer 4 (hard)" in screen_text(app)
+        await _click(pilot, _count(screen, 2))
+        assert screen.computer == (None, "hard")
+
+
+async def test_a_table_of_computers_only_is_refused(tmp_path: Path) -> None:
+    """Every seat a computer: Start says a person must play, and nothing starts."""
+    app = ChineseTenApp(options(tmp_path, players=None, computer=(None, "hard"), browser=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = _start(app)
+        await _choose_by_mouse(pilot, screen, 0, "easy")
+        assert screen.computer == ("easy", "hard")
+        await _click(pilot, screen.query_one("#start"))
+        assert app.screen is screen
+        problem = screen.query_one("#name-problem", Static)
+        assert problem.display and "person" in str(problem.render())
+        await _choose_by_mouse(pilot, screen, 1, PERSON)  # a person again: it starts
+        await _click(pilot, screen.query_one("#start"))
+        assert isinstance(app.screen, CutScreen)
+        assert app.game.names == ("Computer (easy)", "You")
 
 
 async def test_serve_vs_is_offered_first_not_locked(tmp_path: Path) -> None:
-    """``serve --vs easy --seat 2``: every tab shows the start screen with that choice."""
+    """``serve --vs easy --seat 2``: every tab shows the start screen with that choice, the
+    person's field first; changed to two people, Enter goes field to field."""
     asked = options(tmp_path, players=None, computer=("easy", None), browser=True)
     app = ChineseTenApp(asked)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = _start(app)
         assert screen.computer == ("easy", None)
-        assert _button(screen, "seat", 1).value and _button(screen, "level", 0).value
-        await _click(pilot, _button(screen, "opponent", 0))
-        await pilot.press("tab")  # past the level and seat, no longer asked: the first name
-        assert screen.query_one("#name0", Input).has_focus
+        assert screen.query_one("#who0", Select).value == "easy"
+        assert screen.query_one("#name1", Input).has_focus
+        await _choose_by_mouse(pilot, screen, 0, PERSON)
+        assert screen.computer == (None, None)
+        await _click(pilot, screen.query_one("#name0", Input))
         await pilot.press(*"Eve", "enter", *"Fay", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
@@ -168,22 +212,24 @@ async def test_the_computers_name_is_refused_as_yours(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("language", ["en", "fr", "pt"])
 @pytest.mark.parametrize("ascii_only", [False, True])
-@pytest.mark.parametrize("vs", [None, "normal"])
+@pytest.mark.parametrize("table", [(None, None), (None, "normal"), (None, "hard", None, "easy")])
 async def test_the_start_screen_fits_80_by_24(
-    tmp_path: Path, language: str, ascii_only: bool, vs: str | None
+    tmp_path: Path, language: str, ascii_only: bool, table: tuple[str | None, ...]
 ) -> None:
     i18n.choose(language)
     try:
         kwargs: dict[str, object] = {"ascii": ascii_only, "symbols": not ascii_only}
-        app = ChineseTenApp(
-            options(tmp_path, players=None, computer=(None, vs), browser=True, **kwargs)
-        )
+        app = ChineseTenApp(options(tmp_path, players=None, computer=table, browser=True, **kwargs))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = _start(app)
-            # the longest the box gets: a name refused (the other seat's), said below
-            screen.query_one("#name0", Input).value = screen.defaults[1]
-            await pilot.press("enter", "enter")
+            assert screen.computer == table
+            # the longest the box gets: a name refused (another seat's), said below
+            last = screen.people[-1]
+            other = next(seat for seat in range(len(table)) if seat != last)
+            screen.query_one(f"#name{last}", Input).value = screen.defaults[other]
+            screen.query_one(f"#name{last}", Input).focus()
+            await pilot.press("enter")
             await pilot.pause()
             assert screen.query_one("#name-problem", Static).display
             box = screen.query_one("#start-box").region
@@ -191,10 +237,13 @@ async def test_the_start_screen_fits_80_by_24(
             for widget in screen.query("#start-box *").results():
                 if widget.display and widget.region:
                     assert box.contains_region(widget.region), widget
-            for choice in ("#opponent", "#level", "#seat"):
-                buttons = screen.query_one(choice, RadioSet).query(RadioButton).results()
-                for button in buttons:  # every option whole, on one line
-                    assert button.region.right <= box.right - 1, button
+            for seat in range(len(table)):
+                assert screen.query_one(f"#who{seat}", Select).region.right <= box.right - 1
+                shown = screen.defaults[seat]
+                assert shown in screen_text(app) or table[seat] is None  # a computer's name
+            buttons = screen.query_one("#count", RadioSet).query(RadioButton).results()
+            for button in buttons:  # every option whole, on one line
+                assert button.region.right <= box.right - 1, button
             if ascii_only:
                 assert screen_text(app).isascii()
     finally:

@@ -131,9 +131,7 @@ class ChineseTenApp(App[None]):
         return StartScreen(
             glyphs_for(options.ascii),
             holding=holding,
-            vs=options.vs,
-            person_seat=options.person_seat,
-            seats=options.seats,
+            computer=options.computer,
         )
 
     def _asks_names_first(self) -> bool:

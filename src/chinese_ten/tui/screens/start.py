@@ -1,6 +1,5 @@
-"""The start screen: how many play (2, 3 or 4), who (people at this keyboard, or you against
-the computer at a level, in the seat you choose) and the names, checked by the one rule for
-names."""
+"""The start screen: how many play (2, 3 or 4) and, seat by seat, a person at this keyboard
+(with a name) or the computer at a level; names checked by the one rule for names."""
 
 from typing import ClassVar
 
@@ -12,7 +11,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
 from chinese_ten.cards import BASE_POINTS
 from chinese_ten.errors import PlayerNameError
@@ -21,14 +20,14 @@ from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, 
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.tui_options import computer_seats
 from chinese_ten.wording import level_name, seat_default
 
 LEVELS = ("easy", "normal", "hard")
 """The computer's levels, in the order the start screen offers them."""
 SEAT_COUNTS = (2, 3, 4)
-_FIELD_LABELS = (N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"))
-_SEAT_WORDS = (N_("first"), N_("second"), N_("third"), N_("fourth"))
+PERSON = "person"
+"""The value of a seat's choice for a person at this keyboard (the others are levels)."""
+_SEAT_LABEL = N_("Seat {number}")
 
 
 class Choice(RadioButton):
@@ -49,7 +48,7 @@ class Choice(RadioButton):
 
 class ChoiceSet(RadioSet):
     """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
-    on the first): Tab into the level, and Enter keeps the level shown as chosen."""
+    on the first): Tab into the row, and Enter keeps the option shown as chosen."""
 
     def on_mount(self) -> None:
         self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
@@ -59,21 +58,31 @@ class ChoiceSet(RadioSet):
             self._selected = self.pressed_index
 
 
-class StartScreen(Screen[None]):
-    """Who plays, and the names; Enter in the last field (or Start) begins the game.
+def _who_options() -> list[tuple[Text, str]]:
+    """A seat's choices: a person here, or the computer at each level (as plain text)."""
+    computer = [
+        (Text(_("the computer, {level}").format(level=level_name(level))), level)
+        for level in LEVELS
+    ]
+    return [(Text(_("a person here")), PERSON), *computer]
 
-    The opponent is another person at this keyboard or the computer at a level; against the
-    computer the person chooses a seat, and the second name field gives way to the
-    computer's name. What the command line asked for (``--vs``, ``--seat``) is the choice
-    offered first.
+
+class StartScreen(Screen[None]):
+    """Who plays, and the names; Enter in the last person's field (or Start) begins the game.
+
+    A row a seat: who sits there (a person at this keyboard, or the computer at a level) and
+    the person's name; a computer's row shows the computer's name. Any mix is allowed, as
+    long as one person plays. What the command line asked for (``--vs``, ``--seat``,
+    ``--players``) is the table offered first; a seat added by raising the count takes the
+    choice of the seat before it.
 
     The choice goes up as a message, not as the screen's result: this is the app's first
     screen (its default one, which cannot be dismissed) when the names are asked at start.
 
     When a saved game may be waiting (``holding``), the fields take no input until the app
     has looked (:meth:`ready`): otherwise a name typed meanwhile would answer the question
-    about the saved game. Letters typed while it looks are held, and go into the first field
-    when no question comes."""
+    about the saved game. Letters typed while it looks are held, and go into the first
+    person's field when no question comes."""
 
     class Chosen(Message):
         """The names to play under, None for a field left empty (the seat's default name,
@@ -99,55 +108,48 @@ class StartScreen(Screen[None]):
         glyphs: Glyphs,
         *,
         holding: bool = False,
-        vs: str | None = None,
-        person_seat: int = 0,
-        seats: int = 2,
+        computer: tuple[str | None, ...] = (None, None),
     ) -> None:
-        """``vs``, ``person_seat`` and ``seats``: the choice offered first (the computer's
-        level, None for people; the person's seat against it; how many play)."""
+        """``computer``: the table offered first, each seat's level (None for a person)."""
         super().__init__()
         translate_bindings(self)
         self.holding = holding
         """The fields wait for :meth:`ready`: the app is looking for a saved game."""
         self.held = ""
         """What was typed while holding."""
-        self.vs = vs if vs in LEVELS else None
-        """The computer's level chosen, or None for another person at this keyboard."""
-        self.person_seat = person_seat if self.vs is not None else 0
-        """The seat the person at the keyboard takes against the computer."""
-        self._level = self.vs or "hard"
-        """The level offered while another person is chosen (the last one picked)."""
+        offered = [level if level in LEVELS else None for level in computer][:4]
+        if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
+            offered = [None, None]
+        self.seats = len(offered)
+        """How many play."""
+        self.who: list[str | None] = offered + [offered[-1]] * (4 - len(offered))
+        """Each of the four rows' choice, the level or None for a person; rows past
+        :attr:`seats` keep theirs for when the count goes up."""
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
         self._glyphs = glyphs
-        self.seats = seats if seats in SEAT_COUNTS else 2
-        """How many play."""
 
     @property
     def computer(self) -> tuple[str | None, ...]:
         """Each seat's computer level as chosen now (None for a person)."""
-        return computer_seats(self.vs, self.person_seat, self.seats)
+        return tuple(self.who[: self.seats])
 
     @property
-    def field_seats(self) -> tuple[int, ...]:
-        """The seat each field names: the first field is the person at the keyboard (``You``
-        against the computer, in the seat chosen), then the others in seat order."""
-        first = self.person_seat
-        return (first, *(seat for seat in range(self.seats) if seat != first))
+    def people(self) -> tuple[int, ...]:
+        """The seats of the people at this keyboard, in order."""
+        return tuple(seat for seat, level in enumerate(self.computer) if level is None)
 
     @property
     def defaults(self) -> tuple[str, ...]:
-        """The default name of each field (see :attr:`field_seats`)."""
+        """Each seat's default name at the table chosen now."""
         computer = self.computer
-        return tuple(seat_default(seat, computer) for seat in self.field_seats)
+        return tuple(seat_default(seat, computer) for seat in range(self.seats))
 
     def compose(self) -> ComposeResult:
         glyphs = self._glyphs
         with Center(), Vertical(id="start-box"):
             yield Static(f"{_('Chinese Ten')} {glyphs.sep} {glyphs.chinese}", id="title")
-            yield Static(
-                _("Capture red cards: more than 105 red points wins the deal."), id="tagline"
-            )
+            yield Static(id="tagline")
             waiting = Static(_("Looking for a saved game…"), id="start-wait")
             waiting.display = self.holding
             yield waiting
@@ -156,36 +158,25 @@ class StartScreen(Screen[None]):
                 with ChoiceSet(id="count", disabled=self.holding):
                     for count in SEAT_COUNTS:
                         yield Choice(str(count), ascii_only=glyphs.ascii, value=count == self.seats)
-            with Horizontal(classes="choice-row"):
-                yield Label(_("Opponent"), classes="choice-label")
-                with ChoiceSet(id="opponent", disabled=self.holding):
-                    yield Choice(_("a person here"), ascii_only=glyphs.ascii, value=self.vs is None)
-                    yield Choice(
-                        _("the computer"), ascii_only=glyphs.ascii, value=self.vs is not None
-                    )
-            with Horizontal(classes="choice-row"):
-                yield Label(_("Level"), classes="choice-label")
-                with ChoiceSet(id="level", disabled=True):
-                    for level in LEVELS:
-                        yield Choice(
-                            level_name(level), ascii_only=glyphs.ascii, value=level == self._level
+            with Vertical(id="seats"):
+                for seat in range(4):
+                    with Horizontal(classes="seat-row", id=f"row{seat}"):
+                        yield Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label")
+                        yield Select(
+                            _who_options(),
+                            value=self.who[seat] or PERSON,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"who{seat}",
+                            disabled=self.holding,
                         )
-            with Horizontal(classes="choice-row"):
-                yield Label(_("Your seat"), classes="choice-label")
-                with ChoiceSet(id="seat", disabled=True):
-                    for seat, word in enumerate(_SEAT_WORDS):
-                        yield Choice(
-                            _(word), ascii_only=glyphs.ascii, value=self.person_seat == seat
-                        )
-            with Horizontal(id="names"):
-                for field in range(4):
-                    with Vertical(classes="name-column", id=f"column{field}"):
-                        yield Label(id=f"label{field}")
                         yield Input(
-                            id=f"name{field}", max_length=MAX_NAME_LENGTH, disabled=self.holding
+                            id=f"name{seat}",
+                            max_length=MAX_NAME_LENGTH,
+                            compact=True,
+                            disabled=self.holding,
                         )
-                        if field == 1:
-                            yield Static(id="computer-name")
+                        yield Static(id=f"computer{seat}", classes="computer-name")
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
@@ -199,20 +190,20 @@ class StartScreen(Screen[None]):
         yield KeyBar()  # not Footer, whose widget per key costs the first frame ~15 ms
 
     def on_mount(self) -> None:
+        if self._glyphs.ascii:  # Select draws its arrows as triangles
+            for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
+                for widget in self.query(f"Select {arrow}").results(Static):
+                    widget.update(letter)
         self._show_choice()
         if not self.holding:
-            self.query_one("#name0", Input).focus()
+            self._first_field().focus()
+
+    def _first_field(self) -> Input:
+        return self.query_one(f"#name{self.people[0]}", Input)
 
     def _show_choice(self) -> None:
-        """Draw the fields for the opponent chosen: against the computer, its level and the
-        seat can be chosen, and its name stands where the second field was."""
-        against = self.vs is not None
-        for choice in ("#level", "#seat"):
-            self.query_one(choice, RadioSet).disabled = self.holding or not against
-        seats = list(self.query_one("#seat", RadioSet).query(RadioButton).results())
-        for seat, button in enumerate(seats):
-            button.display = seat < self.seats
-        defaults = self.defaults
+        """Draw the rows for the table chosen: a person's row has a name field (its
+        placeholder the seat's default name), a computer's row the computer's name."""
         tagline = (
             _("Capture red cards: more than 105 red points wins the deal.")
             if self.seats == 2
@@ -221,41 +212,48 @@ class StartScreen(Screen[None]):
             )
         )
         self.query_one("#tagline", Static).update(tagline)
-        self.query_one("#label0", Label).update(_("Your name") if against else _("First player"))
-        self.query_one("#label1", Label).update(_("Against you") if against else _("Second player"))
-        for field in range(4):
-            column = self.query_one(f"#column{field}")
-            column.display = field < (2 if against else self.seats)
-            if field >= 2:
-                self.query_one(f"#label{field}", Label).update(_(_FIELD_LABELS[field]))
-            if field < self.seats:
-                self.query_one(f"#name{field}", Input).placeholder = defaults[field]
-        self.query_one("#name1", Input).display = not against
-        computer = self.query_one("#computer-name", Static)
-        computer.display = against
-        computer.update(Text("\n".join(defaults[1:])))  # names, never markup
+        defaults = self.defaults
+        for seat in range(4):
+            self.query_one(f"#row{seat}").display = seat < self.seats
+            if seat >= self.seats:
+                continue
+            person = self.who[seat] is None
+            field = self.query_one(f"#name{seat}", Input)
+            field.display = person
+            field.placeholder = defaults[seat]
+            computer = self.query_one(f"#computer{seat}", Static)
+            computer.display = not person
+            computer.update(Text(defaults[seat]))  # a name, never markup
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
-        """The opponent, the level or the seat changed (by key or click)."""
+        """How many play changed (by key or click)."""
         event.stop()
-        choice = event.radio_set.id
-        if choice == "count":
-            self.seats = SEAT_COUNTS[event.index]
-            if self.person_seat >= self.seats:
-                self.person_seat = 0
-                self.query_one("#seat", RadioSet).query(RadioButton).first().value = True
-        elif choice == "opponent":
-            self.vs = self._level if event.index == 1 else None
-            seat = max(self.query_one("#seat", RadioSet).pressed_index, 0)
-            self.person_seat = seat if self.vs is not None else 0
-        elif choice == "level":
-            self._level = LEVELS[event.index]
-            if self.vs is not None:
-                self.vs = self._level
-        elif choice == "seat" and self.vs is not None:
-            self.person_seat = event.index
+        self.seats = SEAT_COUNTS[event.index]
+        if not self.people:  # the rows left were all computers: the first becomes a person
+            self._choose(0, None)
         self._say("")
         self._show_choice()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A seat's choice changed: a person, or the computer at a level. A seat added later
+        by raising the count takes the choice of the last seat changed."""
+        event.stop()
+        seat = int((event.select.id or "who0").removeprefix("who"))
+        level = None if event.value == PERSON else str(event.value)
+        if self.who[seat] == level:
+            return
+        self.who[seat] = level
+        for later in range(self.seats, 4):
+            self._choose(later, level)
+        self._say("")
+        self._show_choice()
+
+    def _choose(self, seat: int, level: str | None) -> None:
+        """Set row ``seat``'s choice (its select follows, quietly)."""
+        self.who[seat] = level
+        select = self.query_one(f"#who{seat}", Select)
+        with select.prevent(Select.Changed):
+            select.value = level or PERSON
 
     def on_key(self, event: events.Key) -> None:
         """While holding, a key is kept (a letter) or dropped, never acted on: ``q`` typed
@@ -276,26 +274,26 @@ class StartScreen(Screen[None]):
         self.query_one("#start-wait").display = False
         for widget in (
             *self.query(Input).results(Input),
+            *self.query(Select).results(Select),
             self.query_one("#start", Button),
-            self.query_one("#opponent", RadioSet),
             self.query_one("#count", RadioSet),
         ):
             widget.disabled = False
         self._show_choice()
-        first = self.query_one("#name0", Input)
+        first = self._first_field()
         if keep_typed and self.held:
             first.insert_text_at_cursor(self.held)
         self.held = ""
         first.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        field = int((event.input.id or "name0").removeprefix("name"))
-        last = 0 if self.vs is not None else self.seats - 1
-        if field < last:
-            if self._check(field) is not None:
-                self.query_one(f"#name{field + 1}", Input).focus()
-        else:
-            self._start()  # the last field, or the only one against the computer
+        """Enter goes to the next person's field, and in the last one starts the game."""
+        seat = int((event.input.id or "name0").removeprefix("name"))
+        later = [other for other in self.people if other > seat]
+        if not later:
+            self._start()
+        elif self._check(seat) is not None:
+            self.query_one(f"#name{later[0]}", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A paste may bring control characters: they are left out at once, and said so, so
@@ -307,9 +305,9 @@ class StartScreen(Screen[None]):
         if kept == event.value:
             self._say("")
             return
-        field = int((event.input.id or "name0").removeprefix("name"))
+        seat = int((event.input.id or "name0").removeprefix("name"))
         why = why_refused(next(c for c in event.value if unsafe(c)))
-        who = _("Your name") if self.vs is not None else _(_FIELD_LABELS[field])
+        who = _(_SEAT_LABEL).format(number=seat + 1)
         self._say(_("{who}: {problem}; it was left out.").format(who=who, problem=why))
         self._cleaned = kept
         event.input.value = kept
@@ -317,13 +315,13 @@ class StartScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()
 
-    def _check(self, field: int) -> str | None:
-        """Field ``field``'s name (its default if left empty), or None after saying why not."""
-        widget = self.query_one(f"#name{field}", Input)
+    def _check(self, seat: int) -> str | None:
+        """Seat ``seat``'s name (its default if left empty), or None after saying why not."""
+        widget = self.query_one(f"#name{seat}", Input)
         try:
-            return check_name(widget.value.strip() or self.defaults[field])
+            return check_name(widget.value.strip() or self.defaults[seat])
         except PlayerNameError as error:
-            who = _("Your name") if self.vs is not None else _(_FIELD_LABELS[field])
+            who = _(_SEAT_LABEL).format(number=seat + 1)
             self._say(_("{who}: {problem}.").format(who=who, problem=error))
             widget.focus()
             return None
@@ -335,10 +333,13 @@ class StartScreen(Screen[None]):
         widget.display = bool(problem)
 
     def _start(self) -> None:
-        against = self.vs is not None
+        people = self.people
+        if not people:
+            self._say(_("At least one seat is a person at this keyboard."))
+            return
         names: list[str] = []
-        for field in range(self.seats):
-            name = self.defaults[field] if against and field > 0 else self._check(field)
+        for seat in range(self.seats):
+            name = self.defaults[seat] if seat not in people else self._check(seat)
             if name is None:
                 return
             names.append(name)
@@ -347,17 +348,17 @@ class StartScreen(Screen[None]):
         except PlayerNameError as error:
             reason = str(error)
             self._say(f"{reason[:1].upper()}{reason[1:]}.")
-            self.query_one("#name0" if against else f"#name{self.seats - 1}", Input).focus()
+            self.query_one(f"#name{people[-1]}", Input).focus()
             return
-        typed: list[str | None] = [None] * self.seats
-        for field, seat in enumerate(self.field_seats):
-            if field == 0 or not against:
-                typed[seat] = self._typed(field, names[field])
-        self.post_message(self.Chosen(tuple(typed), self.computer))
+        typed = tuple(self._typed(seat, names[seat]) for seat in range(self.seats))
+        self.post_message(self.Chosen(typed, self.computer))
 
-    def _typed(self, field: int, name: str) -> str | None:
-        """``name`` if the person typed it; None for a field left empty (the default)."""
-        return name if self.query_one(f"#name{field}", Input).value.strip() else None
+    def _typed(self, seat: int, name: str) -> str | None:
+        """``name`` if the person in ``seat`` typed it; None for a default (an empty field,
+        or a computer's seat)."""
+        if self.who[seat] is not None:
+            return None
+        return name if self.query_one(f"#name{seat}", Input).value.strip() else None
 
     def action_cancel(self) -> None:
         self.post_message(self.Chosen(None))
