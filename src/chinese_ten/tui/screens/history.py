@@ -16,7 +16,13 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
-from chinese_ten.commands.history import deals_text, outcome_text, seat_label, when
+from chinese_ten.commands.history import (
+    deals_text,
+    outcome_text,
+    players_text,
+    totals_text,
+    when,
+)
 from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.history import read_history
@@ -98,15 +104,12 @@ class HistoryScreen(Screen[None]):
         for label in (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner")):
             table.add_column(Text(label))
         for row in self.rows:
-            players = _("{first} v {second}").format(
-                first=seat_label(row, 0), second=seat_label(row, 1)
-            )
             table.add_row(
                 Text(str(row.id), justify="right"),
                 Text(when(row.when())),
-                Text(players),
+                Text(players_text(row)),
                 Text(deals_text(row), justify="right"),
-                Text(f"{signed(row.totals[0])} / {signed(row.totals[1])}", justify="right"),
+                Text(totals_text(row), justify="right"),
                 Text(outcome_text(row)),
                 key=str(row.id),
             )
