@@ -213,7 +213,10 @@ def players_text(row: GameRow, *, broken: bool = False) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 
-def totals_text(row: GameRow) -> str:
+def totals_text(row: GameRow, *, broken: bool = False) -> str:
+    """``+5 / -5``; ``broken`` (3-4 seats): one a line, beside each seat's line."""
+    if broken and row.seats > 2:
+        return "\n".join(signed(total) for total in row.totals)
     return " / ".join(signed(total) for total in row.totals)
 
 
@@ -255,7 +258,7 @@ def _list_cells(row: GameRow, *, broken: bool) -> list[Text]:
         Text(when(row.when())),
         Text(players_text(row, broken=broken)),
         Text(deals_text(row)),
-        Text(totals_text(row)),
+        Text(totals_text(row, broken=broken)),
         Text(outcome_text(row)),
     ]
 

@@ -23,12 +23,18 @@ from chinese_ten.commands.history import (
     totals_text,
     when,
 )
-from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
+from chinese_ten.commands.stats import (
+    mean_text,
+    places_text,
+    running_from_zero,
+    streak_text,
+    table_label,
+)
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.history import read_history
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _, ngettext
-from chinese_ten.stats import PlayerStats, player_stats, sparkline
+from chinese_ten.stats import Matchup, PlayerStats, player_stats, sparkline
 from chinese_ten.wording import signed
 
 MAX_ROWS = 500
@@ -104,14 +110,16 @@ class HistoryScreen(Screen[None]):
         for label in (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner")):
             table.add_column(Text(label))
         for row in self.rows:
+            many = row.seats > 2  # a seat a line, its total beside it: 80 columns hold four
             table.add_row(
                 Text(str(row.id), justify="right"),
                 Text(when(row.when())),
-                Text(players_text(row)),
+                Text(players_text(row, broken=many)),
                 Text(deals_text(row), justify="right"),
-                Text(totals_text(row), justify="right"),
+                Text(totals_text(row, broken=many), justify="right"),
                 Text(outcome_text(row)),
                 key=str(row.id),
+                height=None if many else 1,
             )
 
     def _fill_players(self) -> None:
@@ -121,25 +129,53 @@ class HistoryScreen(Screen[None]):
             table.add_column(Text(label))
         for number, stats in enumerate(self.stats):
             overall = stats.overall
-            table.add_row(
-                Text(stats.player),
-                Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
-                Text(str(overall.deals), justify="right"),
-                Text(mean_text(overall), justify="right"),
-                Text(streak_text(overall)),
-                key=str(number),
-            )
-        self._show_trend(0)
+            if stats.opponents:  # games of two
+                table.add_row(
+                    Text(stats.player),
+                    Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
+                    Text(str(overall.deals), justify="right"),
+                    Text(mean_text(overall), justify="right"),
+                    Text(streak_text(overall)),
+                    key=str(number),
+                )
+            for at_table in stats.tables:
+                table.add_row(
+                    Text(
+                        _("{name}, {table}").format(name=stats.player, table=table_label(at_table))
+                    ),
+                    Text(_("places {places}").format(places=places_text(at_table))),
+                    Text(str(at_table.figures.deals), justify="right"),
+                    Text(mean_text(at_table.figures), justify="right"),
+                    Text("-"),
+                    key=f"{number}:{at_table.seats}",
+                )
+        first = table.ordered_rows[0].key.value if table.row_count else None
+        self._show_trend(first or "")
 
-    def _show_trend(self, number: int) -> None:
-        """The running total of player ``number`` as a sparkline."""
+    def _figures(self, key: str) -> tuple[str, Matchup] | None:
+        """The person and the figures of a row of the players' table: ``3`` (games of two)
+        or ``3:4`` (at tables of four)."""
+        number, _colon, seats = key.partition(":")
+        if not number.isdigit() or not 0 <= int(number) < len(self.stats):
+            return None
+        stats = self.stats[int(number)]
+        if not seats:
+            return stats.player, stats.overall
+        at_table = next(t for t in stats.tables if str(t.seats) == seats)
+        return _("{name}, {table}").format(
+            name=stats.player, table=table_label(at_table)
+        ), at_table.figures
+
+    def _show_trend(self, key: str) -> None:
+        """The running total of a row of the players' table as a sparkline."""
         title = self.query_one("#history-trend-title", Static)
-        if not 0 <= number < len(self.stats):
+        shown = self._figures(key)
+        if shown is None:
             title.update("")
             self._draw_trend([])
             return
-        stats = self.stats[number]
-        running = stats.overall.running
+        player, figures = shown
+        running = figures.running
         title.update(
             Text(
                 ngettext(
@@ -147,13 +183,13 @@ class HistoryScreen(Screen[None]):
                     "{name}: running total {total} over {count} deals",
                     len(running),
                 ).format(
-                    name=stats.player,
+                    name=player,
                     total=signed(running[-1] if running else 0),
                     count=len(running),
                 )
             )
         )
-        self._draw_trend(running_from_zero(stats.overall))
+        self._draw_trend(running_from_zero(figures))
 
     def _draw_trend(self, values: list[int]) -> None:
         if self.ascii_only:
@@ -165,7 +201,7 @@ class HistoryScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "history-players" and event.row_key.value is not None:
-            self._show_trend(int(event.row_key.value))
+            self._show_trend(event.row_key.value)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "history-games" and event.row_key.value is not None:
