@@ -10,6 +10,7 @@ that could reach a terminal as a control sequence is ever listed.
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from operator import neg
 from pathlib import Path
 from typing import Final
 
@@ -150,8 +151,8 @@ def _stored_results(value: object, played: int, seats: int) -> tuple[tuple[int, 
     if not isinstance(results, list) or len(results) != played:
         results = None
     elif seats == 2:
-        if all(type(r) is int for r in results):
-            return tuple((r, -r) for r in results)
+        if set(map(type, results)) <= {int}:
+            return tuple(zip(results, map(neg, results), strict=True))
     elif all(
         isinstance(deal, list) and len(deal) == seats and all(type(r) is int for r in deal)
         for deal in results
@@ -173,15 +174,22 @@ def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tupl
     return known
 
 
+_PLAYERS: Final = tuple(f"player{seat}" for seat in range(4))
+_COMPUTERS: Final = tuple(f"computer{seat}" for seat in range(4))
+_TOTALS: Final = tuple(f"total{seat}" for seat in range(4))
+_NOBODY: Final = (None,) * 3
+
+
 def _empty_seat(values: tuple[object, ...], seat: int, seats: int) -> None:
     """A seat beyond the table's holds nothing."""
-    for column, value in zip(("player", "computer", "total"), values, strict=True):
-        if value is not None:
-            raise DamagedRowError(
-                _("{column} is filled at a table of {count}").format(
-                    column=f"{column}{seat}", count=seats
-                )
-            )
+    if values == _NOBODY:
+        return
+    column = next(
+        c for c, v in zip((_PLAYERS, _COMPUTERS, _TOTALS), values, strict=True) if v is not None
+    )
+    raise DamagedRowError(
+        _("{column} is filled at a table of {count}").format(column=column[seat], count=seats)
+    )
 
 
 def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -> GameRow:
@@ -193,18 +201,18 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
     seats = _whole(count, "seat_count", 2, 4)
     for seat in range(seats, 4):
         _empty_seat((players[seat], computers[seat], totals[seat]), seat, seats)
-    names_keys = [_seat(players[seat], f"player{seat}", names) for seat in range(seats)]
+    shown, keys = zip(*[_seat(players[k], _PLAYERS[k], names) for k in range(seats)], strict=True)
     deals_played = _whole(played, "deals_played", 0)
     return GameRow(
         id=_whole(game_id, "id"),
-        players=tuple(shown for shown, _key in names_keys),
-        keys=tuple(key for _shown, key in names_keys),
-        computers=tuple(_stored_level(computers[seat], f"computer{seat}") for seat in range(seats)),
+        players=shown,
+        keys=keys,
+        computers=tuple([_stored_level(computers[k], _COMPUTERS[k]) for k in range(seats)]),
         started=_stored_time(started, "started"),
         ended=_stored_time(ended, "ended"),
         deals_planned=_maybe_whole(planned, "deals_planned", 1),
         deals_played=deals_played,
-        totals=tuple(_whole(totals[seat], f"total{seat}") for seat in range(seats)),
+        totals=tuple([_whole(totals[k], _TOTALS[k]) for k in range(seats)]),
         winner=_maybe_whole(winner, "winner", 0, seats - 1),
         over=bool(_whole(over, "over", 0, 1)),
         results=_stored_results(results, deals_played, seats),
