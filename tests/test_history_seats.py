@@ -394,3 +394,17 @@ def test_a_hostile_row_of_three_is_one_line_and_the_rest_listed(
         assert [row.id for row in history.games()] == [good]
     (line,) = history.damage
     assert f"game {bad} is damaged ({column}" in line and "\x1b" not in line
+
+
+def test_a_person_is_found_in_any_seat(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with open_history(home) as history:
+        four = history.import_record(played_at(("Ana", "Ben", "Cy", "Di"), 1, seed=2))[0]
+        history.import_record(played(1, seed=1, names=("Ana", "Ben")))
+        assert [row.id for row in history.games(player="di")] == [four]
+        assert history.games(player="Eve") == []
+    assert main(["history", "--player", "DI", "--json"]) == 0
+    (game,) = json.loads(capsys.readouterr().out)
+    assert game["id"] == four and game["players"][3] == "Di"
+    assert main(["stats", "--player", "di", "--json"]) == 0
+    (di,) = json.loads(capsys.readouterr().out)["players"]
+    assert di["opponents"] == [] and [t["seats"] for t in di["tables"]] == [4]

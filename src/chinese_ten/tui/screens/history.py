@@ -124,7 +124,7 @@ class HistoryScreen(Screen[None]):
         for label in labels:
             table.add_column(Text(label))
         seat_width = self._seat_width(labels)
-        for row in self.rows:
+        for row in self.rows:  # heights counted here: the table measuring them took seconds
             if row.seats > 2:
                 players, totals = _seat_lines(row, seat_width)
                 winner = Text(_winner_lines(row))
@@ -140,7 +140,7 @@ class HistoryScreen(Screen[None]):
                 totals,
                 winner,
                 key=str(row.id),
-                height=None if row.seats > 2 else 1,
+                height=max(len(players.plain.split("\n")), len(winner.plain.split("\n"))),
             )
 
     def _seat_width(self, labels: tuple[str, ...]) -> int:
