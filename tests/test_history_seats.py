@@ -408,3 +408,15 @@ def test_a_person_is_found_in_any_seat(home: Path, capsys: pytest.CaptureFixture
     assert main(["stats", "--player", "di", "--json"]) == 0
     (di,) = json.loads(capsys.readouterr().out)["players"]
     assert di["opponents"] == [] and [t["seats"] for t in di["tables"]] == [4]
+
+
+def test_a_game_of_four_exports_as_it_was_imported(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    golden = GOLDEN / "golden-4-seats.json"
+    with open_history(home) as history:
+        game = history.import_record(load_and_replay(golden)[0])[0]
+    out = tmp_path / "out.json"
+    assert main(["history", "export", str(game), str(out)]) == 0
+    assert load_and_replay(out)[1] == load_and_replay(golden)[1]
+    assert load_and_replay(out)[0].players == ("Ana", "Ben", "Cy", "Di")
