@@ -1,10 +1,11 @@
 """Time and memory of the history's reading commands on a large history (10,000 games).
 
-Run: ``uv run python benchmarks/bench_history.py [--games 10000] [--names 100] [--folder DIR]``.
-The history is built once in ``DIR`` (default: a folder under the system's temporary folder,
-kept for the next run): games of random against random play, one to three deals each, between
-names drawn from a pool of ``--names`` people, added through :meth:`History.import_record` (the
-path of ``history import``) in one process. Then each command runs as a whole process
+Run: ``uv run python benchmarks/bench_history.py [--games 10000] [--names 100] [--folder DIR]
+[--mixed]``. The history is built once in ``DIR`` (default: a folder under the system's
+temporary folder, kept for the next run): games of random against random play, one to three
+deals each, between names drawn from a pool of ``--names`` people, added through
+:meth:`History.import_record` (the path of ``history import``) in one process; with
+``--mixed``, tables of 2, 3 and 4 seats in turn. Then each command runs as a whole process
 (``python -m chinese_ten ...`` with ``CHINESE_TEN_HOME`` set to the folder), three times; the
 best wall time and the peak resident memory (``wait4``'s ``ru_maxrss``) are printed. ``F2`` is
 the history screen, opened headless in a process of its own (Textual's start included) until
@@ -52,8 +53,9 @@ asyncio.run(main())
 frame with the tables filled (its ``on_mount`` reads the history and fills them)."""
 
 
-def build(folder: Path, games: int, names: int) -> None:
-    """``games`` imported games between ``names`` people (nothing if already built)."""
+def build(folder: Path, games: int, names: int, *, mixed: bool = False) -> None:
+    """``games`` imported games between ``names`` people (nothing if already built); with
+    ``mixed``, at tables of 2, 3 and 4 in turn."""
     if (folder / FILE_NAME).exists():
         with open_history(folder) as history:
             if len(history.games(limit=games)) >= games:
@@ -64,13 +66,12 @@ def build(folder: Path, games: int, names: int) -> None:
     began = time.perf_counter()
     with open_history(folder) as history:
         for game in range(games):
-            players = [make_player("random", random.Random(game * 2 + k)) for k in (0, 1)]
+            seats = 2 + game % 3 if mixed else 2
+            players = [make_player("random", random.Random(game * 2 + k)) for k in range(seats)]
             deals = rng.randint(1, 3)
-            states = [
-                play_deal(setup, players) for setup in series_setups(random.Random(game), deals)
-            ]
-            first, second = rng.sample(people, 2)
-            history.import_record(game_record((first, second), deals, states))
+            setups = series_setups(random.Random(game), deals, seats=seats)
+            states = [play_deal(setup, players) for setup in setups]
+            history.import_record(game_record(tuple(rng.sample(people, seats)), deals, states))
     print(f"built {games} games in {time.perf_counter() - began:.0f} s", file=sys.stderr)
 
 
@@ -95,10 +96,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--names", type=int, default=100)
     parser.add_argument("--folder", type=Path, default=None)
+    parser.add_argument("--mixed", action="store_true", help="tables of 2, 3 and 4 in turn")
     args = parser.parse_args()
-    folder = args.folder or Path(tempfile.gettempdir()) / f"bench-history-{args.games}"
+    kind = "-mixed" if args.mixed else ""
+    folder = args.folder or Path(tempfile.gettempdir()) / f"bench-history-{args.games}{kind}"
     folder.mkdir(parents=True, exist_ok=True)
-    build(folder, args.games, args.names)
+    build(folder, args.games, args.names, mixed=args.mixed)
     python = [sys.executable, "-m", "chinese_ten"]
     commands = {
         "history": [*python, "history"],

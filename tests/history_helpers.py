@@ -20,3 +20,14 @@ def played(
     players = [make_player("greedy", random.Random(seed)), make_player("random", rng)]
     states = [play_deal(setup, players) for setup in series_setups(random.Random(seed), deals)]
     return game_record(names, deals if planned is None else planned, states)
+
+
+def played_at(
+    names: tuple[str, ...], deals: int = 2, *, seed: int = 1, planned: int | None = None
+) -> GameRecord:
+    """A record of ``deals`` finished deals at a table of ``len(names)`` seats: random play."""
+    rng = random.Random(seed)
+    players = [make_player("random", random.Random(seed + k)) for k in range(len(names))]
+    setups = series_setups(rng, deals, seats=len(names))
+    states = [play_deal(setup, players) for setup in setups]
+    return game_record(names, deals if planned is None else planned, states)

@@ -49,7 +49,7 @@ def test_a_record_comes_back_as_it_was_stored(tmp_path: Path) -> None:
     assert row.totals == score.totals
     assert row.winner == score.winner
     assert row.over
-    assert sum(row.results) == score.totals[0]
+    assert [sum(deal[seat] for deal in row.results) for seat in (0, 1)] == list(score.totals)
     assert not row.imported
 
 

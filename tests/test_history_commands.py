@@ -170,7 +170,7 @@ def _row(
         totals=(total, -total),
         winner=(None if not over or total == 0 else (0 if total > 0 else 1)),
         over=over,
-        results=results,
+        results=tuple((r, -r) for r in results),
         imported=False,
     )
 

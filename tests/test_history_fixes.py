@@ -168,7 +168,7 @@ def _row(result: int) -> GameRow:
         totals=(result, -result),
         winner=0 if result > 0 else 1,
         over=True,
-        results=(result,),
+        results=((result, -result),),
         imported=False,
     )
 

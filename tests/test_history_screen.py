@@ -13,13 +13,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Sparkline, Static
 
 from chinese_ten.history import FILE_NAME, open_history
-from chinese_ten.records import GameRecord
+from chinese_ten.records import GameRecord, replay, series_score
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
-from tests.history_helpers import played
-from tests.tui_helpers import options, play_until_results, screen_text
+from chinese_ten.wording import computer_name, signed
+from tests.history_helpers import played, played_at
+from tests.tui_helpers import cut_names, options, play_until_results, screen_text
 
 SIZE = (100, 30)
 MARKUP = "[red]Zed[/]"
@@ -225,3 +226,52 @@ async def test_a_stored_deal_says_nothing(tmp_path: Path) -> None:
         ]
     with open_history(tmp_path) as history:
         assert len(history.games()) == 1
+
+
+FOUR = ("Alexandrina Ferreira", "Bartholomew Oyelaran", "Computer 3 (hard)", "Maximiliano Ruiz")
+"""Long names at a table of four; seat 2 is the computer under its default name."""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"], indirect=True)
+async def test_a_game_of_four_fits_80x24_in_every_language(tmp_path: Path, language: str) -> None:
+    record = played_at(FOUR, 2, seed=3)
+    when = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        earlier = when.replace(day=1, hour=8)
+        two = played(2, seed=1, names=("Ana", "Zed"))
+        history.store(two, computers=(None, None), started=earlier, ended=earlier)
+        game = history.store(record, computers=(None, None, "hard", None), started=when, ended=when)
+    score = series_score(record, replay(record))
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        games = app.screen.query_one("#history-games", DataTable)
+        assert games.row_count == 2
+        assert games.virtual_size.width <= games.size.width  # no column out of sight
+        text = screen_text(app)
+        assert cut_names(text, FOUR) == []
+        computer = computer_name("hard", number=3)
+        assert computer.split()[0] in text
+        assert "(hard)" not in text or language == "en"  # the level in the language
+        row = games.get_row(str(game))
+        names, totals = (str(cell).split("\n") for cell in (row[2], row[4]))
+        assert len(names) == len(totals) <= 8  # a long name on two lines at most
+        for seat, total in enumerate(score.totals):  # each seat's total on its first line
+            label = FOUR[seat] if seat != 2 else computer
+            line = next(k for k, said in enumerate(names) if label.startswith(said))
+            assert totals[line] == signed(total), label
+            assert " ".join(names[line:]).startswith(label)  # wrapped between words only
+        (first,) = [line for line in text.splitlines() if FOUR[0].split()[0] in line][:1]
+        assert signed(score.totals[0]) in first  # on screen too
+        people = app.screen.query_one("#history-players", DataTable)
+        assert people.row_count == 2  # the game of two's people
+        tables = app.screen.query_one("#history-tables", DataTable)
+        assert tables.display and tables.row_count == 3  # three people at the table of four
+        assert tables.virtual_size.width <= tables.size.width
+        for name in (FOUR[0], FOUR[1], FOUR[3]):
+            assert name in text, name  # whole in the table of figures
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        assert app.focused is tables
+        title = str(app.screen.query_one("#history-trend-title", Static).render())
+        assert "4 players" in title

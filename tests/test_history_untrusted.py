@@ -320,7 +320,7 @@ def test_version_1_rows_are_migrated_to_one_key(tmp_path: Path) -> None:
         assert len(history.games(player="You")) == 1
     db = sqlite3.connect(tmp_path / FILE_NAME)
     assert db.execute("SELECT name_key0, name_key1 FROM games").fetchall() == [("\x00you", "ana")]
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     db.close()
 
 

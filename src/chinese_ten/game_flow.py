@@ -262,24 +262,10 @@ class GameFlow:
         """Hand the finished deals to the history's writer thread and return at once (a store
         may wait seconds for the database); what it has to tell so far comes back here and
         from :meth:`history_notices`."""
-        levels = self.options.computer
-        if len(levels) != 2:  # the history's rows hold tables of two so far
-            if len(self.series.outcomes) != 1:
-                return []  # said once, at the first deal's end
-            return [
-                Notice(
-                    _(
-                        "The history keeps games of two players so far: this game is saved, "
-                        "but not listed in the history."
-                    ),
-                    title=_("History"),
-                    timeout=12,
-                )
-            ]
         self.history.store(
             self.options.save_dir,
             self.record(full=False),
-            computers=(levels[0], levels[1]),
+            computers=tuple(self.options.computer),
             started=self.started,
         )
         return self.history_notices()

@@ -4,26 +4,28 @@ The game flow stores a game as each of its deals ends (insert, then update the s
 ``chinese-ten history import`` adds records made elsewhere. Only the standard library's
 :mod:`sqlite3` is used; pydantic (records) is imported on first use.
 
-Schema, version 2 (``PRAGMA user_version``; :data:`MIGRATIONS` brings any earlier version up,
+Schema, version 3 (``PRAGMA user_version``; :data:`MIGRATIONS` brings any earlier version up,
 version 0 being a new, empty file)::
 
     games(
       id            INTEGER PRIMARY KEY,
       record_key    TEXT NOT NULL,     -- sha256 of the canonical record (see record_key)
       record        TEXT NOT NULL,     -- the whole game record, canonical JSON
-      player0, player1        TEXT,    -- the names, as written
-      name_key0, name_key1    TEXT,    -- who sat there (history_names.history_key): the name
+      seat_count    INTEGER NOT NULL,  -- 2, 3 or 4 (version 3; 2 for every older game)
+      player0 ... player3     TEXT,    -- the names, as written (NULL beyond seat_count)
+      name_key0 ... name_key3 TEXT,    -- who sat there (history_names.history_key): the name
                                        -- up to case and Unicode form; a default name ("You",
                                        -- "Vous") one key in every language (version 2)
-      computer0, computer1    TEXT,    -- the level of a computer seat, NULL for a person
+      computer0 ... computer3 TEXT,    -- the level of a computer seat, NULL for a person
       started, ended          TEXT,    -- ISO 8601 UTC; NULL when not known (an import)
       added         TEXT NOT NULL,     -- when the row was first written
       deals_planned INTEGER,           -- NULL for open-ended play
       deals_played  INTEGER NOT NULL,  -- deals finished
-      total0, total1 INTEGER NOT NULL, -- series totals of the finished deals
-      winner        INTEGER,           -- seat that won the series; NULL: tied or not over
+      total0 ... total3 INTEGER,       -- series totals of the finished deals
+      winner        INTEGER,           -- seat that won the series; NULL: shared or not over
       over          INTEGER NOT NULL,  -- 1 when a planned series is played to its end
-      results       TEXT NOT NULL,     -- JSON list: seat 0's result in each finished deal
+      results       TEXT NOT NULL,     -- JSON list, one item a finished deal: of two seats,
+                                       -- seat 0's result; of 3-4, a list of every seat's
       imported      INTEGER NOT NULL   -- 1 for a record added by ``history import``
     )
     analysis(game_id REFERENCES games(id) ON DELETE CASCADE, key TEXT, text TEXT,
@@ -53,7 +55,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -61,11 +63,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
-from chinese_ten.errors import ChineseTenError, RecordError
+from chinese_ten.errors import ChineseTenError
 from chinese_ten.files import file_problem, shown
 from chinese_ten.history_names import history_key, keys_in_older_files
 from chinese_ten.history_rows import (
     ROW_COLUMNS,
+    ROW_COLUMNS_OF_TWO,
     DamagedRowError,
     GameRow,
     checked_row,
@@ -146,7 +149,27 @@ def _v2(db: sqlite3.Connection) -> None:
         )
 
 
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2)
+def _v3(db: sqlite3.Connection) -> None:
+    """Tables of 3 and 4 seats: the seat count and the columns of seats 2 and 3 (every game
+    kept is of two; added columns cost no rewrite of the rows). "Player 3", "Computer 2
+    (hard)"... became default names: a game of two that used one as a name is keyed anew."""
+    db.execute("ALTER TABLE games ADD COLUMN seat_count INTEGER NOT NULL DEFAULT 2")
+    for seat in (2, 3):
+        for column, kind in (("player", "TEXT"), ("name_key", "TEXT"), ("computer", "TEXT")):
+            db.execute(f"ALTER TABLE games ADD COLUMN {column}{seat} {kind}")
+        db.execute(f"ALTER TABLE games ADD COLUMN total{seat} INTEGER")
+        db.execute(f"CREATE INDEX games_name_key{seat} ON games(name_key{seat})")
+    for seat in (0, 1):
+        names = db.execute(f"SELECT DISTINCT player{seat}, name_key{seat} FROM games").fetchall()
+        for name, key in names:
+            if isinstance(name, str) and history_key(name) != key:
+                db.execute(
+                    f"UPDATE games SET name_key{seat} = ? WHERE player{seat} = ?",
+                    (history_key(name), name),
+                )
+
+
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3)
 """``MIGRATIONS[v]`` brings a database of version ``v`` to version ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -200,24 +223,20 @@ def _columns(record: "GameRecord") -> _Columns:
     from chinese_ten.deal import outcome
     from chinese_ten.records import series_score
 
-    if len(record.players) != 2:
-        raise RecordError(
-            _("the history keeps games of two players so far; this one has {count}").format(
-                count=len(record.players)
-            )
-        )
     rebuilt, states = canonical(record)
     score = series_score(rebuilt, states)
-    results = [o.results[0] for s in states if (o := outcome(s)) is not None]
-    values: dict[str, object] = {
-        "player0": rebuilt.players[0],
-        "player1": rebuilt.players[1],
-        "name_key0": history_key(rebuilt.players[0]),
-        "name_key1": history_key(rebuilt.players[1]),
+    outcomes = [o for s in states if (o := outcome(s)) is not None]
+    seats = rebuilt.seat_count
+    results = [o.results[0] if seats == 2 else list(o.results) for o in outcomes]
+    values: dict[str, object] = {"seat_count": seats}
+    for seat in range(4):
+        there = seat < seats
+        values[f"player{seat}"] = rebuilt.players[seat] if there else None
+        values[f"name_key{seat}"] = history_key(rebuilt.players[seat]) if there else None
+        values[f"total{seat}"] = score.totals[seat] if there else None
+    values |= {
         "deals_planned": rebuilt.deals_planned,
         "deals_played": len(results),
-        "total0": score.totals[0],
-        "total1": score.totals[1],
         "winner": score.winner,
         "over": int(score.is_over),
         "results": json.dumps(results),
@@ -225,6 +244,11 @@ def _columns(record: "GameRecord") -> _Columns:
     key = _key_of(rebuilt)
     whole = rebuilt.model_copy(update={"seats": record.seats, "settings": record.settings})
     return _Columns(values, key, whole.model_dump_json())
+
+
+def _computers(levels: Sequence[str | None]) -> dict[str, str | None]:
+    """The computer columns of a table whose seats play at ``levels`` (None: a person)."""
+    return {f"computer{seat}": levels[seat] if seat < len(levels) else None for seat in range(4)}
 
 
 class History:
@@ -295,7 +319,7 @@ class History:
         self,
         record: "GameRecord",
         *,
-        computers: tuple[str | None, str | None],
+        computers: Sequence[str | None],
         started: datetime,
         ended: datetime | None,
         game_id: int | None = None,
@@ -309,8 +333,7 @@ class History:
             **columns.values,
             "record_key": columns.key,
             "record": columns.text,
-            "computer0": computers[0],
-            "computer1": computers[1],
+            **_computers(computers),
             "ended": _time(ended),
         }
         with self._writing() as db:
@@ -354,8 +377,7 @@ class History:
                 **columns.values,
                 "record_key": columns.key,
                 "record": columns.text,
-                "computer0": None,
-                "computer1": None,
+                **_computers(()),
                 "started": None,
                 "ended": None,
                 "imported": 1,
@@ -388,19 +410,28 @@ class History:
                 return int(str(rows[0][0]))
         return None
 
+    def _columns(self) -> tuple[str, int]:
+        """The listed columns, and the seats a name is searched in: a file written before
+        version 3 (read as it is) has two seats a game."""
+        version = self._reading("PRAGMA user_version")[0][0]
+        if isinstance(version, int) and version < 3:
+            return ROW_COLUMNS_OF_TWO, 2
+        return ROW_COLUMNS, 4
+
     def games(self, player: str | None = None, limit: int | None = None) -> list[GameRow]:
         """Stored games, newest first (by end, else start, else when added); ``player``
         matches a name up to case and Unicode form, a default name in any language.
 
         A row that is not as we write it is left out and said in :attr:`damage`."""
-        sql = f"SELECT {ROW_COLUMNS} FROM games"
+        columns, seats = self._columns()
+        sql = f"SELECT {columns} FROM games"
         parameters: list[object] = []
         wanted = None if player is None else history_key(player)
         if player is not None:
             keys = sorted(keys_in_older_files(player))  # a schema-1 file read as it is
             marks = ", ".join("?" * len(keys))
-            sql += f" WHERE name_key0 IN ({marks}) OR name_key1 IN ({marks})"
-            parameters += keys * 2
+            sql += " WHERE " + " OR ".join(f"name_key{s} IN ({marks})" for s in range(seats))
+            parameters += keys * seats
         sql += " ORDER BY COALESCE(ended, started, added) DESC, id DESC"
         if limit is not None:
             sql += " LIMIT ?"
@@ -418,7 +449,7 @@ class History:
         return rows
 
     def row(self, game_id: int) -> GameRow:
-        rows = self._reading(f"SELECT {ROW_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = self._reading(f"SELECT {self._columns()[0]} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise _missing(game_id)
         try:
@@ -694,7 +725,7 @@ def keep(
     folder: Path | None,
     record: "GameRecord",
     *,
-    computers: tuple[str | None, str | None],
+    computers: Sequence[str | None],
     started: datetime,
     game_id: int | None,
 ) -> Kept:
@@ -729,7 +760,7 @@ def _kept(
     folder: Path | None,
     record: "GameRecord",
     *,
-    computers: tuple[str | None, str | None],
+    computers: Sequence[str | None],
     started: datetime,
     game_id: int | None,
     warnings: list[str],

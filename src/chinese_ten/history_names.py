@@ -18,9 +18,10 @@ from chinese_ten.wording import YOU, computer_name, default_names
 
 DEFAULT_MARK: Final = "\x00"
 """Starts the key of a default name; no typed name can hold it (names refuse controls)."""
-_PLAYER_1: Final = "Player 1"
-_PLAYER_2: Final = "Player 2"
+_PLAYERS: Final = ("Player 1", "Player 2", "Player 3", "Player 4")
 _COMPUTER: Final = "Computer ({level})"
+_COMPUTER_IN_SEAT: Final = "Computer {number} ({level})"
+_SEATS: Final = range(1, 5)
 
 
 @cache
@@ -30,17 +31,31 @@ def _defaults() -> dict[str, str]:
     for code in LANGUAGES:
         words = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext
         keys[name_key(words(YOU))] = DEFAULT_MARK + "you"
-        keys[name_key(words(_PLAYER_1))] = DEFAULT_MARK + "player 1"
-        keys[name_key(words(_PLAYER_2))] = DEFAULT_MARK + "player 2"
+        for number, player in zip(_SEATS, _PLAYERS, strict=True):
+            keys[name_key(words(player))] = f"{DEFAULT_MARK}player {number}"
         for level in LEVELS:
             name = words(_COMPUTER).format(level=words(level))
             keys[name_key(name)] = computer_key(level)
+            for number in _SEATS:
+                name = words(_COMPUTER_IN_SEAT).format(number=number, level=words(level))
+                keys[name_key(name)] = computer_key(level, number)
     return keys
 
 
-def computer_key(level: str) -> str:
-    """The key of the default name of the computer at ``level`` ("Computer (hard)")."""
+def computer_key(level: str, number: int = 0) -> str:
+    """The key of the default name of the computer at ``level`` ("Computer (hard)"; with a
+    seat ``number``, "Computer 3 (hard)", beside another computer of its level)."""
+    if number:
+        return f"{DEFAULT_MARK}computer {number} {level}"
     return f"{DEFAULT_MARK}computer {level}"
+
+
+def is_computer_default(key: str, level: str) -> bool:
+    """Whether ``key`` is that of a default name of the computer at ``level`` (the name then
+    says the level: it is not said twice)."""
+    return key == computer_key(level) or (
+        key.startswith(f"{DEFAULT_MARK}computer ") and key.endswith(f" {level}")
+    )
 
 
 def history_key(name: str) -> str:
@@ -69,5 +84,6 @@ def shown_name(name: str, key: str) -> str:
     if word == "you":
         return _("You")
     if word.startswith("player "):
-        return default_names()[int(word.removeprefix("player ")) - 1]
-    return computer_name(word.removeprefix("computer "))
+        return default_names(len(_PLAYERS))[int(word.removeprefix("player ")) - 1]
+    *number, level = word.removeprefix("computer ").split(" ")
+    return computer_name(level, number=int(number[0]) if number else 0)

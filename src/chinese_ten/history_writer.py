@@ -40,7 +40,8 @@ class Said:
 class _Job:
     folder: Path | None
     record: "GameRecord"
-    computers: tuple[str | None, str | None]
+    computers: tuple[str | None, ...]
+    """Each seat's computer level; None for a person."""
     started: datetime
     """Which game: a new series is a new game (a new row) from its first deal."""
 
@@ -62,7 +63,7 @@ class HistoryWriter:
         folder: Path | None,
         record: "GameRecord",
         *,
-        computers: tuple[str | None, str | None],
+        computers: tuple[str | None, ...],
         started: datetime,
     ) -> None:
         """Hand over a game's finished deals; returns at once."""

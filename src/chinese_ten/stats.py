@@ -6,6 +6,11 @@ language (:mod:`chinese_ten.history_names`); an *opponent* is a person by name o
 Series count only when a planned series was played to its end; deals count every finished
 deal. The streak is over deals, from the most recent one back. Only the standard library is
 used, so the TUI and the ``stats`` command share it.
+
+At a table of two, a person is counted against each opponent. At 3 and 4 seats there is no
+one opponent: a person's games there are counted by table size (:class:`TableStats`): the
+places the series ended in (equal totals share a place, as ``SeriesScore.standing`` gives
+them), and the result per deal against the table's base.
 """
 
 import math
@@ -115,19 +120,56 @@ def _sign(result: int) -> int:
 
 
 @dataclass(slots=True)
+class TableStats:
+    """A person's games at tables of ``seats`` (3 or 4)."""
+
+    seats: int
+    games: int = 0
+    places: list[int] = field(default_factory=list)
+    """``places[k]``: the series finished in place ``k + 1`` (a shared place counts as it)."""
+    figures: Matchup = field(default_factory=lambda: Matchup(""))
+    """The results per deal (its series counts are not used: places say them)."""
+
+    def __post_init__(self) -> None:
+        self.places = self.places or [0] * self.seats
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "games": self.games,
+            "places": self.places,
+            "deals": self.figures.deals,
+            "mean": self.figures.mean,
+            "interval95": self.figures.interval,
+        }
+
+
+@dataclass(slots=True)
 class PlayerStats:
-    """A person's figures: against everyone, and against each opponent."""
+    """A person's figures: at tables of two against everyone and against each opponent; at
+    larger tables by their size (``tables``, fewest seats first)."""
 
     player: str
     overall: Matchup
     opponents: list[Matchup]
+    tables: list[TableStats] = field(default_factory=list)
+
+    @property
+    def deals(self) -> int:
+        """Every finished deal the person played, at any table."""
+        return self.overall.deals + sum(table.figures.deals for table in self.tables)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        """The document of a person who only played at tables of two is as before tables of
+        3-4 were kept; ``tables`` is there when there are some."""
+        document = {
             "player": self.player,
             "overall": self.overall.as_json(),
             "opponents": [m.as_json() for m in self.opponents],
         }
+        if self.tables:
+            document["tables"] = [table.as_json() for table in self.tables]
+        return document
 
 
 def computer_label(level: str) -> str:
@@ -146,16 +188,24 @@ def player_stats(rows: Iterable[GameRow], player: str | None = None) -> list[Pla
     wanted = None if player is None else history_key(player)
     players: dict[str, PlayerStats] = {}
     opponents: dict[str, dict[tuple[str, str], Matchup]] = {}
+    tables: dict[str, dict[int, TableStats]] = {}
     for row in chronological(rows):
-        for seat in (0, 1):
+        for seat in range(row.seats):
             key = row.keys[seat]
             if row.computers[seat] is not None or wanted not in (None, key):
                 continue
             if key not in players:
                 players[key] = PlayerStats(row.players[seat], Matchup(""), [])
                 opponents[key] = {}
+                tables[key] = {}
             stats = players[key]
             stats.player = row.players[seat]  # the latest spelling
+            if row.seats > 2:
+                table = tables[key].get(row.seats)
+                if table is None:
+                    table = tables[key][row.seats] = TableStats(row.seats)
+                _add_at_table(row, seat, table)
+                continue
             level = row.computers[1 - seat]
             name = row.players[1 - seat]
             against = ("computer", level) if level is not None else ("person", row.keys[1 - seat])
@@ -168,14 +218,14 @@ def player_stats(rows: Iterable[GameRow], player: str | None = None) -> list[Pla
         stats.opponents = sorted(
             opponents[key].values(), key=lambda m: (-m.deals, name_key(m.opponent))
         )
-    return sorted(players.values(), key=lambda s: (-s.overall.deals, name_key(s.player)))
+        stats.tables = [tables[key][seats] for seats in sorted(tables[key])]
+    return sorted(players.values(), key=lambda s: (-s.deals, name_key(s.player)))
 
 
 def _add(row: GameRow, seat: int, matchups: Iterable[Matchup]) -> None:
-    """Count ``row`` for the person in ``seat``."""
-    sign = 1 if seat == 0 else -1
+    """Count ``row`` (of two seats) for the person in ``seat``."""
     for target in matchups:
-        target.results.extend(sign * r for r in row.results)
+        target.results.extend(deal[seat] for deal in row.results)
         if row.over:
             if row.winner is None:
                 target.series_tied += 1
@@ -183,6 +233,15 @@ def _add(row: GameRow, seat: int, matchups: Iterable[Matchup]) -> None:
                 target.series_won += 1
             else:
                 target.series_lost += 1
+
+
+def _add_at_table(row: GameRow, seat: int, table: TableStats) -> None:
+    """Count ``row`` (of 3 or 4 seats) for the person in ``seat``: a place once it is over."""
+    table.games += 1
+    table.figures.results.extend(deal[seat] for deal in row.results)
+    if row.over:
+        mine = row.totals[seat]
+        table.places[sum(other > mine for other in row.totals)] += 1
 
 
 def sparkline(values: Sequence[int], *, width: int = SPARK_WIDTH, ascii_only: bool = False) -> str:

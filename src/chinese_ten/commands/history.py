@@ -19,12 +19,12 @@ from rich.text import Text
 from chinese_ten.errors import RecordError, WriteError
 from chinese_ten.files import file_problem, write_new
 from chinese_ten.history import History, open_history, read_history
-from chinese_ten.history_names import computer_key
+from chinese_ten.history_names import is_computer_default
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
 from chinese_ten.names import visible
 from chinese_ten.stats import computer_label
-from chinese_ten.wording import signed
+from chinese_ten.wording import listed, signed
 
 
 def opened() -> History:
@@ -148,7 +148,10 @@ def nothing_yet(player: str | None) -> str:
 
 
 def row_json(row: GameRow) -> dict[str, Any]:
-    return {
+    """A listed game; of two seats as before tables of 3-4 were kept (``results``: seat 0's
+    result a deal), of more with every seat's results a deal and the ``winners`` (the seats
+    sharing the highest total once over), as ``replay --json`` says them."""
+    document = {
         "id": row.id,
         "players": list(row.players),
         "computers": list(row.computers),
@@ -159,16 +162,20 @@ def row_json(row: GameRow) -> dict[str, Any]:
         "totals": list(row.totals),
         "winner": row.winner,
         "over": row.over,
-        "results": list(row.results),
+        "results": [deal[0] for deal in row.results],
         "imported": row.imported,
     }
+    if row.seats > 2:
+        document["results"] = [list(deal) for deal in row.results]
+        document["winners"] = list(row.winners)
+    return document
 
 
 def seat_label(row: GameRow, seat: int) -> str:
     """A player's name, with the computer's level where a computer sat."""
     level = row.computers[seat]
     name = row.players[seat]
-    if level is None or row.keys[seat] == computer_key(level):  # the default name says it
+    if level is None or is_computer_default(row.keys[seat], level):  # the name says it
         return name
     return _("{name} ({computer})").format(name=name, computer=computer_label(level))
 
@@ -188,9 +195,29 @@ def outcome_text(row: GameRow) -> str:
     """The series result: the winner's name, a tie, or not over yet."""
     if row.winner is not None:
         return row.players[row.winner]
+    if row.over and row.seats > 2:
+        return _("shared: {names}").format(names=listed([row.players[s] for s in row.winners]))
     if row.over:
         return _("tied")
     return _("not over") if row.deals_planned is not None else _("open-ended")
+
+
+def players_text(row: GameRow, *, broken: bool = False) -> str:
+    """Every seat: "Ana v Ben v Cy"; ``broken``: one seat a line, so a name is not split."""
+    text = seat_label(row, 0)
+    for seat in range(1, row.seats):
+        second = seat_label(row, seat)
+        text = _("{first} v {second}").format(
+            first=text, second="\n" + second if broken else second
+        )
+    return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+def totals_text(row: GameRow, *, broken: bool = False) -> str:
+    """``+5 / -5``; ``broken`` (3-4 seats): one a line, beside each seat's line."""
+    if broken and row.seats > 2:
+        return "\n".join(signed(total) for total in row.totals)
+    return " / ".join(signed(total) for total in row.totals)
 
 
 def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
@@ -226,16 +253,12 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
 
 def _list_cells(row: GameRow, *, broken: bool) -> list[Text]:
     """A row of the list; ``broken``: the players on two lines, so a name is not split."""
-    second = seat_label(row, 1)
-    players = _("{first} v {second}").format(
-        first=seat_label(row, 0), second="\n" + second if broken else second
-    )
     return [
         Text(str(row.id)),
         Text(when(row.when())),
-        Text("\n".join(line.rstrip() for line in players.split("\n"))),
+        Text(players_text(row, broken=broken)),
         Text(deals_text(row)),
-        Text(f"{signed(row.totals[0])} / {signed(row.totals[1])}"),
+        Text(totals_text(row, broken=broken)),
         Text(outcome_text(row)),
     ]
 

@@ -1,4 +1,5 @@
-"""``chinese-ten stats``: each person's results against each opponent, from the history.
+"""``chinese-ten stats``: each person's results against each opponent, from the history;
+at tables of 3 and 4, by table size (places and result per deal).
 
 Names are drawn as Rich ``Text`` (never markup). The running total is a sparkline of block
 characters, or ASCII ones with ``--ascii`` or where the output cannot encode the blocks.
@@ -27,6 +28,7 @@ from chinese_ten.stats import (
     SPARK_WIDTH,
     Matchup,
     PlayerStats,
+    TableStats,
     player_stats,
     sparkline,
 )
@@ -126,6 +128,41 @@ def stats_table(stats: PlayerStats, *, ascii_only: bool, width: int = 80) -> Tab
     )
 
 
+def places_text(table: TableStats) -> str:
+    """How many series ended in each place, first place first: ``2-1-0``."""
+    return "-".join(str(count) for count in table.places)
+
+
+def table_label(table: TableStats) -> str:
+    return ngettext("{count} player", "{count} players", table.seats).format(count=table.seats)
+
+
+def table_headers() -> list[tuple[str, JustifyMethod]]:
+    return [
+        (_("Table"), "left"),
+        (_("Games"), "right"),
+        (_("Places 1st-2nd-..."), "right"),
+        (_("Deals"), "right"),
+        (_("Per deal (95%)"), "right"),
+    ]
+
+
+def tables_table(stats: PlayerStats, *, width: int = 80, titled: bool = True) -> Table:
+    """A person's games at tables of 3 and 4: one line a table size."""
+    rows = [
+        [
+            Text(table_label(table)),
+            Text(str(table.games)),
+            Text(places_text(table)),
+            Text(str(table.figures.deals)),
+            Text(mean_text(table.figures)),
+        ]
+        for table in stats.tables
+    ]
+    title = Text(stats.player) if titled else None
+    return fitted(table_headers(), rows, width=width, flexible=0, title=title)
+
+
 def more_opponents(stats: PlayerStats) -> Text | None:
     """The line under a table that lists only the first :data:`MAX_OPPONENTS` opponents."""
     more = len(stats.opponents) - MAX_OPPONENTS
@@ -158,9 +195,12 @@ def run_stats(*, player: str | None, as_json: bool, ascii_only: bool) -> int:
     width = Console().width
     drawn: list[Table | Text] = []
     for stats in everyone[:MAX_PEOPLE]:
-        drawn.append(stats_table(stats, ascii_only=plain, width=width))
-        if (line := more_opponents(stats)) is not None:
-            drawn.append(line)
+        if stats.opponents:
+            drawn.append(stats_table(stats, ascii_only=plain, width=width))
+            if (line := more_opponents(stats)) is not None:
+                drawn.append(line)
+        if stats.tables:
+            drawn.append(tables_table(stats, width=width, titled=not stats.opponents))
     if len(everyone) > MAX_PEOPLE:
         more = len(everyone) - MAX_PEOPLE
         drawn.append(

@@ -6,6 +6,7 @@ only read (:func:`chinese_ten.history.read_history`): a damaged game is said abo
 and left out, a damaged file said and left where it is (the next game stored moves it aside).
 """
 
+import textwrap
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,22 +14,45 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
-from chinese_ten.commands.history import deals_text, outcome_text, seat_label, when
-from chinese_ten.commands.stats import mean_text, running_from_zero, streak_text
+from chinese_ten.commands.history import (
+    deals_text,
+    outcome_text,
+    players_text,
+    seat_label,
+    totals_text,
+    when,
+)
+from chinese_ten.commands.stats import (
+    mean_text,
+    places_text,
+    running_from_zero,
+    streak_text,
+    table_label,
+)
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.history import read_history
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _, ngettext
-from chinese_ten.stats import PlayerStats, player_stats, sparkline
+from chinese_ten.stats import Matchup, PlayerStats, player_stats, sparkline
 from chinese_ten.wording import signed
 
 MAX_ROWS = 500
 """The newest games listed (the statistics count every game)."""
 MAX_PEOPLE = 200
 """The people with the most deals listed (a table of thousands would take seconds to draw)."""
+SEAT_WIDTH = 12
+WINNER_WIDTH = 12
+"""At 3-4 seats, a seat a line (its total beside it) and the winner, names wrapped between
+words where the width needs it (down to these widths): four long names fit 80 columns."""
+SCREEN_MARGINS = 4
+"""The columns of the screen the games' table does not get: the box's padding (1 + 1), its
+scrollbar (2)."""
+_FIGURES = ("history-players", "history-tables")
+"""The tables whose chosen line's running total is drawn."""
 MAX_DAMAGE_LINES = 5
 """Damaged games said one a line; beyond, one line counts the rest."""
 
@@ -61,6 +85,7 @@ class HistoryScreen(Screen[None]):
             yield Static(id="history-problem")
             yield DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
             yield DataTable(id="history-players", cursor_type="row")
+            yield DataTable(id="history-tables", cursor_type="row")
             yield Static(id="history-trend-title")
             if self.ascii_only:
                 yield Static(id="history-sparkline")
@@ -95,21 +120,48 @@ class HistoryScreen(Screen[None]):
 
     def _fill_games(self) -> None:
         table: DataTable[Text] = self.query_one("#history-games", DataTable)
-        for label in (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner")):
+        labels = (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner"))
+        for label in labels:
             table.add_column(Text(label))
-        for row in self.rows:
-            players = _("{first} v {second}").format(
-                first=seat_label(row, 0), second=seat_label(row, 1)
-            )
+        seat_width = self._seat_width(labels)
+        for row in self.rows:  # heights counted here: the table measuring them took seconds
+            if row.seats > 2:
+                players, totals = _seat_lines(row, seat_width)
+                winner = Text(_winner_lines(row))
+            else:
+                players = Text(players_text(row))
+                totals = Text(totals_text(row), justify="right")
+                winner = Text(outcome_text(row))
             table.add_row(
                 Text(str(row.id), justify="right"),
                 Text(when(row.when())),
-                Text(players),
+                players,
                 Text(deals_text(row), justify="right"),
-                Text(f"{signed(row.totals[0])} / {signed(row.totals[1])}", justify="right"),
-                Text(outcome_text(row)),
+                totals,
+                winner,
                 key=str(row.id),
+                height=max(len(players.plain.split("\n")), len(winner.plain.split("\n"))),
             )
+
+    def _seat_width(self, labels: tuple[str, ...]) -> int:
+        """How wide a seat's line may be at 3-4 seats: what the other columns leave of the
+        screen (but at least :data:`SEAT_WIDTH`), so a game of four fits its width."""
+        others = [
+            labels[:2] + labels[3:],
+            *(
+                (
+                    str(row.id),
+                    when(row.when()),
+                    deals_text(row),
+                    totals_text(row) if row.seats == 2 else max(map(signed, row.totals), key=len),
+                    _winner_lines(row),
+                )
+                for row in self.rows
+            ),
+        ]
+        widths = [max(_width(cells[k]) for cells in others) for k in range(5)]
+        room = self.app.size.width - sum(widths) - 2 * len(labels) - SCREEN_MARGINS
+        return max(room, SEAT_WIDTH)
 
     def _fill_players(self) -> None:
         table: DataTable[Text] = self.query_one("#history-players", DataTable)
@@ -118,25 +170,65 @@ class HistoryScreen(Screen[None]):
             table.add_column(Text(label))
         for number, stats in enumerate(self.stats):
             overall = stats.overall
-            table.add_row(
-                Text(stats.player),
-                Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
-                Text(str(overall.deals), justify="right"),
-                Text(mean_text(overall), justify="right"),
-                Text(streak_text(overall)),
-                key=str(number),
-            )
-        self._show_trend(0)
+            if stats.opponents:  # games of two
+                table.add_row(
+                    Text(stats.player),
+                    Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
+                    Text(str(overall.deals), justify="right"),
+                    Text(mean_text(overall), justify="right"),
+                    Text(streak_text(overall)),
+                    key=str(number),
+                )
+        first = table.ordered_rows[0].key.value if table.row_count else None
+        at_tables = self._fill_tables()
+        self._show_trend(first or at_tables or "")
 
-    def _show_trend(self, number: int) -> None:
-        """The running total of player ``number`` as a sparkline."""
+    def _fill_tables(self) -> str | None:
+        """Each person's games at tables of 3 and 4, a line a table size (shown only when
+        the history holds some); the key of the first line."""
+        table: DataTable[Text] = self.query_one("#history-tables", DataTable)
+        labels = (_("Player"), _("Table"), _("Games"), _("Places"), _("Deals"))
+        for label in (*labels, _("Per deal (95%)")):
+            table.add_column(Text(label))
+        for number, stats in enumerate(self.stats):
+            for at_table in stats.tables:
+                table.add_row(
+                    Text(stats.player),
+                    Text(table_label(at_table)),
+                    Text(str(at_table.games), justify="right"),
+                    Text(places_text(at_table)),
+                    Text(str(at_table.figures.deals), justify="right"),
+                    Text(mean_text(at_table.figures), justify="right"),
+                    key=f"{number}:{at_table.seats}",
+                )
+        table.display = table.row_count > 0
+        self.set_class(table.row_count > 0, "-with-tables")
+        return table.ordered_rows[0].key.value if table.row_count else None
+
+    def _figures(self, key: str) -> tuple[str, Matchup] | None:
+        """The person and the figures of a row of the players' tables: ``3`` (games of two)
+        or ``3:4`` (at tables of four)."""
+        number, _colon, seats = key.partition(":")
+        if not number.isdigit() or not 0 <= int(number) < len(self.stats):
+            return None
+        stats = self.stats[int(number)]
+        if not seats:
+            return stats.player, stats.overall
+        at_table = next(t for t in stats.tables if str(t.seats) == seats)
+        return _("{name}, {table}").format(
+            name=stats.player, table=table_label(at_table)
+        ), at_table.figures
+
+    def _show_trend(self, key: str) -> None:
+        """The running total of a row of the players' table as a sparkline."""
         title = self.query_one("#history-trend-title", Static)
-        if not 0 <= number < len(self.stats):
+        shown = self._figures(key)
+        if shown is None:
             title.update("")
             self._draw_trend([])
             return
-        stats = self.stats[number]
-        running = stats.overall.running
+        player, figures = shown
+        running = figures.running
         title.update(
             Text(
                 ngettext(
@@ -144,13 +236,13 @@ class HistoryScreen(Screen[None]):
                     "{name}: running total {total} over {count} deals",
                     len(running),
                 ).format(
-                    name=stats.player,
+                    name=player,
                     total=signed(running[-1] if running else 0),
                     count=len(running),
                 )
             )
         )
-        self._draw_trend(running_from_zero(stats.overall))
+        self._draw_trend(running_from_zero(figures))
 
     def _draw_trend(self, values: list[int]) -> None:
         if self.ascii_only:
@@ -161,8 +253,18 @@ class HistoryScreen(Screen[None]):
             self.query_one("#history-sparkline", Sparkline).data = [float(v) for v in values]
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.data_table.id == "history-players" and event.row_key.value is not None:
-            self._show_trend(int(event.row_key.value))
+        table = event.data_table
+        if event.row_key.value is None or table.id not in _FIGURES:
+            return
+        if table.id == "history-players" or table.has_focus:  # not as it is filled
+            self._show_trend(event.row_key.value)
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Tab into a table of figures: the trend of its chosen line."""
+        table = event.widget
+        if isinstance(table, DataTable) and table.id in _FIGURES and table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            self._show_trend(key or "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "history-games" and event.row_key.value is not None:
@@ -184,6 +286,33 @@ class HistoryScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def _width(text: str) -> int:
+    return max(Text(line).cell_len for line in text.split("\n"))
+
+
+def _winner_lines(row: GameRow) -> str:
+    """Who won; at 3-4 seats wrapped between words (the seats' lines are many already)."""
+    if row.seats == 2:
+        return outcome_text(row)
+    return "\n".join(_wrapped(outcome_text(row), WINNER_WIDTH))
+
+
+def _seat_lines(row: GameRow, width: int) -> tuple[Text, Text]:
+    """The players and the totals of a game of 3-4: a seat a line (or more, a long name
+    wrapped), its total on its first line."""
+    names: list[str] = []
+    totals: list[str] = []
+    for seat in range(row.seats):
+        lines = _wrapped(seat_label(row, seat), width)
+        names += lines
+        totals += [signed(row.totals[seat]), *[""] * (len(lines) - 1)]
+    return Text("\n".join(names)), Text("\n".join(totals), justify="right")
 
 
 def _damage_lines(damage: list[str]) -> list[str]:
