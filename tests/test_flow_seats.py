@@ -1,7 +1,6 @@
 """The game's flow at tables of three and four: seats, default names, computers, the deal
 passing round, the save and resume (a save is the whole game at any table size)."""
 
-import os
 from pathlib import Path
 
 from chinese_ten.deal import legal_actions
@@ -76,12 +75,9 @@ def test_the_deal_passes_to_the_next_seat_and_a_resumed_game_is_the_same_table(
     levels = ("greedy", None, None)
     flow = _flow(tmp_path, levels, players=("Ana", "Ben", "Cy"), deals_planned=4)
     first = flow.series.next_dealer
-    assert _play(flow) == [
-        "The history keeps games of two players so far: this game is saved, "
-        "but not listed in the history."
-    ]
+    assert _play(flow) == []  # stored in the history like any game
     assert flow.dealer == (first + 1) % 3
-    assert _play(flow) == []  # said once
+    assert _play(flow) == []
     flow.deal(12)
     flow.release()
     record, states = load_and_replay(tmp_path / "current.json")
@@ -94,24 +90,6 @@ def test_the_deal_passes_to_the_next_seat_and_a_resumed_game_is_the_same_table(
     assert again.series.seats == 3 and again.series.next_dealer == (first + 2) % 3
     assert again.state == flow.state
     again.release()
-
-
-def test_the_history_refuses_a_game_of_three_in_one_line(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    golden = Path(__file__).parent / "golden" / "golden-3-seats.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "chinese_ten", "--lang", "en", "history", "import", str(golden)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "CHINESE_TEN_HOME": str(tmp_path)},
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 1
-    assert "the history keeps games of two players so far; this one has 3" in result.stderr
-    assert "Traceback" not in result.stderr
 
 
 def test_the_review_refuses_a_game_of_four_in_one_line() -> None:
