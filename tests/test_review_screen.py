@@ -204,7 +204,7 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
                     continue
                 # The reason on its own lines, all of them on the screen above the key bar.
                 said = Text(str(why.render()))
-                assert said.plain.startswith(reason_text(judgement.reason, "x")[:6])
+                assert said.plain.startswith(reason_text(judgement.reason, ("x", "y"), 0)[:6])
                 lines = len(said.wrap(Console(width=78), 78))
                 assert why.region.height == lines, said.plain
                 keys = screen.query_one(KeyBar).region
