@@ -347,7 +347,7 @@ class ReviewScreen(Screen[None]):
         # With three or four, the strip below is the mover's and the others are lines.
         shown = (0, 1) if not self._many else (mover,)
         for strip, holder in enumerate(shown):
-            self.query_one(f"#review-hand-{strip}", CardStrip).show(hand_looks(holder))
+            self.query_one(f"#review-hand-{strip}", CardStrip).show(hand_looks(holder), len(names))
             self.query_one(f"#review-pile-{strip}", CardStrip).show(
                 [CardLook(None, face_up=False, count=state.piles[holder].bit_count())]
             )
@@ -358,10 +358,10 @@ class ReviewScreen(Screen[None]):
         )
         turned = state.flip_card
         self.query_one("#review-turned", CardStrip).show(
-            [CardLook(turned, mark="turned" if turned is not None else "")]
+            [CardLook(turned, mark="turned" if turned is not None else "")], len(names)
         )
         self.query_one("#review-cards", CardStrip).show(
-            [CardLook(c, mark=table_mark(c)) for c in state.table]
+            [CardLook(c, mark=table_mark(c)) for c in state.table], len(names)
         )
         if self._many:
             self._show_others(state, names)
