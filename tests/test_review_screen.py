@@ -289,6 +289,17 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
                     assert mark.region.bottom <= keys.y
                 checked += 1
             assert checked > 0 and reasons > 0
+            # F1 says what changes with more players, and scrolls to its last line
+            await pilot.press("f1")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#review-help-text").render())
+            many = review_explained(60, 4).split("\n\n")[-2]
+            assert many not in review_explained(60) and many in shown
+            page = app.screen.query_one("#review-help", VerticalScroll)
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            assert app.screen.query_one("#review-help-text").region.bottom <= page.region.bottom
     finally:
         i18n.choose("en")
         i18n.fold_with(None)

@@ -514,7 +514,7 @@ class ReviewScreen(Screen[None]):
     def action_explain(self) -> None:
         """F1: what the review measures and how it labels, and this analysis's budget."""
         samples = self.review.samples if self.review is not None else self._samples
-        self.app.push_screen(ReviewHelpScreen(samples))
+        self.app.push_screen(ReviewHelpScreen(samples, len(self.record.players)))
 
     def _words(self, action: Action) -> str:
         """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
@@ -572,14 +572,15 @@ class ReviewHelpScreen(ModalScreen[None]):
         Binding("escape,f1,question_mark,q", "close", _("Back")),
     ]
 
-    def __init__(self, samples: int = REVIEW_SAMPLES) -> None:
+    def __init__(self, samples: int = REVIEW_SAMPLES, seats: int = 2) -> None:
         super().__init__()
         self.samples = samples
+        self.seats = seats
 
     def compose(self) -> ComposeResult:
         # Longer than 24 rows in French and Portuguese: it scrolls (arrows, Page Down).
         with VerticalScroll(id="review-help"):
-            yield Static(Text(review_explained(self.samples)), id="review-help-text")
+            yield Static(Text(review_explained(self.samples, self.seats)), id="review-help-text")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -589,10 +590,11 @@ class ReviewHelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def review_explained(samples: int = REVIEW_SAMPLES) -> str:
-    """The review's F1 page, in the screen's language, for an analysis of ``samples`` worlds."""
+def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
+    """The review's F1 page, in the screen's language, for an analysis of ``samples`` worlds
+    of a game of ``seats`` players (from three, a paragraph says what changes)."""
     inaccuracy, mistake, blunder = THRESHOLDS
-    return _(
+    page = _(
         "How the review judges a decision\n\n"
         "Only decisions with a real choice are judged, from what the mover knew then: "
         "their hand and everything public, never the hidden cards. The unseen cards are "
@@ -620,6 +622,17 @@ def review_explained(samples: int = REVIEW_SAMPLES) -> str:
         sigmas=NOISE_SIGMAS,
         samples=samples,
     )
+    if seats == 2:
+        return page
+    *before, last = page.split("\n\n")
+    many = _(
+        "With three or four players every other hand is dealt, each read from that "
+        "player's own plays; the value is the points the mover's pile scores at this table "
+        "(the black aces too), and a card or points left go to the other players' turns "
+        "before the mover plays again, naming the player who takes the card when one nearly "
+        "always does."
+    )
+    return "\n\n".join([*before, many, last])
 
 
 _STOP_WAIT = 3.0
