@@ -430,7 +430,7 @@ def test_explain_claims_only_what_the_figures_show() -> None:
     assert explain(6.0, 0, 0, nothing, noisy) is None
     steady = NextTurn([10, 10, 10, 10], {})
     assert explain(6.0, 0, 0, nothing, steady) == Reason("leaves", 0, 10)
-    rich = NextTurn([10, 10, 10, 10], {parse_card("9H"): 4})
+    rich = NextTurn([10, 10, 10, 10], {(parse_card("9H"), 1): 4})
     named = explain(6.0, 0, 0, nothing, rich)
     assert named == Reason("leaves", 0, 10, parse_card("9H"), 0.0, 1.0)
     # the larger reason wins: 8 taken now against 10 left

@@ -111,7 +111,7 @@ def test_the_card_left_names_the_seat_that_takes_it() -> None:
     nothing = NextTurn([0, 0, 0, 0], {})
     seven = parse_card("7H")
     # seat 1 takes 7♥ in all four worlds: named
-    clear = NextTurn([7, 7, 7, 7], {seven: 4}, {(seven, 1): 4})
+    clear = NextTurn([7, 7, 7, 7], {(seven, 1): 4})
     reason = explain(6.0, 0, 0, nothing, clear, seats=3)
     assert reason == Reason("leaves", 0, 7, seven, 0.0, 1.0, taker=1)
     assert reason_text(reason, ("Ana", "Ben", "Cy"), 0) == (
@@ -119,7 +119,7 @@ def test_the_card_left_names_the_seat_that_takes_it() -> None:
         "in 100% of the worlds (0% after the best option)."
     )
     # two seats share it: nobody is named
-    shared = NextTurn([7, 7, 7, 7], {seven: 4}, {(seven, 1): 2, (seven, 2): 2})
+    shared = NextTurn([7, 7, 7, 7], {(seven, 1): 2, (seven, 2): 2})
     reason = explain(6.0, 0, 0, nothing, shared, seats=3)
     assert reason is not None and reason.taker is None
     assert "to the next players, one of whom takes it" in reason_text(
@@ -135,10 +135,10 @@ def test_the_black_aces_weigh_their_points_in_a_card_left() -> None:
     """A♠ left to the next seats costs 30 a world with three seats and nothing with two."""
     nothing = NextTurn([0, 0, 0, 0], {})
     ace = parse_card("AS")
-    left = NextTurn([30, 30, 30, 30], {ace: 4}, {(ace, 2): 4})
+    left = NextTurn([30, 30, 30, 30], {(ace, 2): 4})
     reason = explain(20.0, 0, 0, nothing, left, seats=3)
     assert reason is not None and reason.card == ace and reason.taker == 2
-    assert explain(20.0, 0, 0, nothing, NextTurn([0] * 4, {ace: 4}), seats=2) is None
+    assert explain(20.0, 0, 0, nothing, NextTurn([0] * 4, {(ace, 1): 4}), seats=2) is None
 
 
 def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

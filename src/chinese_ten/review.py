@@ -53,7 +53,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -423,10 +423,15 @@ class NextTurn:
     points: list[int]
     """Points they capture on those turns (their played cards, their turned cards and what
     they take), one entry a world."""
-    taken: dict[Card, int]
-    """How many worlds one of them took each table card in."""
-    takers: dict[tuple[Card, int], int] = field(default_factory=dict)
-    """How many worlds each (table card, seat) was taken in: who took it."""
+    takers: dict[tuple[Card, int], int]
+    """How many worlds each table card was taken in by each seat: (card, seat) to a count."""
+
+    def taken(self) -> dict[Card, int]:
+        """How many worlds one of them took each table card in."""
+        times: dict[Card, int] = {}
+        for (card, _seat), count in self.takers.items():
+            times[card] = times.get(card, 0) + count
+        return times
 
 
 Worlds: TypeAlias = Callable[[random.Random, int], Iterator[DealState]]
@@ -532,9 +537,7 @@ def option_values(
                         after, banked, taken = next_turn(after, seat)
                         record = next_turns[i]
                         record.points.append(banked)
-                        for card, taker in taken:
-                            record.taken[card] = record.taken.get(card, 0) + 1
-                            key = (card, taker)
+                        for key in taken:
                             record.takers[key] = record.takers.get(key, 0) + 1
                     into[i].append(learned_points(after, seat))
 
@@ -648,16 +651,17 @@ def explain(
     spread = math.sqrt(sum((d - gives) ** 2 for d in diffs) / (worlds - 1) / worlds)
     if gives >= enough and gives > NOISE_SIGMAS * spread:
         found.append((gives, Reason("leaves", best_mean, chosen_mean)))
-    for card in sorted(set(chosen_next.taken) | set(best_next.taken)):
-        after_chosen = chosen_next.taken.get(card, 0) / worlds
-        after_best = best_next.taken.get(card, 0) / worlds
+    chosen_taken, best_taken = chosen_next.taken(), best_next.taken()
+    for card in sorted(set(chosen_taken) | set(best_taken)):
+        after_chosen = chosen_taken.get(card, 0) / worlds
+        after_best = best_taken.get(card, 0) / worlds
         worth = card_points(card, seats)
         weight = (after_chosen - after_best) * worth
         noise = worth * math.sqrt(
             (after_chosen * (1 - after_chosen) + after_best * (1 - after_best)) / worlds
         )
         if weight >= enough and weight > NOISE_SIGMAS * noise:
-            taker = _taker(chosen_next, card) if seats > 2 else None
+            taker = _taker(chosen_next, card, chosen_taken[card]) if seats > 2 else None
             reason = Reason("leaves", best_mean, chosen_mean, card, after_best, after_chosen, taker)
             found.append((weight + 1e-9, reason))  # a card is plainer than a total
     if not found:
@@ -665,10 +669,9 @@ def explain(
     return max(found, key=lambda f: f[0])[1]
 
 
-def _taker(turns: NextTurn, card: Card) -> int | None:
-    """The seat that takes ``card`` in at least :data:`CLEAR_TAKER` of the worlds it is taken
-    in, or None."""
-    times = turns.taken.get(card, 0)
+def _taker(turns: NextTurn, card: Card, times: int) -> int | None:
+    """The seat that takes ``card`` in at least :data:`CLEAR_TAKER` of the ``times`` worlds it
+    is taken in, or None."""
     for (taken, seat), count in sorted(turns.takers.items()):
         if taken == card and count >= CLEAR_TAKER * times:
             return seat
