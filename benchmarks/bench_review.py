@@ -11,29 +11,50 @@ time (goal: a 6-deal game in under a minute with 2 jobs at the default budget), 
 
 and, with the labels, how often a loss of a point or more gets a plain reason, of which kind.
 
+``... --seats [--deals 3] --jobs 1`` for three and four players: the processor time a
+decision at 2, 3 and 4 seats (``greedy`` against ``random`` in every other seat, one deal of
+each seat count in turn, so the machine's load falls on all alike), and the seed noise of a
+verdict at 3 seats (the same decisions judged with two seeds: the loss's difference, and how
+many labels differ).
+
 Figures (this 2-core machine, shared, so upper bounds): a 6-deal game of ``greedy`` v
 ``random`` (131 judged decisions) in 46 s with 2 jobs at a load of 3 to 4 (351 ms a
 decision), before the reason line; ``chinese-ten review`` on the same game took 192 s at a
 load of 9 to 10 with it. ``--calibrate --deals 6 --jobs 1`` (load 7 to 11): the figures in
 the README's review section (seed noise 0.15 at the 90th percentile over 133 decisions;
 ``easy`` 2.85 a decision, ``normal`` 0.58, ``hard`` 0.00; 49 of 71 losses of a point or
-more explained).
+more explained). ``--seats --deals 6 --jobs 1`` (load 5 to 8): 356, 270 and 249 ms of
+processor time a decision at 2, 3 and 4 seats; seed noise at 3 seats 0.46 at the 90th
+percentile over 124 decisions, 5 labels differing (docs/strength.md).
 """
 
 import argparse
 import statistics
 import time
 
+from chinese_ten.cards import SEAT_COUNTS
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.records import GameRecord, game_record
-from chinese_ten.review import LABELS, THRESHOLDS, GameReview, Judgement, analyse
+from chinese_ten.review import (
+    LABELS,
+    THRESHOLDS,
+    GameReview,
+    Judgement,
+    analyse,
+    decisions,
+    finished_deals,
+)
 from chinese_ten.simulate import SeriesPlay, simulate
 
 
-def played(names: tuple[str, str], deals: int, seed: int) -> GameRecord:
+def played(names: tuple[str, ...], deals: int, seed: int) -> GameRecord:
+    """A seeded series of these players (each seat named after its player and its place)."""
     plays: list[SeriesPlay] = []
     simulate(1, deals, names, seed, on_series=plays.append)
-    return game_record(names, deals, plays[0].states)
+    shown = (
+        names if len(set(names)) == len(names) else tuple(f"{n}{k}" for k, n in enumerate(names))
+    )
+    return game_record(shown, deals, plays[0].states)
 
 
 def time_one(deals: int, samples: int, jobs: int) -> None:
@@ -99,14 +120,51 @@ def reasons(judgements: tuple[Judgement, ...]) -> None:
     print(f"reasons for the {len(explained)} losses of a point or more: {kinds}")
 
 
+def seat_counts(deals: int, samples: int, jobs: int) -> None:
+    """Processor time a decision with 2, 3 and 4 players; the seed noise at 3."""
+    spent = dict.fromkeys(SEAT_COUNTS, 0.0)
+    counted = dict.fromkeys(SEAT_COUNTS, 0)
+    judged_ = dict.fromkeys(SEAT_COUNTS, 0)
+    for deal in range(deals):
+        for n in SEAT_COUNTS:
+            record = played(("greedy",) + ("random",) * (n - 1), 1, 300 + deal)
+            counted[n] += len(decisions(finished_deals(record), samples=samples, seed=0))
+            began = time.process_time()
+            judged_[n] += len(analyse(record, samples=samples, jobs=jobs).judgements)
+            spent[n] += time.process_time() - began
+    for n in SEAT_COUNTS:
+        print(
+            f"{n} seats: {counted[n]} decisions ({judged_[n]} judged) over {deals} deals, "
+            f"{spent[n]:.1f} s of processor time: {spent[n] / counted[n] * 1000:.0f} ms a "
+            f"decision, {spent[n] / counted[n] / (spent[2] / counted[2]):.2f}x two seats"
+        )
+    three = played(("hard", "greedy", "random"), deals, 400)
+    first = analyse(three, samples=samples, jobs=jobs, seed=0)
+    second = analyse(three, samples=samples, jobs=jobs, seed=1)
+    again = {j.key: j for j in second.judgements}
+    pairs = [(j, again[j.key]) for j in first.judgements if j.key in again]
+    gaps = [abs(a.loss - b.loss) for a, b in pairs]
+    flips = sum(a.label != b.label for a, b in pairs)
+    best = sum(a.best != b.best for a, b in pairs)
+    once = len(first.judgements) + len(second.judgements) - 2 * len(pairs)
+    print(
+        f"3 seats, seed noise over {len(pairs)} decisions of {deals} deals: |loss(seed 0) - "
+        f"loss(seed 1)| {percentiles(gaps)}; labels differ in {flips}, best option in {best} "
+        f"(judged with one seed only: {once})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=None)
     parser.add_argument("--samples", type=int, default=REVIEW_SAMPLES)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--seats", action="store_true", help="3 and 4 seats against 2")
     args = parser.parse_args()
-    if args.calibrate:
+    if args.seats:
+        seat_counts(args.deals or 3, args.samples, args.jobs)
+    elif args.calibrate:
         calibrate(args.deals or 2, args.samples, args.jobs)
     else:
         time_one(args.deals or 6, args.samples, args.jobs)

@@ -392,7 +392,7 @@ def test_the_reason_takes_more_now() -> None:
     )
     assert judgement.best == parse_action("play 9S taking AH")
     assert judgement.reason == Reason("takes", 20, 0)
-    assert reason_text(judgement.reason, "Ben") == (
+    assert reason_text(judgement.reason, ("Ana", "Ben"), 0) == (
         "Why: the best option takes 20 red points now, the move played 0."
     )
 
@@ -408,7 +408,7 @@ def test_the_reason_leaves_a_rich_card_exposed() -> None:
     assert reason.chosen > reason.best  # and the other player banks more on that turn
     # the figure shown explains at least half of the loss
     assert (reason.chosen_share - reason.best_share) * 10 >= judgement.loss / 2
-    text = reason_text(reason, "Ben")
+    text = reason_text(reason, ("Ana", "Ben"), 0)
     assert text.startswith("Why: the move played leaves TH to Ben, who takes it on the next turn")
     assert f"in {round(100 * reason.chosen_share)}% of the worlds" in text
 
@@ -430,7 +430,7 @@ def test_explain_claims_only_what_the_figures_show() -> None:
     assert explain(6.0, 0, 0, nothing, noisy) is None
     steady = NextTurn([10, 10, 10, 10], {})
     assert explain(6.0, 0, 0, nothing, steady) == Reason("leaves", 0, 10)
-    rich = NextTurn([10, 10, 10, 10], {parse_card("9H"): 4})
+    rich = NextTurn([10, 10, 10, 10], {(parse_card("9H"), 1): 4})
     named = explain(6.0, 0, 0, nothing, rich)
     assert named == Reason("leaves", 0, 10, parse_card("9H"), 0.0, 1.0)
     # the larger reason wins: 8 taken now against 10 left
@@ -453,7 +453,7 @@ def test_following_the_next_turn_changes_no_playout() -> None:
                 after = advance(world, action)
                 followed, banked, taken = next_turn(after, view.seat)
                 assert learned_points(followed, view.seat) == learned_points(after, view.seat)
-                assert banked >= sum(POINTS[c] for c in taken)
+                assert banked >= sum(POINTS[c] for c, _seat in taken)
                 checked += 1
     assert checked > 100
 

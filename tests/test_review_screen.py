@@ -13,11 +13,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from chinese_ten import i18n
-from chinese_ten.actions import action_target
+from chinese_ten.actions import action_target, is_flip
 from chinese_ten.history import open_history
 from chinese_ten.levels import REVIEW_SAMPLES
-from chinese_ten.records import GameRecord
+from chinese_ten.records import GameRecord, load_and_replay
 from chinese_ten.review import GameReview, analyse, analysis_key, reason_text
+from chinese_ten.table import shown_names
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.widgets.card import CardStrip
@@ -204,7 +205,7 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
                     continue
                 # The reason on its own lines, all of them on the screen above the key bar.
                 said = Text(str(why.render()))
-                assert said.plain.startswith(reason_text(judgement.reason, "x")[:6])
+                assert said.plain.startswith(reason_text(judgement.reason, ("x", "y"), 0)[:6])
                 lines = len(said.wrap(Console(width=78), 78))
                 assert why.region.height == lines, said.plain
                 keys = screen.query_one(KeyBar).region
@@ -228,6 +229,77 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is screen
+    finally:
+        i18n.choose("en")
+        i18n.fold_with(None)
+
+
+GOLDEN_FOUR = Path(__file__).parent / "golden" / "golden-4-seats.json"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"])
+async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
+    """At every judged decision of a 4-seat game: the summary, the other seats, the table,
+    the mover's hand with its choices, the verdict and the reason all whole above the key
+    bar."""
+    record, _states = load_and_replay(GOLDEN_FOUR)
+    review = reviewed(record)
+    i18n.choose(language)
+    try:
+        app, screen = app_with(tmp_path, record, analyse_now=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen.show_review(review)
+            checked = reasons = 0
+            for k, position in enumerate(screen.cursor.positions):
+                judgement = position.judgement(review)
+                if judgement is None or judgement.best == position.action:
+                    continue
+                await pilot.press(*["right"] * (k - screen.cursor.at))
+                await pilot.pause()
+                keys = screen.query_one(KeyBar).region
+                summary = screen.query_one("#review-summary").region
+                assert summary.height == len(record.players)  # a line a seat
+                others = screen.query_one("#review-others", Static)
+                assert others.region.height == len(record.players)  # its title and 3 lines
+                names = shown_names(record)
+                said = str(others.render())
+                mover = position.state.to_move
+                assert all((n in said) == (seat != mover) for seat, n in enumerate(names))
+                table = screen.query_one("#review-table").region
+                hand = screen.query_one("#review-bottom").region
+                strip = screen.query_one("#review-hand-0", CardStrip)
+                # every card of the table and the hand drawn whole, one row of cards each
+                assert table.height == 5 and hand.height == 5
+                assert summary.bottom <= others.region.y < table.y < hand.y
+                marked = {look.mark for look in strip.looks}
+                assert "selected" in marked or is_flip(position.action or 0)
+                mark = screen.query_one("#review-mark")
+                assert hand.bottom <= mark.region.y
+                text = Text(mark_text(screen))
+                assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
+                why = screen.query_one("#review-why", Static)
+                if judgement.reason is not None:
+                    lines = len(Text(str(why.render())).wrap(Console(width=78), 78))
+                    assert why.region.height == lines
+                    assert mark.region.bottom <= why.region.y
+                    assert why.region.y + lines <= keys.y
+                    reasons += 1
+                else:
+                    assert mark.region.bottom <= keys.y
+                checked += 1
+            assert checked > 0 and reasons > 0
+            # F1 says what changes with more players, and scrolls to its last line
+            await pilot.press("f1")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#review-help-text").render())
+            many = review_explained(60, 4).split("\n\n")[-2]
+            assert many not in review_explained(60) and many in shown
+            page = app.screen.query_one("#review-help", VerticalScroll)
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            assert app.screen.query_one("#review-help-text").region.bottom <= page.region.bottom
     finally:
         i18n.choose("en")
         i18n.fold_with(None)

@@ -2,14 +2,17 @@
 
 A decision is judged from what the mover knew at that moment: their
 :class:`~chinese_ten.view.PlayerView`, never the hidden cards (the fairness rule of the
-``hard`` player). The unseen cards are dealt at random as ``hard`` deals them: the other hand
-from its model of the other player, which reads that player's plays only as far as they have
+``hard`` player). The unseen cards are dealt at random as ``hard`` deals them: every other
+hand from its model of that player, which reads that player's plays only as far as they have
 shown a greedy habit (a random player, a searching one or a person soon leaves it drawing
-almost blindly; :func:`chinese_ten.players.hard.sharpness_belief`). Each legal option is
-played to the end of the deal in the same worlds (common random numbers), the mover's later
-plays by ``hard``'s learned policy, the other player's greedy. An option's value is the
-mover's mean final red points: the unit of every figure here is red points expected at the
-end of the deal, from what the mover knew.
+almost blindly; :func:`chinese_ten.players.hard.sharpness_belief`), one model per opponent
+with three or four players. Each legal option is played to the end of the deal in the same
+worlds (common random numbers), the mover's later plays by ``hard``'s learned policy, the
+other players' greedy. An option's value is the mover's mean final points: the unit of every
+figure here is points expected at the end of the deal, from what the mover knew (the red
+points, and from three players the black aces as they score there:
+:func:`~chinese_ten.cards.seat_points`). The mover's result against the base is those points
+less the table's base, the same for every option, so the options compare as their results.
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 
@@ -33,8 +36,10 @@ thrown away). A label is given only where the loss clears its threshold by
 margin is *borderline*. Figures (``benchmarks/bench_review.py --calibrate``) are in the README.
 
 Why the best option is better (:func:`explain`), where the figures show a plain reason: it
-takes more red points now, or the option played leaves more for the other player's next turn
-(followed in the first :data:`_REASON_WORLDS` worlds of round 2), often one rich table card.
+takes more points now, or the option played leaves more for the other players' turns before
+the mover plays again (with two players the other player's next turn; followed in the first
+:data:`_REASON_WORLDS` worlds of round 2), often one rich table card, and with three or four
+players who takes it, where one seat nearly always does.
 
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
@@ -50,11 +55,11 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action, capture_code, format_action, is_flip, parse_action
-from chinese_ten.cards import POINTS, Card, format_card, parse_card
-from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, start
+from chinese_ten.cards import SEAT_COUNTS, Card, card_points, format_card, parse_card
+from chinese_ten.deal import OVER, PLAY, DealState, Hands, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
 from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
@@ -63,7 +68,6 @@ from chinese_ten.view import PlayerView
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
     from multiprocessing.pool import AsyncResult
 
-    from chinese_ten.players.hard import HandDrawer
     from chinese_ten.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
@@ -114,10 +118,13 @@ class Reason:
 
     ``kind`` is ``"takes"`` (the best option captures more red points now: ``best`` and
     ``chosen`` are those points) or ``"leaves"`` (the option played leaves more for the other
-    player's next turn: ``best`` and ``chosen`` are the red points that player is expected to
-    bank on it after each option). ``card``, for ``"leaves"``, is the table card most behind
-    the difference, and ``best_share`` and ``chosen_share`` the shares of worlds in which the
-    other player takes it on that turn after each option.
+    players' turns before the mover plays again, with two players the other player's next
+    turn: ``best`` and ``chosen`` are the points they are expected to bank on them after each
+    option). ``card``, for ``"leaves"``, is the table card most behind the difference, and
+    ``best_share`` and ``chosen_share`` the shares of worlds in which one of them takes it
+    after each option. ``taker``, with three or four players, is the seat that takes the card
+    in nearly all of those worlds (:data:`CLEAR_TAKER`), None when no one seat does (with
+    two players the other player, so always None).
     """
 
     kind: str
@@ -126,9 +133,11 @@ class Reason:
     card: Card | None = None
     best_share: float = 0.0
     chosen_share: float = 0.0
+    taker: int | None = None
 
     def as_json(self, digits: int | None = 3) -> dict[str, Any]:
-        return {
+        """``taker`` only where there is one: a review of two players reads as before."""
+        shown: dict[str, Any] = {
             "kind": self.kind,
             "best": _rounded(self.best, digits),
             "chosen": _rounded(self.chosen, digits),
@@ -136,13 +145,16 @@ class Reason:
             "best_share": _rounded(self.best_share, digits),
             "chosen_share": _rounded(self.chosen_share, digits),
         }
+        if self.taker is not None:
+            shown["taker"] = self.taker
+        return shown
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Reason":
         """Read :meth:`as_json`; ValueError, KeyError or TypeError when it is not that."""
         if data["kind"] not in REASONS:
             raise ValueError("not a reason")
-        card = data["card"]
+        card, taker = data["card"], data.get("taker")
         return cls(
             kind=data["kind"],
             best=float(data["best"]),
@@ -150,10 +162,14 @@ class Reason:
             card=None if card is None else parse_card(str(card)),
             best_share=float(data["best_share"]),
             chosen_share=float(data["chosen_share"]),
+            taker=None if taker is None else _whole(taker),
         )
 
 
 REASONS: Final = ("takes", "leaves")
+CLEAR_TAKER: Final = 0.9
+"""With three or four players, the share of the worlds in which a card left is taken that
+one seat must take it in to be named (otherwise "the next players")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +210,7 @@ class Judgement:
         """(deal, turn, 0 for the played card or 1 for the turned card)."""
         return (self.deal, self.turn, 1 if is_flip(self.chosen) else 0)
 
-    def as_json(self, players: tuple[str, str], digits: int | None = 3) -> dict[str, Any]:
+    def as_json(self, players: tuple[str, ...], digits: int | None = 3) -> dict[str, Any]:
         """Values rounded to ``digits`` (None: exact, for the stored analysis)."""
         return {
             "deal": self.deal,
@@ -210,9 +226,7 @@ class Judgement:
             "label": self.label,
             "borderline": self.borderline,
             "reason": None if self.reason is None else self.reason.as_json(digits),
-            "why": None
-            if self.reason is None
-            else reason_text(self.reason, players[1 - self.seat]),
+            "why": None if self.reason is None else reason_text(self.reason, players, self.seat),
         }
 
 
@@ -249,7 +263,8 @@ class Summary:
 class GameReview:
     """The judged decisions of a game's finished deals, and the budget they were judged at."""
 
-    players: tuple[str, str]
+    players: tuple[str, ...]
+    """Every seat's name, 2 to 4 of them."""
     deals: int
     """Finished deals reviewed (an unfinished last deal is left out)."""
     samples: int
@@ -297,7 +312,7 @@ class GameReview:
                         for d in range(1, self.deals + 1)
                     ],
                 }
-                for seat in (0, 1)
+                for seat in range(len(self.players))
             ],
         }
 
@@ -311,11 +326,14 @@ class GameReview:
             data = json.loads(text)
             if data["format"] != FORMAT or data["version"] != VERSION:
                 raise ValueError("another format")
+            players = tuple(str(name) for name in data["players"])
+            if len(players) not in SEAT_COUNTS:
+                raise ValueError("not a table")
             judgements = tuple(
                 Judgement(
                     deal=_whole(d["deal"]),
                     turn=_whole(d["turn"]),
-                    seat=_whole(d["seat"]) & 1,
+                    seat=_seat(d["seat"], len(players)),
                     chosen=parse_action(d["chosen"]),
                     best=parse_action(d["best"]),
                     chosen_value=float(d["chosen_value"]),
@@ -325,9 +343,8 @@ class GameReview:
                 )
                 for d in data["decisions"]
             )
-            players = data["players"]
             return cls(
-                players=(str(players[0]), str(players[1])),
+                players=players,
                 deals=_whole(data["deals_reviewed"]),
                 samples=_whole(data["samples"]),
                 seed=_whole(data["seed"]),
@@ -343,9 +360,18 @@ def _whole(value: object) -> int:
     return value
 
 
-def analysis_key(samples: int, seed: int) -> str:
-    """The history database's key for an analysis at this budget and seed, by this version."""
-    return f"review-v{VERSION}-samples{samples}-seed{seed}"
+def _seat(value: object, seats: int) -> int:
+    seat = _whole(value)
+    if not 0 <= seat < seats:
+        raise ValueError("no such seat")
+    return seat
+
+
+def analysis_key(samples: int, seed: int, seats: int = 2) -> str:
+    """The history database's key for an analysis at this budget and seed, by this version,
+    of a game of ``seats`` players (two: the key analyses have always had)."""
+    table = "" if seats == 2 else f"-seats{seats}"
+    return f"review-v{VERSION}{table}-samples{samples}-seed{seed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,13 +417,79 @@ def decision_rng(seed: int, deal: int, turn: int, second: bool) -> random.Random
 
 @dataclass(slots=True)
 class NextTurn:
-    """What the other player banks on its next turn after one option, world by world."""
+    """What the other players bank on their turns after one option, before the mover plays
+    again (with two players, the other player's next turn), world by world."""
 
     points: list[int]
-    """Red points it captures on that turn (its played card, its turned card and what they
-    take), one entry a world."""
-    taken: dict[Card, int]
-    """How many worlds it took each table card in."""
+    """Points they capture on those turns (their played cards, their turned cards and what
+    they take), one entry a world."""
+    takers: dict[tuple[Card, int], int]
+    """How many worlds each table card was taken in by each seat: (card, seat) to a count."""
+
+    def taken(self) -> dict[Card, int]:
+        """How many worlds one of them took each table card in."""
+        times: dict[Card, int] = {}
+        for (card, _seat), count in self.takers.items():
+            times[card] = times.get(card, 0) + count
+        return times
+
+
+Worlds: TypeAlias = Callable[[random.Random, int], Iterator[DealState]]
+"""Deals ``count`` complete positions the mover cannot tell from the one it is in."""
+
+
+def world_sources(view: PlayerView) -> tuple[Worlds, Worlds]:
+    """The worlds a decision is judged in, and the blind ones that check it had a real choice.
+
+    The first deals the other hands as ``hard`` does: with two players the other hand from
+    its model of that player (:func:`~chinese_ten.players.hard.believed_hands`), with three
+    or four every other seat's hand from that seat's own model
+    (:func:`~chinese_ten.players.hard.believed_seat_hands`). The second deals them blindly.
+    Either deals all of a batch's hands first, then shuffles each world's stock.
+    """
+    from chinese_ten.players.hard import (
+        SHARPNESSES,
+        WorldDealer,
+        believed_hands,
+        believed_seat_hands,
+    )
+
+    dealer = WorldDealer(view)
+    if view.seats == 2:
+        blind = believed_hands(view, belief=[1.0] + [0.0] * (len(SHARPNESSES) - 1))
+        believed = believed_hands(view)
+
+        def two(draw: "Callable[[random.Random, int], list[tuple[Card, ...]]]") -> Worlds:
+            def worlds(rng: random.Random, count: int) -> Iterator[DealState]:
+                for hand in draw(rng, count):
+                    yield dealer.deal(rng, hand)
+
+            return worlds
+
+        return two(believed), two(blind)
+    draw_hands = believed_seat_hands(view)
+    unseen, counts, me = list(view.unseen()), view.hand_counts, view.seat
+
+    def believed_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
+        for hands in draw_hands(rng, count):
+            yield dealer.deal_hands(rng, hands)
+
+    def blind_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
+        dealt: list[Hands] = []
+        for _world in range(count):
+            cards = rng.sample(unseen, len(unseen))
+            drawn, at = [], 0
+            for seat, size in enumerate(counts):
+                if seat == me:
+                    drawn.append(view.hand)
+                else:
+                    drawn.append(tuple(sorted(cards[at : at + size])))
+                    at += size
+            dealt.append(tuple(drawn))
+        for hands in dealt:
+            yield dealer.deal_hands(rng, hands)
+
+    return believed_worlds, blind_worlds
 
 
 def option_values(
@@ -409,55 +501,51 @@ def option_values(
     samples: int,
     stop: Callable[[], bool] = lambda: False,
 ) -> tuple[list[float], list[int], list[list[int]], dict[int, NextTurn]] | None:
-    """Each option's mean final red points for the mover, the options measured in all
+    """Each option's mean final points for the mover, the options measured in all
     ``samples`` worlds (the chosen one and those close to the leader), each option's points
-    world by world, and for each measured option the other player's next turn in the first
-    :data:`_REASON_WORLDS` worlds of round 2; None when no plausible world tells the options
-    apart (no real choice).
+    world by world, and for each measured option the other players' turns before the mover's
+    next (:func:`next_turn`) in the first :data:`_REASON_WORLDS` worlds of round 2; None when
+    no plausible world tells the options apart (no real choice).
 
-    The worlds are drawn from ``hard``'s beliefs about the other hand; whether the options
-    differ at all is also asked of :data:`_UNIFORM_CHECK` worlds of every option with the
-    other hand drawn blindly, so that a model of the other player that does not fit can
-    never hide a real choice. Reads only ``view``: the mover's hand, what is public, and
-    nothing hidden. ``stop`` is asked every :data:`_BATCH` worlds (AnalysisCancelledError
-    once it says True).
+    The worlds are drawn from ``hard``'s beliefs about the other hands
+    (:func:`world_sources`); whether the options differ at all is also asked of
+    :data:`_UNIFORM_CHECK` worlds of every option with the other hands drawn blindly, so that
+    a model of another player that does not fit can never hide a real choice. Reads only
+    ``view``: the mover's hand, what is public, and nothing hidden. ``stop`` is asked every
+    :data:`_BATCH` worlds (AnalysisCancelledError once it says True).
     """
-    from chinese_ten.players.hard import SHARPNESSES, WorldDealer, believed_hands
     from chinese_ten.players.playout import learned_points
 
     seat = view.seat
-    dealer = WorldDealer(view)
-    blind = believed_hands(view, belief=[1.0] + [0.0] * (len(SHARPNESSES) - 1))
+    believed, blind = world_sources(view)
     points: list[list[int]] = [[] for _ in legal]
 
     def play(
         options: Sequence[int],
         count: int,
-        draw_hands: "HandDrawer",
+        worlds: Worlds,
         into: list[list[int]],
         next_turns: dict[int, NextTurn] | None = None,
     ) -> None:
         for begin in range(0, count, _BATCH):
             if stop():
                 raise AnalysisCancelledError(_("the analysis was cancelled"))
-            for hand in draw_hands(rng, min(_BATCH, count - begin)):
-                world = dealer.deal(rng, hand)
+            for world in worlds(rng, min(_BATCH, count - begin)):
                 for i in options:
                     after = advance(world, legal[i])
                     if next_turns is not None:
                         after, banked, taken = next_turn(after, seat)
                         record = next_turns[i]
                         record.points.append(banked)
-                        for card in taken:
-                            record.taken[card] = record.taken.get(card, 0) + 1
+                        for key in taken:
+                            record.takers[key] = record.takers.get(key, 0) + 1
                     into[i].append(learned_points(after, seat))
 
     everything = range(len(legal))
     check: list[list[int]] = [[] for _ in legal]
     play(everything, _UNIFORM_CHECK, blind, check)
-    draw_hands = believed_hands(view)
     first = max(1, samples // SCREEN)
-    play(everything, first, draw_hands, points)
+    play(everything, first, believed, points)
     twin_of: dict[tuple[int, ...], int] = {}
     distinct = [
         twin_of.setdefault((*p, *c), i) == i
@@ -475,8 +563,8 @@ def option_values(
     ]
     next_turns = {i: NextTurn([], {}) for i in close}
     followed = min(_REASON_WORLDS, samples - first)
-    play(close, followed, draw_hands, points, next_turns)
-    play(close, samples - first - followed, draw_hands, points)
+    play(close, followed, believed, points, next_turns)
+    play(close, samples - first - followed, believed, points)
     for i in everything:  # a twin takes its first twin's worlds
         points[i] = points[twin[i]]
     means = [sum(p) / len(p) for p in points]
@@ -484,36 +572,39 @@ def option_values(
     return means, measured, points, {i: next_turns[twin[i]] for i in measured}
 
 
-def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[Card]]:
+def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[tuple[Card, int]]]:
     """Play on from ``state`` (just after an option of ``seat``'s) as the playouts do, every
-    turned card and the other player greedy, to ``seat``'s next play or the end of the deal:
-    that position, the red points the other player banked on the way, and the table cards
-    it took. :func:`~chinese_ten.players.playout.learned_points` from the position returned
-    is what it would have been from ``state``."""
+    turned card and the other players greedy, to ``seat``'s next play or the end of the deal:
+    that position, the points the other players banked on the way, and the table cards they
+    took, each with the seat that took it.
+    :func:`~chinese_ten.players.playout.learned_points` from the position returned is what
+    it would have been from ``state``."""
     from chinese_ten.players.greedy import greedy_choice, greedy_score
 
-    layout = state.setup.layout
+    layout, seats = state.setup.layout, len(state.hands)
     banked = 0
-    taken: list[Card] = []
+    taken: list[tuple[Card, int]] = []
     while state.phase != OVER and not (state.phase == PLAY and state.to_move == seat):
         legal = legal_actions(state)
-        action = greedy_choice(legal, layout)
+        action = greedy_choice(legal, layout, seats)
         code = capture_code(action)
-        if state.to_move != seat and code:
-            banked += greedy_score(action, layout)
+        mover = state.to_move
+        if mover != seat and code:
+            banked += greedy_score(action, layout, seats)
             if code == TRIPLE:
-                taken.extend(c for c in state.table if c >> 2 == state.triple)
+                taken.extend((c, mover) for c in state.table if c >> 2 == state.triple)
             else:
-                taken.append(code - 1)
+                taken.append((code - 1, mover))
         state = advance(state, action)
     return state, banked, taken
 
 
-def captured_points(action: Action, layout: Sequence[Card]) -> int:
-    """The red points ``action`` banks now: its card and what it takes (0 if it takes nothing)."""
+def captured_points(action: Action, layout: Sequence[Card], seats: int = 2) -> int:
+    """The points ``action`` banks now at a table of ``seats``: its card and what it takes
+    (0 if it takes nothing)."""
     from chinese_ten.players.greedy import greedy_score
 
-    return greedy_score(action, layout) if capture_code(action) else 0
+    return greedy_score(action, layout, seats) if capture_code(action) else 0
 
 
 def explain(
@@ -522,6 +613,8 @@ def explain(
     chosen_now: int,
     best_next: NextTurn,
     chosen_next: NextTurn,
+    *,
+    seats: int = 2,
 ) -> Reason | None:
     """The plain reason the best option is better, or None when the figures show none.
 
@@ -529,12 +622,13 @@ def explain(
     makes at least half of it and at least a point, from the judgement's own worlds:
 
     - ``takes``: what the best option banks now over the option played (``*_now``, exact);
-    - ``leaves`` a card: the table card whose red points the other player takes on its next
-      turn more often after the option played than after the best (``*_next``: the same
-      worlds), the share of worlds times its points clear of :data:`NOISE_SIGMAS` standard
-      errors;
-    - ``leaves`` more: the red points the other player banks on its next turn, after the
-      option played over after the best, clear of the noise the same way.
+    - ``leaves`` a card: the table card whose points (at this table of ``seats``) the other
+      players take before the mover plays again (with two, the other player's next turn)
+      more often after the option played than after the best (``*_next``: the same worlds),
+      the share of worlds times its points clear of :data:`NOISE_SIGMAS` standard errors;
+      with three or four players, the seat that takes it, where one does (:data:`CLEAR_TAKER`);
+    - ``leaves`` more: the points the other players bank on those turns, after the option
+      played over after the best, clear of the noise the same way.
 
     The largest of these is given; a card is named rather than the total when it makes as
     much.
@@ -557,19 +651,31 @@ def explain(
     spread = math.sqrt(sum((d - gives) ** 2 for d in diffs) / (worlds - 1) / worlds)
     if gives >= enough and gives > NOISE_SIGMAS * spread:
         found.append((gives, Reason("leaves", best_mean, chosen_mean)))
-    for card in sorted(set(chosen_next.taken) | set(best_next.taken)):
-        after_chosen = chosen_next.taken.get(card, 0) / worlds
-        after_best = best_next.taken.get(card, 0) / worlds
-        weight = (after_chosen - after_best) * POINTS[card]
-        noise = POINTS[card] * math.sqrt(
+    chosen_taken, best_taken = chosen_next.taken(), best_next.taken()
+    for card in sorted(set(chosen_taken) | set(best_taken)):
+        after_chosen = chosen_taken.get(card, 0) / worlds
+        after_best = best_taken.get(card, 0) / worlds
+        worth = card_points(card, seats)
+        weight = (after_chosen - after_best) * worth
+        noise = worth * math.sqrt(
             (after_chosen * (1 - after_chosen) + after_best * (1 - after_best)) / worlds
         )
         if weight >= enough and weight > NOISE_SIGMAS * noise:
-            reason = Reason("leaves", best_mean, chosen_mean, card, after_best, after_chosen)
+            taker = _taker(chosen_next, card, chosen_taken[card]) if seats > 2 else None
+            reason = Reason("leaves", best_mean, chosen_mean, card, after_best, after_chosen, taker)
             found.append((weight + 1e-9, reason))  # a card is plainer than a total
     if not found:
         return None
     return max(found, key=lambda f: f[0])[1]
+
+
+def _taker(turns: NextTurn, card: Card, times: int) -> int | None:
+    """The seat that takes ``card`` in at least :data:`CLEAR_TAKER` of the ``times`` worlds it
+    is taken in, or None."""
+    for (taken, seat), count in sorted(turns.takers.items()):
+        if taken == card and count >= CLEAR_TAKER * times:
+            return seat
+    return None
 
 
 def _close(leader: list[int], other: list[int]) -> bool:
@@ -584,13 +690,25 @@ def _close(leader: list[int], other: list[int]) -> bool:
     return mean <= CLOSE_SIGMAS * math.sqrt(var / n)
 
 
-def reason_text(reason: Reason, other: str, card_text: Callable[[Card], str] = format_card) -> str:
-    """The reason as a sentence in the reader's language; ``other`` names the other player,
-    ``card_text`` writes a card."""
+def reason_text(
+    reason: Reason,
+    names: Sequence[str],
+    seat: int,
+    card_text: Callable[[Card], str] = format_card,
+) -> str:
+    """The reason as a sentence in the reader's language, for the mover in ``seat`` of the
+    players ``names``; ``card_text`` writes a card."""
     if reason.kind == "takes":
+        if len(names) > 2:
+            return _(
+                "Why: the best option takes {best} points now, the move played {chosen}."
+            ).format(best=round(reason.best), chosen=round(reason.chosen))
         return _(
             "Why: the best option takes {best} red points now, the move played {chosen}."
         ).format(best=round(reason.best), chosen=round(reason.chosen))
+    if len(names) > 2:
+        return _many_reason_text(reason, names, card_text)
+    other = names[1 - seat]
     if reason.card is not None:
         return _(
             "Why: the move played leaves {card} to {other}, who takes it on the next turn "
@@ -605,6 +723,33 @@ def reason_text(reason: Reason, other: str, card_text: Callable[[Card], str] = f
         "Why: after the move played {other} takes {chosen:.1f} red points on the next turn, "
         "after the best option {best:.1f}."
     ).format(other=other, chosen=reason.chosen, best=reason.best)
+
+
+def _many_reason_text(
+    reason: Reason, names: Sequence[str], card_text: Callable[[Card], str]
+) -> str:
+    """:func:`reason_text` with three or four players: the card goes to the seat that takes
+    it where one does, else to the next players, before the mover plays again."""
+    if reason.card is None:
+        return _(
+            "Why: after the move played the next players take {chosen:.1f} points before "
+            "the mover plays again, after the best option {best:.1f}."
+        ).format(chosen=reason.chosen, best=reason.best)
+    figures = {
+        "card": card_text(reason.card),
+        "chosen": round(100 * reason.chosen_share),
+        "best": round(100 * reason.best_share),
+    }
+    if reason.taker is None:
+        return _(
+            "Why: the move played leaves {card} to the next players, one of whom takes it "
+            "before the mover plays again in {chosen}% of the worlds ({best}% after the "
+            "best option)."
+        ).format(**figures)
+    return _(
+        "Why: the move played leaves {card} to {taker}, who takes it before the mover "
+        "plays again in {chosen}% of the worlds ({best}% after the best option)."
+    ).format(taker=names[reason.taker], **figures)
 
 
 def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judgement | None:
@@ -622,7 +767,7 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
     best = max(measured, key=lambda i: (means[i], i == chosen))
     if means[best] <= means[chosen]:
         best = chosen
-    layout = state.setup.layout
+    layout, seats = state.setup.layout, view.seats
     return Judgement(
         deal=decision.deal,
         turn=decision.turn,
@@ -634,10 +779,11 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
         loss_se=_paired_se(points[best], points[chosen]),
         reason=explain(
             means[best] - means[chosen],
-            captured_points(legal[best], layout),
-            captured_points(legal[chosen], layout),
+            captured_points(legal[best], layout, seats),
+            captured_points(legal[chosen], layout, seats),
             next_turns[best],
             next_turns[chosen],
+            seats=seats,
         ),
     )
 
@@ -652,17 +798,17 @@ def _paired_se(best: list[int], chosen: list[int]) -> float:
     return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
-def reviewable(record: "GameRecord") -> tuple[str, str]:
-    """The two names of a game the review can judge; RecordError for a table of three or
-    four, which it does not judge yet (one clear line at every way in)."""
-    if len(record.players) != 2:
+def reviewable(record: "GameRecord") -> tuple[str, ...]:
+    """The names of a game the review can judge: two, three or four players; RecordError for
+    any other table (one clear line at every way in; a record read from a file cannot hold
+    one, but a record built in code can)."""
+    if len(record.players) not in SEAT_COUNTS:
         raise RecordError(
-            _("the review judges games of two players so far; this one has {count}").format(
+            _("the review judges games of 2 to 4 players; this one has {count}").format(
                 count=len(record.players)
             )
         )
-    first, second = record.players
-    return first, second
+    return tuple(record.players)
 
 
 def analyse(
@@ -687,7 +833,7 @@ def analyse(
                 least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES, samples=samples
             )
         )
-    first, second = reviewable(record)
+    players = reviewable(record)
     finals = finished_deals(record)
     found = decisions(finals, samples=samples, seed=seed)
     from chinese_ten.simulate import usable_jobs
@@ -701,7 +847,7 @@ def analyse(
             if progress is not None:
                 progress(done, len(found))
     return GameReview(
-        players=(first, second),
+        players=players,
         deals=len(finals),
         samples=samples,
         seed=seed,
@@ -775,14 +921,15 @@ def _run(
 
 
 def stored_review(
-    game_id: int, *, samples: int, seed: int, folder: Path | None
+    game_id: int, *, samples: int, seed: int, folder: Path | None, seats: int = 2
 ) -> GameReview | None:
-    """The analysis of history game ``game_id`` at this budget, if one was stored and reads
-    back (a damaged one is done again); HistoryError when the history cannot be used."""
+    """The analysis of history game ``game_id`` (of ``seats`` players) at this budget, if one
+    was stored and reads back (a damaged one is done again); HistoryError when the history
+    cannot be used."""
     from chinese_ten.history import open_history
 
     with open_history(folder) as history:
-        text = history.analysis(game_id, analysis_key(samples, seed))
+        text = history.analysis(game_id, analysis_key(samples, seed, seats))
     if text is None:
         return None
     try:
@@ -796,4 +943,5 @@ def store_review(game_id: int, review: GameReview, folder: Path | None) -> None:
     from chinese_ten.history import open_history
 
     with open_history(folder) as history:
-        history.store_analysis(game_id, analysis_key(review.samples, review.seed), review.to_text())
+        key = analysis_key(review.samples, review.seed, len(review.players))
+        history.store_analysis(game_id, key, review.to_text())

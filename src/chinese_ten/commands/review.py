@@ -52,12 +52,14 @@ def run_review(
     four_color: bool = False,
 ) -> int:
     record, game_id = game_source(target)
-    reviewable(record)
+    seats = len(reviewable(record))
     if not as_json:
         options = GameOptions(ascii=ascii_only, symbols=symbols, four_color=four_color)
         return _open_screen(record, game_id, options, samples=samples, seed=seed, jobs=jobs)
     review = (
-        None if game_id is None else stored_review(game_id, samples=samples, seed=seed, folder=None)
+        None
+        if game_id is None
+        else stored_review(game_id, samples=samples, seed=seed, folder=None, seats=seats)
     )
     fresh = review is None
     if review is None:

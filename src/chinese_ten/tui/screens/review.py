@@ -1,7 +1,10 @@
 """The review screen: a finished game with every card face up, each judged decision marked.
 
 A :class:`~chinese_ten.review_cursor.ReviewCursor` holds the positions and steps through
-them; this screen draws the one it stands on with the board's widgets. The analysis runs in
+them; this screen draws the one it stands on with the board's widgets. With two players
+both hands are cards, one above the table and one below; with three or four, the mover's
+hand is cards below the table (where its choices are marked) and every other seat is a line
+above it (its hand face up, its pile), so four seats fit 80x24. The analysis runs in
 a thread worker (which spreads it over worker processes) with a progress bar; the screen can
 be stepped through meanwhile, without marks, and Escape cancels it. The summary comes first.
 """
@@ -21,8 +24,8 @@ from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
 from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_flip
-from chinese_ten.cards import Card, display_card, mask_points
-from chinese_ten.deal import FLIP_PHASE, outcome
+from chinese_ten.cards import Card, display_card, is_red, mask_points, seat_points
+from chinese_ten.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.levels import REVIEW_SAMPLES
@@ -98,6 +101,11 @@ class ReviewScreen(Screen[None]):
         self._symbols = True
         self._four_color = False
 
+    @property
+    def _many(self) -> bool:
+        """Three or four players: the other seats are lines, the mover's hand is below."""
+        return len(self.record.players) > 2
+
     def compose(self) -> ComposeResult:
         options = getattr(self.app, "options", None)
         ascii_only = bool(getattr(options, "ascii", False))
@@ -111,9 +119,12 @@ class ReviewScreen(Screen[None]):
         yield Static(id="review-summary")
         yield ProgressBar(id="review-progress", show_eta=False)
         with Vertical(id="review-board"):
-            with Horizontal(id="review-top", classes="review-hand"):
-                yield CardStrip("pile", **look, id="review-pile-1")
-                yield CardStrip("hand", **look, id="review-hand-1")
+            if self._many:
+                yield Static(id="review-others")
+            else:
+                with Horizontal(id="review-top", classes="review-hand"):
+                    yield CardStrip("pile", **look, id="review-pile-1")
+                    yield CardStrip("hand", **look, id="review-hand-1")
             with Horizontal(id="review-table"):
                 yield CardStrip("stock", **look, id="review-stock")
                 yield CardStrip("turned", **look, id="review-turned")
@@ -144,7 +155,11 @@ class ReviewScreen(Screen[None]):
         if self.game_id is not None:
             try:
                 stored = stored_review(
-                    self.game_id, samples=self._samples, seed=self._seed, folder=folder
+                    self.game_id,
+                    samples=self._samples,
+                    seed=self._seed,
+                    folder=folder,
+                    seats=len(self.record.players),
                 )
             except ChineseTenError as error:
                 self.notify(str(error), severity="error", markup=False)
@@ -264,10 +279,24 @@ class ReviewScreen(Screen[None]):
             summary.update(Text(self.problem or _("Analysing the decisions…"), style="italic"))
             return
         text = Text()
+        many = self._many
         for seat, name in enumerate(review.players):
             s = review.summary(seat)
             # Only the labels given: the summary keeps to a line a player at 80 columns.
             parts = [_label_count(kind, s.labels[kind]) for kind in LABELS if s.labels[kind]]
+            text.append(name, style="bold")
+            if many:  # four lines and the board in 24 rows: no mean, no borderline count
+                text.append(
+                    "  "
+                    + _("{lost:.1f} lost in {decisions} decisions: {counts}").format(
+                        lost=s.points_lost,
+                        decisions=s.decisions,
+                        counts=", ".join(parts) if parts else _("no label"),
+                    )
+                )
+                if seat < len(review.players) - 1:
+                    text.append("\n")
+                continue
             if s.borderline:
                 parts.append(
                     ngettext("{count} borderline", "{count} borderline", s.borderline).format(
@@ -275,7 +304,6 @@ class ReviewScreen(Screen[None]):
                     )
                 )
             counts = ", ".join(parts) if parts else _("no label")
-            text.append(name, style="bold")
             text.append(
                 "  "
                 + _(
@@ -316,10 +344,12 @@ class ReviewScreen(Screen[None]):
                 return "choice"
             return "triple" if card >> 2 == state.triple else ""
 
-        for seat in (0, 1):
-            self.query_one(f"#review-hand-{seat}", CardStrip).show(hand_looks(seat))
-            self.query_one(f"#review-pile-{seat}", CardStrip).show(
-                [CardLook(None, face_up=False, count=state.piles[seat].bit_count())]
+        # With three or four, the strip below is the mover's and the others are lines.
+        shown = (0, 1) if not self._many else (mover,)
+        for strip, holder in enumerate(shown):
+            self.query_one(f"#review-hand-{strip}", CardStrip).show(hand_looks(holder), len(names))
+            self.query_one(f"#review-pile-{strip}", CardStrip).show(
+                [CardLook(None, face_up=False, count=state.piles[holder].bit_count())]
             )
         flipping = state.phase == FLIP_PHASE
         stock = state.stock_count - (1 if flipping else 0)
@@ -328,23 +358,60 @@ class ReviewScreen(Screen[None]):
         )
         turned = state.flip_card
         self.query_one("#review-turned", CardStrip).show(
-            [CardLook(turned, mark="turned" if turned is not None else "")]
+            [CardLook(turned, mark="turned" if turned is not None else "")], len(names)
         )
         self.query_one("#review-cards", CardStrip).show(
-            [CardLook(c, mark=table_mark(c)) for c in state.table]
+            [CardLook(c, mark=table_mark(c)) for c in state.table], len(names)
         )
-        for seat, place in ((1, "#review-top"), (0, "#review-bottom")):
-            self.query_one(place).border_title = Text(
-                _("{name}: hand, pile {count} ({points} red points)").format(
-                    name=names[seat],
-                    count=state.piles[seat].bit_count(),
-                    points=mask_points(state.piles[seat]),
+        if self._many:
+            self._show_others(state, names)
+            self.query_one("#review-bottom").border_title = Text(
+                _("{name}: hand, pile {count} ({points} points)").format(
+                    name=names[mover],
+                    count=state.piles[mover].bit_count(),
+                    points=seat_points(state.piles[mover], len(names)),
                 )
             )
+        else:
+            for seat, place in ((1, "#review-top"), (0, "#review-bottom")):
+                self.query_one(place).border_title = Text(
+                    _("{name}: hand, pile {count} ({points} red points)").format(
+                        name=names[seat],
+                        count=state.piles[seat].bit_count(),
+                        points=mask_points(state.piles[seat]),
+                    )
+                )
         self.query_one("#review-table").border_title = self._status(position)
         self.query_one("#review-mark", TextLine).show(self._mark(position, judgement))
         self._show_why(position, judgement)
         self._write_log(position)
+
+    def _show_others(self, state: DealState, names: tuple[str, ...]) -> None:
+        """A line for each seat but the mover's, in the order they play after it: name, hand
+        face up, pile and its points at this table."""
+        seats = len(names)
+        text = Text()
+        for step in range(1, seats):
+            seat = (state.to_move + step) % seats
+            if step > 1:
+                text.append("\n")
+            text.append(names[seat], style="bold")
+            text.append("  ")
+            for card in state.hands[seat]:
+                face = display_card(card, symbols=self._symbols)
+                text.append(face, style="bold red" if is_red(card) else "")
+                text.append(" ")
+            text.append(
+                " "
+                + _("pile {count} ({points} points)").format(
+                    count=state.piles[seat].bit_count(),
+                    points=seat_points(state.piles[seat], seats),
+                ),
+                style="dim",
+            )
+        others = self.query_one("#review-others", Static)
+        others.update(text)
+        others.border_title = _("The other seats")
 
     def _status(self, position: Position) -> Text:
         """The table's title: where the cursor stands (the keys are in the key bar)."""
@@ -367,7 +434,17 @@ class ReviewScreen(Screen[None]):
         state = position.state
         if action is None:
             result = outcome(state)
-            points = result.points if result is not None else (0, 0)
+            points = result.points if result is not None else (0,) * len(names)
+            if self._many:
+                return Text(
+                    _("End of deal {deal}: {scores}.").format(
+                        deal=position.deal,
+                        scores=", ".join(
+                            f"{name} {p}" for name, p in zip(names, points, strict=True)
+                        ),
+                    ),
+                    style="bold",
+                )
             return Text(
                 _("End of deal {deal}: {first} {first_points}, {second} {second_points}.").format(
                     deal=position.deal,
@@ -424,10 +501,12 @@ class ReviewScreen(Screen[None]):
         why.display = reason is not None
         if reason is None:
             return
-        other = shown_names(self.record)[1 - position.state.to_move]
+        names, mover = shown_names(self.record), position.state.to_move
         why.update(
             Text(
-                reason_text(reason, other, lambda card: display_card(card, symbols=self._symbols)),
+                reason_text(
+                    reason, names, mover, lambda card: display_card(card, symbols=self._symbols)
+                ),
                 style="italic",
             )
         )
@@ -435,7 +514,7 @@ class ReviewScreen(Screen[None]):
     def action_explain(self) -> None:
         """F1: what the review measures and how it labels, and this analysis's budget."""
         samples = self.review.samples if self.review is not None else self._samples
-        self.app.push_screen(ReviewHelpScreen(samples))
+        self.app.push_screen(ReviewHelpScreen(samples, len(self.record.players)))
 
     def _words(self, action: Action) -> str:
         """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
@@ -493,14 +572,15 @@ class ReviewHelpScreen(ModalScreen[None]):
         Binding("escape,f1,question_mark,q", "close", _("Back")),
     ]
 
-    def __init__(self, samples: int = REVIEW_SAMPLES) -> None:
+    def __init__(self, samples: int = REVIEW_SAMPLES, seats: int = 2) -> None:
         super().__init__()
         self.samples = samples
+        self.seats = seats
 
     def compose(self) -> ComposeResult:
         # Longer than 24 rows in French and Portuguese: it scrolls (arrows, Page Down).
         with VerticalScroll(id="review-help"):
-            yield Static(Text(review_explained(self.samples)), id="review-help-text")
+            yield Static(Text(review_explained(self.samples, self.seats)), id="review-help-text")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -510,10 +590,11 @@ class ReviewHelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def review_explained(samples: int = REVIEW_SAMPLES) -> str:
-    """The review's F1 page, in the screen's language, for an analysis of ``samples`` worlds."""
+def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
+    """The review's F1 page, in the screen's language, for an analysis of ``samples`` worlds
+    of a game of ``seats`` players (from three, a paragraph says what changes)."""
     inaccuracy, mistake, blunder = THRESHOLDS
-    return _(
+    page = _(
         "How the review judges a decision\n\n"
         "Only decisions with a real choice are judged, from what the mover knew then: "
         "their hand and everything public, never the hidden cards. The unseen cards are "
@@ -541,6 +622,17 @@ def review_explained(samples: int = REVIEW_SAMPLES) -> str:
         sigmas=NOISE_SIGMAS,
         samples=samples,
     )
+    if seats == 2:
+        return page
+    *before, last = page.split("\n\n")
+    many = _(
+        "With three or four players every other hand is dealt, each read from that "
+        "player's own plays; the value is the points the mover's pile scores at this table "
+        "(the black aces too), and a card or points left go to the other players' turns "
+        "before the mover plays again, naming the player who takes the card when one nearly "
+        "always does."
+    )
+    return "\n\n".join([*before, many, last])
 
 
 _STOP_WAIT = 3.0
