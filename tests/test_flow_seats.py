@@ -92,35 +92,6 @@ def test_the_deal_passes_to_the_next_seat_and_a_resumed_game_is_the_same_table(
     again.release()
 
 
-def test_the_review_refuses_a_game_of_four_in_one_line() -> None:
-    import subprocess
-    import sys
-
-    golden = Path(__file__).parent / "golden" / "golden-4-seats.json"
-    for json_flag in ([], ["--json"]):
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "chinese_ten",
-                "--lang",
-                "en",
-                "review",
-                str(golden),
-                *json_flag,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-        assert result.returncode == 1, result.stderr
-        assert result.stderr == (
-            "chinese-ten: the review judges games of two players so far; this one has 4\n"
-        )
-
-
 def test_a_series_without_a_length_lets_every_seat_deal_equally_often(tmp_path: Path) -> None:
     from chinese_ten.cli import build_parser
     from chinese_ten.table import differences
