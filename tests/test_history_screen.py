@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Sparkline, Static
 
 from chinese_ten.history import FILE_NAME, open_history
-from chinese_ten.records import GameRecord, replay, series_score
+from chinese_ten.records import GameRecord, load_record, replay, series_score
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.history import HistoryScreen
@@ -275,3 +275,33 @@ async def test_a_game_of_four_fits_80x24_in_every_language(tmp_path: Path, langu
         assert app.focused is tables
         title = str(app.screen.query_one("#history-trend-title", Static).render())
         assert "4 players" in title
+
+
+async def test_enter_opens_the_review_of_a_game_of_four(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game of four kept in the history opens in the review like any other (the real
+    screen takes it: it judges 2 to 4 seats)."""
+    golden = load_record(Path(__file__).parent / "golden" / "golden-4-seats.json")
+    with open_history(tmp_path) as history:
+        game_id = history.import_record(golden)[0]
+    real = review_screen.ReviewScreen(golden, game_id=game_id)  # no refusal at four seats
+    assert real is not None
+    opened: list[int] = []
+
+    class ReviewScreen(Screen[None]):  # the real one starts its analysis at once
+        def __init__(self, record: GameRecord, *, game_id: int) -> None:
+            super().__init__()
+            assert record.seat_count == 4
+            opened.append(game_id)
+
+    monkeypatch.setattr(review_screen, "ReviewScreen", ReviewScreen)
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+    assert opened == [game_id]
