@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from chinese_ten.cards import BASE_POINTS
 from chinese_ten.errors import PlayerNameError
@@ -28,6 +29,7 @@ SEAT_COUNTS = (2, 3, 4)
 PERSON = "person"
 """The value of a seat's choice for a person at this keyboard (the others are levels)."""
 _SEAT_LABEL = N_("Seat {number}")
+N_("Dismiss menu")  # the key of Textual's open list, translated by translate_bindings
 
 
 class Choice(RadioButton):
@@ -190,6 +192,8 @@ class StartScreen(Screen[None]):
         yield KeyBar()  # not Footer, whose widget per key costs the first frame ~15 ms
 
     def on_mount(self) -> None:
+        for overlay in self.query(SelectOverlay).results(SelectOverlay):
+            translate_bindings(overlay)
         if self._glyphs.ascii:  # Select draws its arrows as triangles
             for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
                 for widget in self.query(f"Select {arrow}").results(Static):
