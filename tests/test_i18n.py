@@ -181,6 +181,26 @@ def test_help_is_in_the_language(language: str, words: list[str], english: str) 
 
 
 @pytest.mark.parametrize(
+    ("language", "headings"),
+    [
+        ("en", ["positional arguments:", "options:", "commands:", "actions:"]),
+        ("fr", ["arguments positionnels :", "options :", "commandes :", "actions :"]),
+        ("pt", ["argumentos posicionais:", "opções:", "comandos:", "ações:"]),
+    ],
+)
+def test_help_headings_end_as_the_language_writes_a_colon(
+    language: str, headings: list[str]
+) -> None:
+    """argparse adds the colon after each heading; French puts a space before it."""
+    lines = set()
+    for args in (["--help"], ["replay", "--help"], ["history", "--help"]):
+        lines |= set(run("--lang", language, *args).stdout.splitlines())
+    assert set(headings) <= lines
+    glued = {"fr": re.compile(r"\w:$"), "pt": re.compile(r"\s:$")}.get(language)
+    assert glued is None or not any(glued.search(line) for line in lines if line.strip())
+
+
+@pytest.mark.parametrize(
     ("language", "args", "message"),
     [
         ("fr", ["simulate", "--deals", "0"], "argument --deals : 0 doit valoir au moins 1"),
@@ -241,7 +261,7 @@ def test_replay_sentences_agree_with_the_count(tmp_path: Path) -> None:
     record["deals"] = record["deals"][:1]
     record["deals"][0]["turns"] = record["deals"][0]["turns"][:3]
     path.write_text(json.dumps(record))
-    assert "0 donne finie sur 2 ; pas encore" in run("--lang", "fr", "replay", str(path)).stdout
+    assert "0 donne jouée sur 2 ; pas encore" in run("--lang", "fr", "replay", str(path)).stdout
     assert "0 mãos terminadas de 2;" in run("--lang", "pt", "replay", str(path)).stdout
     assert "0 of 2 deals finished" in run("replay", str(path)).stdout
 

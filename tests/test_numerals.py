@@ -23,9 +23,7 @@ NARROW, NO_BREAK = "\u202f", "\u00a0"
     ],
     indirect=["language"],
 )
-def test_numbers_are_written_as_the_language_writes_them(
-    language: str, written: list[str]
-) -> None:
+def test_numbers_are_written_as_the_language_writes_them(language: str, written: list[str]) -> None:
     shown = [
         decimal(1.4, 1),
         decimal(-13.0, 1),

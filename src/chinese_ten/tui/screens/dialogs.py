@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from chinese_ten import i18n
 from chinese_ten.files import shown
 from chinese_ten.game_flow import SavedGame
-from chinese_ten import i18n
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.names import unsafe, visible
 from chinese_ten.tui.texts import translate_bindings
@@ -172,7 +172,9 @@ class QuitScreen(ModalScreen[QuitChoice]):
                 if self.unsaved is not None:
                     copy_label = _("Save a copy ({key})").format(key=COPY_KEYS[i18n.current()])
                     yield Button(copy_label, id="copy", variant="primary")
-                quit_label = _("Quit ({key})") if self.unsaved is None else _("Quit, lose it ({key})")
+                quit_label = (
+                    _("Quit ({key})") if self.unsaved is None else _("Quit, lose it ({key})")
+                )
                 yield Button(quit_label.format(key=yes_key()), id="quit", variant="error")
                 stay_label = _("Keep playing (n)") if self.dealt else _("Stay (n)")
                 yield Button(stay_label, id="stay", variant="primary")
