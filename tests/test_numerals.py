@@ -9,7 +9,7 @@ import pytest
 
 from chinese_ten import i18n
 from chinese_ten.folding import ascii_text
-from chinese_ten.numerals import decimal, integer
+from chinese_ten.numerals import decimal, integer, shortest
 
 NARROW, NO_BREAK = "\u202f", "\u00a0"
 
@@ -17,9 +17,9 @@ NARROW, NO_BREAK = "\u202f", "\u00a0"
 @pytest.mark.parametrize(
     ("language", "written"),
     [
-        ("en", ["1.4", "-13.0", "+0.12", "1600", "16000", "122.2"]),
-        ("fr", ["1,4", "-13,0", "+0,12", f"1{NARROW}600", f"16{NARROW}000", "122,2"]),
-        ("pt", ["1,4", "-13,0", "+0,12", "1600", f"16{NO_BREAK}000", "122,2"]),
+        ("en", ["1.4", "-13.0", "+0.12", "1600", "16000", "122.2", "0.5", "2", "1e-07"]),
+        ("fr", ["1,4", "-13,0", "+0,12", f"1{NARROW}600", f"16{NARROW}000", "122,2", "0,5", "2"]),
+        ("pt", ["1,4", "-13,0", "+0,12", "1600", f"16{NO_BREAK}000", "122,2", "0,5", "2"]),
     ],
     indirect=["language"],
 )
@@ -31,7 +31,11 @@ def test_numbers_are_written_as_the_language_writes_them(language: str, written:
         integer(1600),
         integer(16000),
         decimal(122.25, 1),  # Python's rounding (half to even on the binary value), everywhere
+        shortest(0.5),
+        shortest(2.0),
     ]
+    if language == "en":
+        shown.append(shortest(1e-7))  # English is what {:g} writes, exponent and all
     assert shown == written
 
 

@@ -31,6 +31,19 @@ def decimal(value: float, places: int, signed: bool = False) -> str:
     return _written(f"{value:+.{places}f}" if signed else f"{value:.{places}f}", places)
 
 
+def shortest(value: float) -> str:
+    """``value`` with only the decimals it needs, as ``{value:g}`` writes it (a threshold, a
+    number of minutes).
+
+    >>> shortest(0.5), shortest(2.0), shortest(1440.0)
+    ('0.5', '2', '1440')
+    """
+    plain = f"{value:g}"
+    if "e" in plain and i18n.current() in LOCALES:  # Babel's patterns have no exponent
+        plain = format(Decimal(repr(value)), "f")
+    return _written(plain, len(plain.partition(".")[2]))
+
+
 def integer(number: int) -> str:
     """A whole number, such as a count of simulated deals.
 
