@@ -1,5 +1,6 @@
 """The yes/no dialogs answer to the language's letters (oui/non, sim/não) and to y/n, show the
-language's letters, and ignore a key that means something else in that language."""
+language's letters, and ignore a key that means something else in that language. Every button
+shows whole at 80x24 in every language."""
 
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,8 @@ async def _press(dialog: Screen[Any], key: str) -> tuple[object, list[str]]:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         buttons = [str(button.label) for button in dialog.query(Button)]
+        room = dialog.query_one("#dialog").content_region
+        assert all(room.contains_region(button.region) for button in dialog.query(Button))
         await pilot.press(key)
         await pilot.pause()
         if app.answer is NO_ANSWER:
