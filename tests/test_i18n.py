@@ -85,6 +85,59 @@ def test_the_committed_mo_is_the_compiled_po(language: str) -> None:
     assert po_path(language).with_suffix(".mo").read_bytes() == compiled(read(language))
 
 
+GLOSSARY = {
+    "fr": {
+        r"\bpioche\b": "talon: the board says Talon",
+        r"\bpiles?\b": "tas: the board says Tas",
+        r"\bmondes?\b": "donnes simulées",
+        r"\brevue\b": "analyse",
+        r"\bau meilleur\b|\ble meilleur\b": "meilleur coup",
+        "\u2019": "the straight apostrophe, as everywhere else",
+    },
+    "pt": {
+        r"\blev(ar|a|ou)\b": "capturar",
+        r"\bmundos?\b": "simulações",
+        r"\basneiras?\b": "erro grave",
+        r"\b[Vv]ocê\b": "no Brazilian você in a sentence (the name You is Você)",
+        r"predefinição": "por omissão",
+        r"\bvez \{": "turno {n}",
+        r"\bo melhor\b": "melhor jogada",
+    },
+}
+"""Words a native reader flagged, and what the catalogs say instead."""
+
+
+def _off_glossary(language: str, catalog: Catalog) -> list[tuple[str, str]]:
+    found = []
+    for message in catalog:
+        if not message.id or message.id == "You":
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for pattern, instead in GLOSSARY[language].items():
+                if re.search(pattern, text):
+                    found.append((text, instead))
+    return found
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalogs_keep_to_the_glossary(language: str) -> None:
+    assert _off_glossary(language, read(language)) == []
+    page = rules_markdown(language)
+    assert not [p for p in GLOSSARY[language] if re.search(p, page)]
+
+
+def test_a_word_off_the_glossary_is_caught() -> None:
+    catalog = Catalog(locale="pt")
+    catalog.add("You played {card}", "Você jogou {card}")
+    catalog.add("You", "Você")  # the default name itself
+    catalog.add("turn {turn}", "vez {turn}")
+    assert [instead for _, instead in _off_glossary("pt", catalog)] == [
+        GLOSSARY["pt"][r"\b[Vv]ocê\b"],
+        GLOSSARY["pt"][r"\bvez \{"],
+    ]
+
+
 def test_missing_fuzzy_and_misspelt_entries_are_caught() -> None:
     messages = Catalog()
     messages.add("{path}: no such file")
@@ -181,6 +234,26 @@ def test_help_is_in_the_language(language: str, words: list[str], english: str) 
 
 
 @pytest.mark.parametrize(
+    ("language", "headings"),
+    [
+        ("en", ["positional arguments:", "options:", "commands:", "actions:"]),
+        ("fr", ["arguments positionnels :", "options :", "commandes :", "actions :"]),
+        ("pt", ["argumentos posicionais:", "opções:", "comandos:", "ações:"]),
+    ],
+)
+def test_help_headings_end_as_the_language_writes_a_colon(
+    language: str, headings: list[str]
+) -> None:
+    """argparse adds the colon after each heading; French puts a space before it."""
+    lines = set()
+    for args in (["--help"], ["replay", "--help"], ["history", "--help"]):
+        lines |= set(run("--lang", language, *args).stdout.splitlines())
+    assert set(headings) <= lines
+    glued = {"fr": re.compile(r"\w:$"), "pt": re.compile(r"\s:$")}.get(language)
+    assert glued is None or not any(glued.search(line) for line in lines if line.strip())
+
+
+@pytest.mark.parametrize(
     ("language", "args", "message"),
     [
         ("fr", ["simulate", "--deals", "0"], "argument --deals : 0 doit valoir au moins 1"),
@@ -241,7 +314,7 @@ def test_replay_sentences_agree_with_the_count(tmp_path: Path) -> None:
     record["deals"] = record["deals"][:1]
     record["deals"][0]["turns"] = record["deals"][0]["turns"][:3]
     path.write_text(json.dumps(record))
-    assert "0 donne finie sur 2 ; pas encore" in run("--lang", "fr", "replay", str(path)).stdout
+    assert "0 donne jouée sur 2 ; pas encore" in run("--lang", "fr", "replay", str(path)).stdout
     assert "0 mãos terminadas de 2;" in run("--lang", "pt", "replay", str(path)).stdout
     assert "0 of 2 deals finished" in run("replay", str(path)).stdout
 

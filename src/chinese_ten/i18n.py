@@ -111,6 +111,12 @@ def fold_with(fold: Callable[[str], str] | None) -> None:
     _fold = fold
 
 
+def folded(text: str) -> str:
+    """``text`` as the screen or output in use can show it (see :func:`fold_with`): for text
+    made outside the catalogs, such as a number written with a no-break space."""
+    return text if _fold is None else _fold(text)
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     text = _catalog.gettext(message)

@@ -1,7 +1,12 @@
-"""Small dialogs: continue a saved game, confirm quitting, where to write a record, replacing."""
+"""Small dialogs: continue a saved game, confirm quitting, where to write a record, replacing.
+
+A yes/no question is answered with the language's own letters ("o" for oui, "s" for sim)
+as well as y and n, and its buttons show the language's letters: those keys are bound per
+dialog when it is built, since the language is chosen after the classes are.
+"""
 
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar, Final, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from chinese_ten import i18n
 from chinese_ten.files import shown
 from chinese_ten.game_flow import SavedGame
 from chinese_ten.i18n import N_, _, ngettext
@@ -19,6 +25,21 @@ from chinese_ten.tui.widgets.keybar import KeyBar
 
 QuitChoice = Literal["quit", "stay", "copy"]
 OpeningChoice = Literal["continue", "new"]
+
+YES_KEYS: Final = {"en": "y", "fr": "o", "pt": "s"}
+"""The key that says yes in each language (oui, sim); y says yes in every one, n says no."""
+COPY_KEYS: Final = {"en": "s", "fr": "s", "pt": "g"}
+"""The key that saves a copy (save, sauvegarder, guardar): in Portuguese s is sim."""
+
+
+def yes_key() -> str:
+    """The key shown for yes in the current language."""
+    return YES_KEYS[i18n.current()]
+
+
+def _yes_keys(*more: str) -> str:
+    """The keys that say yes now, the language's first (the one a key bar shows)."""
+    return ",".join(dict.fromkeys((yes_key(), "y", *more)))
 
 
 class ContinueScreen(ModalScreen[OpeningChoice | None]):
@@ -38,6 +59,7 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
 
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
+        self._bindings.bind(_yes_keys(), "answer('continue')", N_("Continue it"))
         translate_bindings(self)
         self.saved = saved
 
@@ -115,13 +137,13 @@ class QuitScreen(ModalScreen[QuitChoice]):
     CSS_PATH = "dialogs.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer('quit')", N_("Quit")),
         Binding("n,escape", "answer('stay')", N_("Keep playing")),
-        Binding("s", "answer('copy')", N_("Save a copy")),
     ]
 
     def __init__(self, unsaved: str | None = None, *, dealt: bool = True) -> None:
         super().__init__()
+        self._bindings.bind(_yes_keys(), "answer('quit')", N_("Quit"))
+        self._bindings.bind(COPY_KEYS[i18n.current()], "answer('copy')", N_("Save a copy"))
         translate_bindings(self)
         self.unsaved = unsaved
         """Why the game is not saved (None: it is)."""
@@ -148,9 +170,12 @@ class QuitScreen(ModalScreen[QuitChoice]):
                 yield Label(_("Save a copy of it elsewhere before you quit?"))
             with Horizontal(id="dialog-buttons"):
                 if self.unsaved is not None:
-                    yield Button(_("Save a copy (s)"), id="copy", variant="primary")
-                quit_label = _("Quit (y)") if self.unsaved is None else _("Quit, lose it (y)")
-                yield Button(quit_label, id="quit", variant="error")
+                    copy_label = _("Save a copy ({key})").format(key=COPY_KEYS[i18n.current()])
+                    yield Button(copy_label, id="copy", variant="primary")
+                quit_label = (
+                    _("Quit ({key})") if self.unsaved is None else _("Quit, lose it ({key})")
+                )
+                yield Button(quit_label.format(key=yes_key()), id="quit", variant="error")
                 stay_label = _("Keep playing (n)") if self.dealt else _("Stay (n)")
                 yield Button(stay_label, id="stay", variant="primary")
 
@@ -217,12 +242,12 @@ class ReplaceScreen(ModalScreen[bool]):
     CSS_PATH = "dialogs.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", N_("Replace")),
         Binding("n,escape", "answer(False)", N_("Keep it")),
     ]
 
     def __init__(self, path: Path) -> None:
         super().__init__()
+        self._bindings.bind(_yes_keys(), "answer(True)", N_("Replace"))
         translate_bindings(self)
         self.path = path
 
@@ -237,7 +262,7 @@ class ReplaceScreen(ModalScreen[bool]):
                 )
             )
             with Horizontal(id="dialog-buttons"):
-                yield Button(_("Replace (y)"), id="yes", variant="error")
+                yield Button(_("Replace ({key})").format(key=yes_key()), id="yes", variant="error")
                 yield Button(_("Keep it (n)"), id="no", variant="primary")
 
     def on_mount(self) -> None:
