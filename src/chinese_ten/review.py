@@ -63,6 +63,7 @@ from chinese_ten.deal import OVER, PLAY, DealState, Hands, advance, legal_action
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
 from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
+from chinese_ten.numerals import decimal
 from chinese_ten.view import PlayerView
 
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
@@ -720,9 +721,9 @@ def reason_text(
             best=round(100 * reason.best_share),
         )
     return _(
-        "Why: after the move played {other} takes {chosen:.1f} red points on the next turn, "
-        "after the best option {best:.1f}."
-    ).format(other=other, chosen=reason.chosen, best=reason.best)
+        "Why: after the move played {other} takes {chosen} red points on the next turn, "
+        "after the best option {best}."
+    ).format(other=other, chosen=decimal(reason.chosen, 1), best=decimal(reason.best, 1))
 
 
 def _many_reason_text(
@@ -732,9 +733,9 @@ def _many_reason_text(
     it where one does, else to the next players, before the mover plays again."""
     if reason.card is None:
         return _(
-            "Why: after the move played the next players take {chosen:.1f} points before "
-            "the mover plays again, after the best option {best:.1f}."
-        ).format(chosen=reason.chosen, best=reason.best)
+            "Why: after the move played the next players take {chosen} points before "
+            "the mover plays again, after the best option {best}."
+        ).format(chosen=decimal(reason.chosen, 1), best=decimal(reason.best, 1))
     figures = {
         "card": card_text(reason.card),
         "chosen": round(100 * reason.chosen_share),

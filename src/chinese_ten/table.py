@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import name_key
+from chinese_ten.numerals import shortest
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.wording import english_default, is_default, level_name, seat_default, versus
 
@@ -214,4 +215,4 @@ def _line(what: str, saved: str, asked: str) -> str:
 def _seconds(think: float | None) -> str:
     if think is None:
         return _("a fixed search")
-    return _("{seconds} s a move").format(seconds=f"{think:g}")
+    return _("{seconds} s a move").format(seconds=shortest(think))

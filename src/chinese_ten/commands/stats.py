@@ -23,6 +23,7 @@ from chinese_ten.commands.history import (
 )
 from chinese_ten.history import read_history
 from chinese_ten.i18n import _, ngettext
+from chinese_ten.numerals import decimal
 from chinese_ten.stats import (
     BLOCKS,
     SPARK_WIDTH,
@@ -50,8 +51,10 @@ def mean_text(matchup: Matchup) -> str:
     if mean is None:
         return "-"
     if interval is None:
-        return f"{mean:+.1f}"
-    return _("{mean} ± {interval}").format(mean=f"{mean:+.1f}", interval=f"{interval:.1f}")
+        return decimal(mean, 1, signed=True)
+    return _("{mean} ± {interval}").format(
+        mean=decimal(mean, 1, signed=True), interval=decimal(interval, 1)
+    )
 
 
 def streak_text(matchup: Matchup) -> str:

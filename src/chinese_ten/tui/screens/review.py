@@ -29,6 +29,7 @@ from chinese_ten.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.levels import REVIEW_SAMPLES
+from chinese_ten.numerals import decimal, integer, shortest
 from chinese_ten.records import GameRecord
 from chinese_ten.review import (
     LABEL_NAMES,
@@ -288,8 +289,8 @@ class ReviewScreen(Screen[None]):
             if many:  # four lines and the board in 24 rows: no mean, no borderline count
                 text.append(
                     "  "
-                    + _("{lost:.1f} lost in {decisions} decisions: {counts}").format(
-                        lost=s.points_lost,
+                    + _("{lost} lost in {decisions} decisions: {counts}").format(
+                        lost=decimal(s.points_lost, 1),
                         decisions=s.decisions,
                         counts=", ".join(parts) if parts else _("no label"),
                     )
@@ -307,9 +308,13 @@ class ReviewScreen(Screen[None]):
             text.append(
                 "  "
                 + _(
-                    "{lost:.1f} points lost in {decisions} decisions "
-                    "({mean:.2f} a decision): {counts}"
-                ).format(lost=s.points_lost, decisions=s.decisions, mean=s.mean_loss, counts=counts)
+                    "{lost} points lost in {decisions} decisions ({mean} a decision): {counts}"
+                ).format(
+                    lost=decimal(s.points_lost, 1),
+                    decisions=s.decisions,
+                    mean=decimal(s.mean_loss, 2),
+                    counts=counts,
+                )
             )
             if seat == 0:
                 text.append("\n")
@@ -466,18 +471,18 @@ class ReviewScreen(Screen[None]):
         best_shown, chosen_shown = round(judgement.best_value, 1), round(judgement.chosen_value, 1)
         if judgement.best == action or best_shown <= chosen_shown:
             text.append(
-                "  ·  " + _("best ({value:.1f})").format(value=chosen_shown),
+                "  ·  " + _("best ({value})").format(value=decimal(chosen_shown, 1)),
                 style="green",
             )
             return text
         text.append(
             "  ·  "
-            + _("best {action} ({best:.1f} against {chosen:.1f}, -{loss:.1f} ± {se:.1f})").format(
+            + _("best {action} ({best} against {chosen}, -{loss} ± {se})").format(
                 action=self._words(judgement.best),
-                best=best_shown,
-                chosen=chosen_shown,
-                loss=best_shown - chosen_shown,
-                se=judgement.loss_se,
+                best=decimal(best_shown, 1),
+                chosen=decimal(chosen_shown, 1),
+                loss=decimal(best_shown - chosen_shown, 1),
+                se=decimal(judgement.loss_se, 1),
             )
         )
         kind = judgement.label
@@ -604,9 +609,9 @@ def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
         "The unit is the red points the mover can expect to hold at the end of the deal. "
         "The loss is the best option's value minus the chosen one's, with its standard "
         "error (±): the noise of the estimate.\n\n"
-        "Labels: inaccuracy from {inaccuracy:g} point lost, mistake from {mistake:g}, "
-        "blunder from {blunder:g}, given only when the loss clears the threshold by "
-        "{sigmas:g} standard errors; a loss that reaches a threshold within the noise is "
+        "Labels: inaccuracy from {inaccuracy} point lost, mistake from {mistake}, "
+        "blunder from {blunder}, given only when the loss clears the threshold by "
+        "{sigmas} standard errors; a loss that reaches a threshold within the noise is "
         "marked borderline. No real choice: the options ended with the same points in "
         "every world tried, whether the other hand was read from the play or dealt "
         "blindly.\n\n"
@@ -616,11 +621,11 @@ def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
         "take it).\n\n"
         "This analysis: {samples} worlds a decision. Esc closes this page."
     ).format(
-        inaccuracy=inaccuracy,
-        mistake=mistake,
-        blunder=blunder,
-        sigmas=NOISE_SIGMAS,
-        samples=samples,
+        inaccuracy=shortest(inaccuracy),
+        mistake=shortest(mistake),
+        blunder=shortest(blunder),
+        sigmas=shortest(NOISE_SIGMAS),
+        samples=integer(samples),
     )
     if seats == 2:
         return page
