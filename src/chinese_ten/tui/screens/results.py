@@ -4,6 +4,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -18,6 +19,8 @@ from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import compact
 from chinese_ten.wording import listed, signed
 
 NAME_CELLS = 24
@@ -64,10 +67,23 @@ class ResultsScreen(Screen[str]):
             yield Static(self._series_table(), id="series-result")
             yield Static(self._verdict(), id="verdict")
         yield Footer()
+        yield KeyBar()  # in place of the footer on the compact board: its keys wrap
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_size()
 
     def on_mount(self) -> None:
+        self._fit_size()
         if self._glyphs.ascii:
             ascii_scrollbars(self.query_one("#results-box"))
+
+    def _fit_size(self) -> None:
+        """On the compact board's sizes: the key bar for the footer, tables without frames."""
+        small = compact(self.app)
+        if small != self.has_class("-compact"):
+            self.set_class(small, "-compact")
+            self.query_one("#deal-result", Static).update(self._deal_table())
+            self.query_one("#series-result", Static).update(self._series_table())
 
     def _seat_name(self, seat: int, width: int | None = None) -> str:
         """The seat's name, cut to ``width`` cells for a table column, and the computer's mark."""
@@ -79,11 +95,13 @@ class ResultsScreen(Screen[str]):
         result = outcome(self.deal)
         assert result is not None
         number = len(self.series.outcomes)
+        small = compact(self.app)  # no frame: the cards need the room
         table = Table(
             title=_("Deal {number}").format(number=number),
             expand=True,
-            show_lines=self.deal.setup.seats == 2,  # with more, a line a seat keeps all in sight
-            box=self._glyphs.table_box,
+            show_lines=self.deal.setup.seats == 2 and not small,  # else a line a seat
+            box=None if small else self._glyphs.table_box,
+            pad_edge=not small,
         )
         seats = self.deal.setup.seats
         table.add_column(_("Player"), no_wrap=True)
@@ -109,7 +127,13 @@ class ResultsScreen(Screen[str]):
             if planned
             else _("Series")
         )
-        table = Table(title=title, expand=True, box=self._glyphs.table_box)
+        small = compact(self.app)
+        table = Table(
+            title=title,
+            expand=True,
+            box=None if small else self._glyphs.table_box,
+            pad_edge=not small,
+        )
         table.add_column(_("Deal"), justify="right")
         seats = range(self.series.seats)
         two = len(seats) == 2  # with more, a long name wraps in its column's heading
