@@ -66,6 +66,7 @@ class ResultsScreen(Screen[str]):
             yield Static(self._deal_table(), id="deal-result")
             yield Static(self._series_table(), id="series-result")
             yield Static(self._verdict(), id="verdict")
+            yield Static(self._cards_text(), id="deal-cards")
         yield Footer()
         yield KeyBar()  # in place of the footer on the compact board: its keys wrap
 
@@ -84,6 +85,7 @@ class ResultsScreen(Screen[str]):
             self.set_class(small, "-compact")
             self.query_one("#deal-result", Static).update(self._deal_table())
             self.query_one("#series-result", Static).update(self._series_table())
+            self.query_one("#deal-cards", Static).update(self._cards_text())
 
     def _seat_name(self, seat: int, width: int | None = None) -> str:
         """The seat's name, cut to ``width`` cells for a table column, and the computer's mark."""
@@ -95,7 +97,9 @@ class ResultsScreen(Screen[str]):
         result = outcome(self.deal)
         assert result is not None
         number = len(self.series.outcomes)
-        small = compact(self.app)  # no frame: the cards need the room
+        # On the compact board's sizes: no frame, and the cards under the verdict
+        # (:meth:`_cards_text`), so that every seat's result shows without scrolling.
+        small = compact(self.app)
         table = Table(
             title=_("Deal {number}").format(number=number),
             expand=True,
@@ -103,20 +107,38 @@ class ResultsScreen(Screen[str]):
             box=None if small else self._glyphs.table_box,
             pad_edge=not small,
         )
-        seats = self.deal.setup.seats
         table.add_column(_("Player"), no_wrap=True)
-        table.add_column(_("Red cards captured") if seats == 2 else _("Cards that score"), ratio=1)
+        if not small:
+            table.add_column(self._cards_heading(), ratio=1)
         table.add_column(_("Points"), justify="right")
         table.add_column(_("Result"), justify="right")
         for seat in self._play_order():
-            red = [c for c in cards_of_mask(self.deal.piles[seat]) if card_points(c, seats)]
+            cards = () if small else (self._scoring_cards(seat),)
             table.add_row(
                 Text(self._seat_name(seat, NAME_CELLS)),
-                card_list(red, symbols=self._symbols, four_color=self._four_color),
+                *cards,
                 str(result.points[seat]),
                 Text(signed(result.results[seat]), style="bold"),
             )
         return table
+
+    def _cards_heading(self) -> str:
+        return _("Red cards captured") if self.deal.setup.seats == 2 else _("Cards that score")
+
+    def _scoring_cards(self, seat: int) -> Text:
+        seats = self.deal.setup.seats
+        red = [c for c in cards_of_mask(self.deal.piles[seat]) if card_points(c, seats)]
+        return card_list(red, symbols=self._symbols, four_color=self._four_color)
+
+    def _cards_text(self) -> Text:
+        """The compact board's list of each seat's scoring cards, under the verdict."""
+        if not compact(self.app):
+            return Text("")
+        text = Text(self._cards_heading(), style="bold")
+        for seat in self._play_order():
+            text.append("\n" + self._seat_name(seat, NAME_CELLS) + ": ")
+            text.append_text(self._scoring_cards(seat))
+        return text
 
     def _series_table(self) -> Table:
         planned = self.series.deals_planned

@@ -24,7 +24,7 @@ from chinese_ten.i18n import _, ngettext
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_style
 from chinese_ten.tui.glyphs import Glyphs
-from chinese_ten.tui.seats import NameOf
+from chinese_ten.tui.seats import NameOf, computer_mark
 from chinese_ten.tui.widgets.board_words import BoardWords, Scene
 from chinese_ten.tui.widgets.card import MARKS, CardStrip
 from chinese_ten.view import PlayerView
@@ -82,7 +82,7 @@ class CompactBoard(BoardWords, Widget):
     # The colours of the card strips' marks (tests/test_contrast.py measures those).
     DEFAULT_CSS = """
     CompactBoard { height: 1fr; }
-    CompactBoard > .compact--status { background: $boost; }
+    CompactBoard > .compact--status { background: $panel; text-style: bold; }
     CompactBoard > .compact--prompt { background: $primary 20%; text-style: bold; }
     CompactBoard > .compact--label { color: $text-primary; text-style: bold; }
     CompactBoard > .compact--back { color: $primary; }
@@ -105,6 +105,9 @@ class CompactBoard(BoardWords, Widget):
         self.scene = Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
         self.spots: list[Spot] = []
         """Every card drawn, for clicks (and for tests that tap them)."""
+        self.overflow = 0
+        """Lines of cards or the prompt that did not fit at the last drawing (a test holds
+        it to none at the sizes the board is made for)."""
 
     def draw(self, scene: Scene) -> None:
         """Draw ``scene`` (only when shown: the screen draws the board that is in sight)."""
@@ -112,8 +115,9 @@ class CompactBoard(BoardWords, Widget):
         self.refresh()
 
     def _room(self, selector: str, beside: int = 0) -> int:
-        width = self.content_size.width
-        return width if width > 0 else self.app.size.width
+        """The board's width; the prompt wraps, so names in it may take two lines."""
+        width = self.content_size.width or self.app.size.width
+        return 2 * (width - 2) if selector == "#banner" else width
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> Text:
@@ -157,6 +161,7 @@ class CompactBoard(BoardWords, Widget):
         while len(prompt) > 1 and first + len(body) + len(prompt) > height:
             prompt.pop()
         lines = [*status, *others, *body, *prompt]
+        self.overflow = max(len(lines) - height, 0)
         room = height - len(lines)
         if room > 0:
             lines += self._events(view, width, room)
@@ -196,12 +201,7 @@ class CompactBoard(BoardWords, Widget):
         def form(parts: list[str]) -> Callable[[NameOf], Text]:
             return lambda name: Text(turn + sep.join([name(seat), *parts]))
 
-        line = Text()
-        for parts in forms:
-            line = self._fit(form(parts), width)
-            if line.cell_len <= width:
-                break
-        line.truncate(width, overflow="ellipsis")
+        line = self._first_fit([form(parts) for parts in forms], width)
         if turn.strip():
             line.stylize("bold", 0, len(turn))
         return line
@@ -259,11 +259,23 @@ class CompactBoard(BoardWords, Widget):
             lambda name: titled(name) + Text(sep + sep.join(tail)),
             lambda name: Text(sep.join([name(me), pile, *tail])),
         ]
+        return self._first_fit(forms, width)
+
+    def _first_fit(self, forms: list[Callable[[NameOf], Text]], width: int) -> Text:
+        """The first form that fits ``width`` with whole names; else the first that fits
+        with names shortened; else the last, cut."""
+        names, levels = self.scene.names, self.scene.levels
+
+        def whole(seat: int, mark: bool = True) -> str:
+            return names[seat] + (computer_mark(names[seat], levels[seat]) if mark else "")
+
+        for form in forms:
+            if (line := form(whole)).cell_len <= width:
+                return line
         line = Text()
         for form in forms:
-            line = self._fit(form, width)
-            if line.cell_len <= width:
-                break
+            if (line := self._fit(form, width)).cell_len <= width:
+                return line
         line.truncate(width, overflow="ellipsis")
         return line
 
