@@ -170,3 +170,61 @@ async def test_a_hot_seat_deal_by_clicks_alone_at_40x20(tmp_path: Path) -> None:
         assert isinstance(app.screen, ResultsScreen)
     assert clicks >= 48  # a hand-over and a card for each of 24 turns at least
     assert len(app.game.finished) == 1
+
+
+async def test_resizing_switches_boards_live_and_keys_go_on(tmp_path: Path) -> None:
+    """80x24 draws the full board, 40x20 the compact one, 39x20 neither; the same turn goes
+    on across the changes, and no key acts while no board shows."""
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        game = app.game
+        assert game.stage == "select"
+
+        def shown() -> tuple[bool, bool]:
+            return game.query_one(Board).display, game.query_one(CompactBoard).display
+
+        assert shown() == (True, False)
+        await pilot.resize_terminal(40, 20)
+        await pilot.pause()
+        assert shown() == (False, True)
+        await pilot.press("right")
+        await pilot.pause()
+        assert game.cursor == 1 and "[" in screen_text(app).splitlines()[6]
+        for size in ((39, 20), (40, 19)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert "enlarge this window" in screen_text(app)
+            assert shown() == (False, False)
+            await pilot.press("enter")  # hidden: nothing is played
+            await pilot.pause()
+            assert game.stage == "select" and game.state is not None
+            assert len(game.state.actions) == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert shown() == (True, False) and game.cursor == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.state.actions) == 1
+
+
+async def test_compact_asked_for_at_any_size(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, compact=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.game.query_one(CompactBoard).display
+        assert not app.game.query_one(Board).display
+
+
+def test_the_compact_option_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --compact`` (and ``series``) hand ``compact`` to the game; without it, not."""
+    from chinese_ten import cli
+    from chinese_ten.commands import play
+
+    seen: list[bool] = []
+    monkeypatch.setattr(play, "run_game", lambda options: seen.append(options.compact) or 0)
+    assert cli.main(["play", "--players", "Ana,Ben", "--compact"]) == 0
+    assert cli.main(["series", "--players", "Ana,Ben"]) == 0
+    assert seen == [True, False]
