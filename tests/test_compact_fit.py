@@ -116,7 +116,7 @@ async def test_nothing_is_cut_on_the_compact_board(
 async def _click_key(pilot: Pilot[None], words: str) -> None:
     """Click the key bar's key that says ``words``."""
     bar = pilot.app.screen.query_one(KeyBar)
-    for row, start, _end, key in bar._spans:
+    for row, (start, _end, key) in zip(bar._span_rows, bar._spans, strict=True):
         shown = [does for _s, does, k in bar._keys() if k == key]
         if shown and shown[0] == words:
             assert await pilot.click(bar, offset=(start + 1, row))

@@ -118,6 +118,7 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
     tab.wait_for("Your hand")
     assert_legible_and_tappable(tab, "Export")
     if os.environ.get(SHOTS):
+        tab.wait_for("Play / take")  # your turn: a card chosen, the prompt asks
         tab.page.wait_for_timeout(300)
         tab.page.screenshot(path=str(Path(os.environ[SHOTS]) / "phone-board.png"))
     taps = 0

@@ -26,15 +26,17 @@ class KeyBar(Widget):
         color: $footer-foreground;
     }
     KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
-    KeyBar > .keybar--button { background: $panel; }
+    KeyBar > .keybar--button { background: $primary-muted; }
     """
 
     COMPONENT_CLASSES = {"keybar--key", "keybar--button"}  # noqa: RUF012 (Textual's own)
 
     def __init__(self) -> None:
         super().__init__()
-        self._spans: list[tuple[int, int, int, str]] = []
-        """Each key drawn: its row of keys, first and last column, the key it presses."""
+        self._spans: list[tuple[int, int, str]] = []
+        """Each key drawn: its first and last column, the key it presses."""
+        self._span_rows: list[int] = []
+        """The row of keys of each of those (several with the compact board)."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -81,6 +83,7 @@ class KeyBar(Widget):
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         button = self.get_component_rich_style("keybar--button", partial=True)
         self._spans = []
+        self._span_rows = []
         lines: list[Text] = []
         for row_number, row in enumerate(self._rows(width)):
             blank, words = Text(" "), Text(" ")
@@ -91,7 +94,8 @@ class KeyBar(Widget):
                 label.stylize(button)
                 words.append_text(label)
                 blank.append(" " * len(label), style=button)
-                self._spans.append((row_number, start, len(words), key))
+                self._spans.append((start, len(words), key))
+                self._span_rows.append(row_number)
                 words.append(" ")
                 blank.append(" ")
             lines += [blank, words, blank.copy()] if height == 3 else [words]
@@ -111,20 +115,24 @@ class KeyBar(Widget):
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         text = Text(" ")
         self._spans = []
+        self._span_rows = []
         for shown, does, key in keys:
             start = len(text)
             text.append(f"{gap}{shown} ", style=key_style)
             text.append(f"{does} ")
-            self._spans.append((0, start, len(text), key))
+            self._spans.append((start, len(text), key))
         text.append(" " * max(1, self.size.width - len(text) - len(palette) - 1))
         start = len(text)
         text.append(palette, style=key_style)
-        self._spans.append((0, start, len(text), self.app.COMMAND_PALETTE_BINDING))
+        self._spans.append((start, len(text), self.app.COMMAND_PALETTE_BINDING))
         return text
 
     def on_click(self, event: events.Click) -> None:
         row = event.y // 3 if compact(self.app) and tall_keys(self.app) else event.y
-        for row_number, start, end, key in self._spans:
+        rows = (
+            self._span_rows if len(self._span_rows) == len(self._spans) else [0] * len(self._spans)
+        )
+        for row_number, (start, end, key) in zip(rows, self._spans, strict=True):
             if row_number == row and start <= event.x < end:
                 self.app.simulate_key(key)
                 return
