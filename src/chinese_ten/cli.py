@@ -119,6 +119,11 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
         "--open-scores", action="store_true", help=_("show red points during the deal")
     )
     parser.add_argument(
+        "--compact",
+        action="store_true",
+        help=_("the compact board (for narrow windows and phones) at any size"),
+    )
+    parser.add_argument(
         "--vs",
         type=_levels,
         metavar=_("LEVELS"),
@@ -492,7 +497,7 @@ def _tab_arguments(args: argparse.Namespace) -> tuple[str, ...]:
         words += ["--seed", str(args.seed)]
     if args.think is not None:
         words += ["--think", repr(args.think)]
-    for flag in ("ascii", "four_color", "open_scores", "no_hints"):
+    for flag in ("ascii", "four_color", "open_scores", "no_hints", "compact"):
         if getattr(args, flag):
             words.append("--" + flag.replace("_", "-"))
     return tuple(words)
@@ -568,6 +573,7 @@ def _main(arguments: list[str]) -> int:
                     symbols=not args.ascii and suit_symbols_supported(),
                     four_color=args.four_color,
                     open_scores=args.open_scores,
+                    compact=args.compact,
                 )
             )
         if args.command == "serve":

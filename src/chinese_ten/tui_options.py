@@ -35,6 +35,8 @@ class GameOptions:
     save_dir: Path | None = None
     browser: bool = False
     """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""
+    compact: bool = False
+    """The compact board at any size (``--compact``); under 80 x 24 it shows anyway."""
 
     @property
     def shows_start(self) -> bool:

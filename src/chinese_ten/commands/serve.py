@@ -372,6 +372,8 @@ body .textual-terminal { opacity: 0; transition: opacity 0.3s ease-out; }
 body.-first-byte .textual-terminal { opacity: 1; }
 .closed-dialog { display: none; background: #0c181f; }
 body.-closed .closed-dialog { display: flex; }
+/* A phone zooms into a focused field whose text is under 16 px: the terminal's hidden one. */
+.xterm .xterm-helper-textarea { font-size: 16px !important; }
 a.button { display: inline-block; margin-top: 24px; padding: 16px 32px; color: white;
            background-color: #5e0ba7; text-decoration: none; }
 a.button:hover { background: #ac5af4; }
@@ -386,16 +388,26 @@ _SCRIPT = """
     history.replaceState(null, "", here.pathname + here.search + here.hash);
   }
   const FAMILY = '"Roboto Mono"', COLUMNS = 80, ROWS = 24, LARGEST = 16, SMALLEST = 12;
+  const COMPACT = [44, 22], LEGIBLE = 14;  // the compact board with four players
   const LINE = 1.32;  // Roboto Mono's line height in ems, as xterm.js measures it
   const ruler = document.createElement("canvas").getContext("2d");
-  // The largest font (16 px down to 12) at which the board's 80 columns fit the window.
+  const fits = (size, columns, rows) => {
+    ruler.font = `${size}px ${FAMILY}`;
+    const cell = ruler.measureText("M".repeat(columns)).width / columns;
+    return innerWidth / cell >= columns && innerHeight / (size * LINE) >= rows;
+  };
+  const largest = (smallest, columns, rows) => {
+    for (let size = LARGEST; size > smallest; size--) if (fits(size, columns, rows)) return size;
+    return smallest;
+  };
+  // A finger on a phone: the full board only where it is legible (14 px), else the font
+  // at which the compact board fills the width. A mouse: the largest font (16 px down to 12)
+  // at which the board's 80 columns fit the window.
+  const touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
   const fontSize = () => {
-    for (let size = LARGEST; size > SMALLEST; size--) {
-      ruler.font = `${size}px ${FAMILY}`;
-      const cell = ruler.measureText("M".repeat(COLUMNS)).width / COLUMNS;
-      if (innerWidth / cell >= COLUMNS && innerHeight / (size * LINE) >= ROWS) return size;
-    }
-    return SMALLEST;
+    if (touch && fits(LEGIBLE, COLUMNS, ROWS)) return largest(LEGIBLE, COLUMNS, ROWS);
+    if (touch) return largest(SMALLEST, ...COMPACT);
+    return largest(SMALLEST, COLUMNS, ROWS);
   };
   // textual.js keeps its terminal to itself; catch it as its constructor sets `fitAddon`,
   // so that a resize may change the font size, not only the number of columns.
@@ -420,7 +432,7 @@ _SCRIPT = """
     delete Object.prototype.fitAddon;
     if (session) {
       window.onresize = () => {
-        session.terminal.options.fontSize = fontSize();
+        terminal.dataset.fontSize = session.terminal.options.fontSize = fontSize();
         requestAnimationFrame(() => session.fit());
       };
     }

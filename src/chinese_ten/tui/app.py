@@ -44,12 +44,15 @@ class ChineseTenApp(App[None]):
     """
 
     CSS_PATH = "app.tcss"
+    # Under 40 x 20 (-narrow, -short) nothing fits; from there the compact board (-slim,
+    # -low), from 80 x 24 the full one (see tui.widgets.too_small).
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (Textual's own declaration)
         (0, "-narrow"),
+        (40, "-slim"),
         (80, "-normal"),
         (120, "-wide"),
     ]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-low"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+q", "quit", N_("Quit"), priority=True, tooltip=N_("Quit (the game is saved)")

@@ -37,9 +37,10 @@ from chinese_ten.tui.seats import marked, you_seat
 from chinese_ten.tui.texts import styled, translate_bindings
 from chinese_ten.tui.widgets.board import Board, Scene, Stage
 from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
-from chinese_ten.tui.widgets.too_small import too_small, too_small_text
+from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import Event, PlayerView
 from chinese_ten.wording import versus
@@ -182,6 +183,12 @@ class GameScreen(Screen[None]):
             symbols=self._symbols,
             four_color=self.options.four_color,
             id="board",
+        )
+        yield CompactBoard(
+            glyphs=self._glyphs,
+            symbols=self._symbols,
+            four_color=self.options.four_color,
+            id="compact-board",
         )
         yield Static(too_small_text(self.app), id="too-small")
         yield KeyBar()
@@ -543,8 +550,14 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ drawing
     def _render_board(self) -> None:
-        """Hand the board the moment to draw (the board draws; the screen decides)."""
-        self.query_one(Board).draw(self._scene())
+        """Hand the board in sight the moment to draw (the board draws; the screen decides):
+        the compact one under 80 x 24 or with ``--compact``, else the full one."""
+        small = compact(self.app)
+        self.set_class(small, "-compact")
+        board: Board | CompactBoard = (
+            self.query_one(CompactBoard) if small else self.query_one(Board)
+        )
+        board.draw(self._scene())
 
     def _scene(self) -> Scene:
         flow, stage, options = self.flow, self.stage, self.options
@@ -606,8 +619,10 @@ class GameScreen(Screen[None]):
         return True
 
     def on_resize(self, event: events.Resize) -> None:
-        """The keys follow the size (see :meth:`check_action`); names refit the new width."""
+        """The keys follow the size (see :meth:`check_action`); names refit the new width, and
+        the board in sight may change (the full one, the compact one)."""
         self.refresh_bindings()
+        self._render_board()
         self.call_after_refresh(self._render_board)
 
     def action_move(self, delta: int) -> None:

@@ -12,7 +12,8 @@ from textual.widgets import Footer, Static
 
 from chinese_ten.i18n import N_, _
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui.widgets.too_small import too_small, too_small_text
+from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
 
 
 class HandoverScreen(Screen[None]):
@@ -33,6 +34,7 @@ class HandoverScreen(Screen[None]):
             yield Static(id="handover-ready")
         yield Static(too_small_text(self.app), id="too-small")
         yield Footer()
+        yield KeyBar()  # in place of the footer on the compact board: its keys wrap
 
     def __init__(self) -> None:
         super().__init__()
@@ -46,6 +48,7 @@ class HandoverScreen(Screen[None]):
         self.last_turn = last_turn
 
     def on_screen_resume(self) -> None:
+        self.set_class(compact(self.app), "-compact")
         player, last_turn = self.player, self.last_turn
         self.query_one("#handover-title", Static).update(
             Text(_("Pass the keyboard to {name}").format(name=player), style="bold")
@@ -68,6 +71,7 @@ class HandoverScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_bindings()
+        self.set_class(compact(self.app), "-compact")
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -4,6 +4,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -18,6 +19,8 @@ from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import compact
 from chinese_ten.wording import listed, signed
 
 NAME_CELLS = 24
@@ -63,11 +66,26 @@ class ResultsScreen(Screen[str]):
             yield Static(self._deal_table(), id="deal-result")
             yield Static(self._series_table(), id="series-result")
             yield Static(self._verdict(), id="verdict")
+            yield Static(self._cards_text(), id="deal-cards")
         yield Footer()
+        yield KeyBar()  # in place of the footer on the compact board: its keys wrap
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_size()
 
     def on_mount(self) -> None:
+        self._fit_size()
         if self._glyphs.ascii:
             ascii_scrollbars(self.query_one("#results-box"))
+
+    def _fit_size(self) -> None:
+        """On the compact board's sizes: the key bar for the footer, tables without frames."""
+        small = compact(self.app)
+        if small != self.has_class("-compact"):
+            self.set_class(small, "-compact")
+            self.query_one("#deal-result", Static).update(self._deal_table())
+            self.query_one("#series-result", Static).update(self._series_table())
+            self.query_one("#deal-cards", Static).update(self._cards_text())
 
     def _seat_name(self, seat: int, width: int | None = None) -> str:
         """The seat's name, cut to ``width`` cells for a table column, and the computer's mark."""
@@ -79,26 +97,48 @@ class ResultsScreen(Screen[str]):
         result = outcome(self.deal)
         assert result is not None
         number = len(self.series.outcomes)
+        # On the compact board's sizes: no frame, and the cards under the verdict
+        # (:meth:`_cards_text`), so that every seat's result shows without scrolling.
+        small = compact(self.app)
         table = Table(
             title=_("Deal {number}").format(number=number),
             expand=True,
-            show_lines=self.deal.setup.seats == 2,  # with more, a line a seat keeps all in sight
-            box=self._glyphs.table_box,
+            show_lines=self.deal.setup.seats == 2 and not small,  # else a line a seat
+            box=None if small else self._glyphs.table_box,
+            pad_edge=not small,
         )
-        seats = self.deal.setup.seats
         table.add_column(_("Player"), no_wrap=True)
-        table.add_column(_("Red cards captured") if seats == 2 else _("Cards that score"), ratio=1)
+        if not small:
+            table.add_column(self._cards_heading(), ratio=1)
         table.add_column(_("Points"), justify="right")
         table.add_column(_("Result"), justify="right")
         for seat in self._play_order():
-            red = [c for c in cards_of_mask(self.deal.piles[seat]) if card_points(c, seats)]
+            cards = () if small else (self._scoring_cards(seat),)
             table.add_row(
                 Text(self._seat_name(seat, NAME_CELLS)),
-                card_list(red, symbols=self._symbols, four_color=self._four_color),
+                *cards,
                 str(result.points[seat]),
                 Text(signed(result.results[seat]), style="bold"),
             )
         return table
+
+    def _cards_heading(self) -> str:
+        return _("Red cards captured") if self.deal.setup.seats == 2 else _("Cards that score")
+
+    def _scoring_cards(self, seat: int) -> Text:
+        seats = self.deal.setup.seats
+        red = [c for c in cards_of_mask(self.deal.piles[seat]) if card_points(c, seats)]
+        return card_list(red, symbols=self._symbols, four_color=self._four_color)
+
+    def _cards_text(self) -> Text:
+        """The compact board's list of each seat's scoring cards, under the verdict."""
+        if not compact(self.app):
+            return Text("")
+        text = Text(self._cards_heading(), style="bold")
+        for seat in self._play_order():
+            text.append("\n" + self._seat_name(seat, NAME_CELLS) + ": ")
+            text.append_text(self._scoring_cards(seat))
+        return text
 
     def _series_table(self) -> Table:
         planned = self.series.deals_planned
@@ -109,7 +149,13 @@ class ResultsScreen(Screen[str]):
             if planned
             else _("Series")
         )
-        table = Table(title=title, expand=True, box=self._glyphs.table_box)
+        small = compact(self.app)
+        table = Table(
+            title=title,
+            expand=True,
+            box=None if small else self._glyphs.table_box,
+            pad_edge=not small,
+        )
         table.add_column(_("Deal"), justify="right")
         seats = range(self.series.seats)
         two = len(seats) == 2  # with more, a long name wraps in its column's heading

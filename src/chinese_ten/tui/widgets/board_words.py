@@ -1,0 +1,263 @@
+"""The words of a board, whichever draws them: the status line, the banner that asks the
+player to move, and the labels of seats and piles (:class:`~.board.Board` in boxes,
+:class:`~.compact_board.CompactBoard` in tokens). Both boards read the same
+:class:`Scene`, so both say the same thing."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from rich.text import Text
+
+from chinese_ten.actions import TRIPLE, Action, action_target
+from chinese_ten.cards import Card, seat_points
+from chinese_ten.deal import OVER
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.series import SeriesScore
+from chinese_ten.tui.cardtext import card_list, describe_event
+from chinese_ten.tui.glyphs import Glyphs
+from chinese_ten.tui.seats import NameOf, fit_line
+from chinese_ten.tui.texts import styled
+from chinese_ten.view import Event, PlayerView
+from chinese_ten.wording import signed
+
+Stage = Literal[
+    "idle", "handover", "select", "target", "flip", "flip-target", "turned", "computer", "over"
+]
+"""Where a turn stands: which keys work and what the banner asks for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """What the board shows at one moment: the deal from the viewer's seat (``view`` None
+    between deals) and the state of the turn the screen keeps."""
+
+    view: PlayerView | None
+    series: SeriesScore
+    names: tuple[str, ...]
+    """Every seat's name as shown now."""
+    levels: tuple[str | None, ...]
+    """The computer's level in each seat (None for a person), for the computer's mark."""
+    you: int | None
+    """The seat of the one person against the computer, addressed as "you"."""
+    stage: Stage = "idle"
+    cursor: int = 0
+    """The hand card chosen."""
+    options: tuple[Action, ...] = ()
+    """What the hand card chosen would do (its actions)."""
+    choices: tuple[Action, ...] = ()
+    """The targets to choose among (a played or turned card that may take several)."""
+    choice: int = 0
+    just_turned: Card | None = None
+    """The stock card the mover just turned over (until the keyboard is passed)."""
+    turned_apart: Card | None = None
+    """That card when it took a card (else it lies on the table)."""
+    next_person: int = 0
+    """The seat the keyboard goes to next (named on the banner after a turn)."""
+    hint: Text | None = None
+    hot_seat: bool = False
+    open_scores: bool = False
+
+
+class BoardWords:
+    """The texts of a board from its :attr:`scene`; a board says how much room it has."""
+
+    totals_in_status: bool = True
+    """With two players the status line holds both totals (else each is beside its seat)."""
+    scene: Scene
+    _glyphs: Glyphs
+    _symbols: bool
+    _four_color: bool
+
+    def _room(self, selector: str, beside: int = 0) -> int:
+        raise NotImplementedError
+
+    def _hand_title(
+        self, view: PlayerView, faces_visible: bool, *, with_extras: bool = True
+    ) -> Callable[[NameOf], Text]:
+        """The line over the viewer's hand: whose, hidden or not, the pile, and (with more
+        than two) the series total, and the open points (unless not ``with_extras``)."""
+        scene = self.scene
+        me = view.seat
+        counts = view.pile_counts
+        if me == scene.you:
+            title = (
+                _("Your hand · pile {count}")
+                if faces_visible
+                else _("Your hand (hidden) · pile {count}")
+            )
+        else:
+            title = (
+                _("{name}'s hand · pile {count}")
+                if faces_visible
+                else _("{name}'s hand (hidden) · pile {count}")
+            )
+        total = ""
+        if with_extras and (view.seats > 2 or not self.totals_in_status):
+            total = f" {self._glyphs.sep} " + _("total {total}").format(
+                total=signed(scene.series.totals[me])
+            )
+        points = self._open_points(view) if with_extras else ("",) * view.seats
+
+        def hand_title(name: NameOf) -> Text:
+            return Text(title.format(name=name(me), count=counts[me]) + total + points[me])
+
+        return hand_title
+
+    def _cards(self, cards: list[Card] | tuple[Card, ...]) -> Text:
+        return card_list(cards, symbols=self._symbols, four_color=self._four_color)
+
+    def _describe(self, event: Event) -> Text:
+        scene = self.scene
+        return describe_event(
+            event,
+            scene.names,
+            symbols=self._symbols,
+            four_color=self._four_color,
+            you=scene.you,
+        )
+
+    def _open_points(self, view: PlayerView) -> tuple[str, ...]:
+        """With ``--open-scores``, each pile's points, for the labels beside the piles (red
+        points with two players; with more the black aces that score count too)."""
+        if not self.scene.open_scores:
+            return ("",) * view.seats
+        sep = self._glyphs.sep
+        shown = []
+        for pile in view.piles:
+            points = seat_points(pile, view.seats)
+            words = (
+                ngettext("{count} red point", "{count} red points", points)
+                if view.seats == 2
+                else ngettext("{count} point", "{count} points", points)
+            )
+            shown.append(f" {sep} " + words.format(count=points))
+        return tuple(shown)
+
+    def _fit(self, build: Callable[[NameOf], Text], width: int) -> Text:
+        """The longest form of a line with names that fits ``width`` cells."""
+        scene = self.scene
+        return fit_line(build, width, scene.names, scene.levels, self._glyphs.ellipsis)
+
+    def _series_line(self, name: NameOf) -> Text:
+        series, view = self.scene.series, self.scene.view
+        done = len(series.outcomes)
+        planned = series.deals_planned
+        number = max(done + (1 if view is not None and view.phase != OVER else 0), 1)
+        deal = (
+            _("Deal {number} of {planned}").format(number=number, planned=planned)
+            if planned
+            else _("Deal {number}").format(number=number)
+        )
+        text = Text(deal, style="bold")
+        totals = series.totals
+        if (
+            len(totals) == 2 and self.totals_in_status
+        ):  # with more, each seat's total is beside its cards
+            first, second = totals
+            text.append(f"  {self._glyphs.sep}  ")
+            text.append(
+                _("totals {first} {first_total}, {second} {second_total}").format(
+                    first=name(0),
+                    first_total=signed(first),
+                    second=name(1),
+                    second_total=signed(second),
+                )
+            )
+        return text
+
+    def _series_text(self) -> Text:
+        return self._fit(self._series_line, self._room("#status", 2))
+
+    def _status_text(self, view: PlayerView) -> Text:
+        sep = self._glyphs.sep
+
+        def build(name: NameOf) -> Text:
+            text = self._series_line(name)
+            text.append(f"  {sep}  ")
+            text.append(_("dealer {name}").format(name=name(view.dealer, False)))
+            return text
+
+        return self._fit(build, self._room("#status", 2))
+
+    def _banner_text(self, view: PlayerView) -> Text:
+        if self.scene.hint is not None and self.scene.stage in (
+            "select",
+            "target",
+            "flip",
+            "flip-target",
+        ):
+            return self.scene.hint
+        return self._fit(
+            lambda name: self._banner_line(view, name(view.to_move)), self._room("#banner", 2)
+        )
+
+    def _banner_line(self, view: PlayerView, name: str) -> Text:
+        """What the player to move is asked; the person playing the computer is told "your
+        turn", anyone else is named (whatever the name)."""
+        scene = self.scene
+        stage = scene.stage
+        if stage == "computer":
+            return Text(_("{name} is thinking…").format(name=name), style="italic")
+        if stage == "handover":
+            return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
+        if stage == "over":  # the last turn is the log's last line, beside the board
+            return Text(_("The deal is over: Enter shows the results."), style="bold")
+        you = view.to_move == scene.you
+        who = _("Your turn") if you else name
+        arrows = self._glyphs.arrows
+        if stage == "select":
+            options = scene.options
+            if not options:
+                return Text(_("{who}: choose a card to play.").format(who=who))
+            code = options[0] >> 6 & 63
+            targets = [t for t in (action_target(a) for a in options) if t is not None]
+            if code == TRIPLE:
+                template = _("{who}: play {card} and take the layout triple?")
+            elif code == 0:
+                template = _("{who}: play {card}? It takes nothing and stays on the table.")
+            elif len(options) > 1:
+                template = _("{who}: play {card} and take {targets} (you choose)?")
+            else:
+                template = _("{who}: play {card} and take {targets}?")
+            return styled(
+                template,
+                who=who,
+                card=self._cards([options[0] & 63]),
+                targets=self._cards_or(targets),
+            )
+        if stage == "target":
+            return Text(
+                _("{who}: choose the card to take ({arrows}, Enter; Esc to go back).").format(
+                    who=who, arrows=arrows
+                )
+            )
+        if stage == "flip":
+            return Text(
+                _("{who}: press Space (or click the stock) to turn over the top card.").format(
+                    who=who
+                )
+            )
+        if stage == "turned":
+            events = view.events()
+            return styled(
+                _("{event}. Enter passes the keyboard to {name}."),
+                event=self._describe(events[-1]) if events else Text(""),
+                name=scene.names[scene.next_person],
+            )
+        if stage == "flip-target":
+            template = (
+                _("You turned over {card}: choose the card it takes ({arrows}, Enter).")
+                if you
+                else _("{name} turned over {card}: choose the card it takes ({arrows}, Enter).")
+            )
+            flipped = [view.flip_card] if view.flip_card is not None else []
+            return styled(template, name=name, card=self._cards(flipped), arrows=arrows)
+        return Text("")
+
+    def _cards_or(self, cards: list[Card]) -> Text:
+        """``A♠ or A♣``, ``A♠, A♣ or A♦``: one of them, as a choice reads."""
+        shown = [self._cards([card]) for card in cards]
+        if len(shown) < 2:
+            return shown[0] if shown else Text()
+        return styled(_("{cards} or {card}"), cards=Text(", ").join(shown[:-1]), card=shown[-1])
