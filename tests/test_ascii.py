@@ -128,7 +128,7 @@ async def test_every_screen_is_ascii(tmp_path: Path, name: str, size: tuple[int,
         await pilot.pause()
         for key in keys:
             if key == "resize":
-                await pilot.resize_terminal(60, 20)
+                await pilot.resize_terminal(39, 20)
             elif key == "keys":
                 assert await scroll_to_keys(pilot)
             else:

@@ -226,7 +226,7 @@ async def test_a_browser_tab_shows_no_server_path_or_command_line(
         flat = " ".join(screen_text(app).split())
         assert "open this page again to continue it" in flat and "chinese-ten" not in flat
         await pilot.press("n")
-        await pilot.resize_terminal(60, 20)
+        await pilot.resize_terminal(39, 20)
         await pilot.pause(0.3)
         flat = " ".join(screen_text(app).split())
         assert "Widen the window or zoom out" in flat and "terminal" not in flat

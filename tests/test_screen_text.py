@@ -100,7 +100,7 @@ async def test_no_game_key_acts_while_the_board_is_hidden(tmp_path: Path) -> Non
         await pilot.pause()
         game = app.game
         assert game.stage == "select"
-        await pilot.resize_terminal(60, 20)
+        await pilot.resize_terminal(39, 20)
         await pilot.pause()
         assert "enlarge this window" in screen_text(app)
         await pilot.press("enter", "1", "enter", "space", "right", "t", "e")
@@ -122,7 +122,7 @@ async def test_the_hand_over_hides_and_waits_below_the_boards_size(tmp_path: Pat
         await pilot.press("enter")  # the cut
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        await pilot.resize_terminal(79, 24)
+        await pilot.resize_terminal(39, 24)
         await pilot.pause()
         text = screen_text(app)
         assert "enlarge this window" in text and "Pass the keyboard" not in text

@@ -212,15 +212,29 @@ async def test_the_computers_name_is_refused_as_yours(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("language", ["en", "fr", "pt"])
 @pytest.mark.parametrize("ascii_only", [False, True])
-@pytest.mark.parametrize("table", [(None, None), (None, "normal"), (None, "hard", None, "easy")])
-async def test_the_start_screen_fits_80_by_24(
-    tmp_path: Path, language: str, ascii_only: bool, table: tuple[str | None, ...]
+@pytest.mark.parametrize(
+    ("size", "table"),
+    [
+        ((80, 24), (None, None)),
+        ((80, 24), (None, "normal")),
+        ((80, 24), (None, "hard", None, "easy")),
+        ((40, 20), (None, "normal")),  # a split pane: the compact board's smallest size
+        ((40, 20), (None, "hard", None, "easy")),
+        ((48, 40), (None, "hard", None, "easy")),  # a phone in a browser
+    ],
+)
+async def test_the_start_screen_fits(
+    tmp_path: Path,
+    language: str,
+    ascii_only: bool,
+    size: tuple[int, int],
+    table: tuple[str | None, ...],
 ) -> None:
     i18n.choose(language)
     try:
         kwargs: dict[str, object] = {"ascii": ascii_only, "symbols": not ascii_only}
         app = ChineseTenApp(options(tmp_path, players=None, computer=table, browser=True, **kwargs))
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             screen = _start(app)
             assert screen.computer == table
@@ -233,7 +247,8 @@ async def test_the_start_screen_fits_80_by_24(
             await pilot.pause()
             assert screen.query_one("#name-problem", Static).display
             box = screen.query_one("#start-box").region
-            assert box.bottom <= 23 and box.right <= 80  # above the key bar
+            key_bar = screen.query_one("KeyBar").region
+            assert box.bottom <= key_bar.y and box.right <= size[0]  # above the key bar
             for widget in screen.query("#start-box *").results():
                 if widget.display and widget.region:
                     assert box.contains_region(widget.region), widget

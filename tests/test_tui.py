@@ -377,7 +377,7 @@ async def test_small_terminal_shows_a_message_not_a_crash(tmp_path: Path) -> Non
         await pilot.pause()
         assert "enlarge" not in screen_text(app)
         assert "Stock" in screen_text(app)
-        await pilot.resize_terminal(70, 20)
+        await pilot.resize_terminal(39, 20)
         await pilot.pause()
         assert "enlarge this window" in screen_text(app)
         await pilot.resize_terminal(100, 30)
