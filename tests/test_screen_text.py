@@ -127,7 +127,7 @@ async def test_the_hand_over_hides_and_waits_below_the_boards_size(tmp_path: Pat
         text = screen_text(app)
         assert "enlarge this window" in text and "Pass the keyboard" not in text
         await pilot.press("enter", "space")
-        await pilot.click(offset=(40, 12))
+        await pilot.click(offset=(20, 12))
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         await pilot.resize_terminal(80, 24)
