@@ -14,9 +14,9 @@ import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult, Pool
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from chinese_ten.actions import Action
 from chinese_ten.cards import SEAT_COUNTS
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import draw_lots, random_setup
@@ -27,12 +27,20 @@ from chinese_ten.players import Player, make_player
 from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.view import PlayerView
 
+if TYPE_CHECKING:  # the pool is loaded only when workers are asked for
+    from multiprocessing.pool import AsyncResult, Pool
+
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
     """Play a deal to its end; a forced action (one legal choice) is made without asking.
 
     The hot loop of ``simulate``: names are bound to locals, and the phase and seat read by
-    position (the named tuple's fields 2 and 1), which is measurably cheaper per action."""
+    position (the named tuple's fields 2 and 1), which is measurably cheaper per action.
+    When every player chooses from the legal actions alone (``choose_among``, see
+    :class:`~chinese_ten.players.base.Player`), no view is built."""
+    among = [c for p in players if (c := getattr(p, "choose_among", None)) is not None]
+    if len(among) == len(players):
+        return _play_among(setup, among)
     choosers = [player.choose for player in players]
     legal_of, step, view_of, over = legal_actions, advance, PlayerView, OVER
     state = start(setup, check=False)
@@ -43,6 +51,16 @@ def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
         else:
             seat = state[1]
             state = step(state, choosers[seat](view_of(state, seat), legal))
+    return state
+
+
+def _play_among(setup: DealSetup, choosers: list[Callable[[list[Action]], Action]]) -> DealState:
+    """:func:`play_deal`'s loop for players that read the legal actions only."""
+    legal_of, step, over = legal_actions, advance, OVER
+    state = start(setup, check=False)
+    while state[2] != over:
+        legal = legal_of(state)
+        state = step(state, legal[0] if len(legal) == 1 else choosers[state[1]](legal))
     return state
 
 
@@ -64,13 +82,13 @@ class SeriesPlay:
 
     @property
     def score(self) -> SeriesScore:
-        first_dealer = self.states[0].setup.dealer
-        score = SeriesScore(self.deals_planned, first_dealer, seats=len(self.players))
+        outcomes = []
         for state in self.states:
             result = outcome(state)
             assert result is not None  # play_deal only returns finished deals
-            score = score.add(result)
-        return score
+            outcomes.append(result)
+        first_dealer = self.states[0].setup.dealer
+        return SeriesScore(self.deals_planned, first_dealer, tuple(outcomes), len(self.players))
 
 
 @dataclass
@@ -300,7 +318,7 @@ def _run(tasks: Iterator[_SeriesTask], workers: int) -> Generator[list[_Seated],
             yield result
 
 
-def worker_pool(workers: int) -> Pool:
+def worker_pool(workers: int) -> "Pool":
     """A pool of ``workers`` fresh processes that ignore SIGINT (Ctrl+C interrupts the main
     process only, which terminates the pool on its way out) and end with this process, even
     when it is killed; for simulate and the review."""
