@@ -36,11 +36,11 @@ from pathlib import Path
 LEAN = Path(__file__).with_name("lean_engine.py")
 
 
-def _run(command: list[str]) -> tuple[float, float]:
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of one whole process; exits with its message if it fails."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -49,12 +49,12 @@ def _run(command: list[str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def _instructions(command: list[str]) -> int:
+def _instructions(command: list[str], env: dict[str, str]) -> int:
     """Instructions one whole process runs, counted by valgrind's callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "callgrind.log"
         valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        env = {**env, "PYTHONHASHSEED": "0"}
         subprocess.run(
             [*valgrind, f"--log-file={log}", *command], capture_output=True, check=True, env=env
         )
@@ -64,12 +64,12 @@ def _instructions(command: list[str]) -> int:
         return int(found.group(1))
 
 
-def _count_instructions(commands: dict[str, list[str]], games: int) -> None:
+def _count_instructions(commands: dict[str, list[str]], games: int, env: dict[str, str]) -> None:
     """Start-up and per-deal instructions of each (a run of 1 deal and one of 1,001), and
     the ratio they give at ``games`` deals: the same figures whatever else the machine does."""
     totals = {}
     for name, command in commands.items():
-        one, more = (_instructions([*command, str(n)]) for n in (1, 1001))
+        one, more = (_instructions([*command, str(n)], env) for n in (1, 1001))
         per_deal = (more - one) / 1000
         start_up = one - per_deal
         totals[name] = start_up + per_deal * games
@@ -92,6 +92,12 @@ def main() -> None:
         action="store_true",
         help="count instructions under valgrind instead of timing (several minutes)",
     )
+    parser.add_argument(
+        "--bytecode",
+        action="store_true",
+        help="let both start from compiled bytecode (kept in a temporary folder), as where "
+        "PYTHONDONTWRITEBYTECODE is not set; by default the environment decides",
+    )
     args = parser.parse_args()
     seats = len(args.players.split(","))
     game = str(Path(sys.executable).with_name("chinese-ten"))
@@ -99,16 +105,31 @@ def main() -> None:
         "simulate": [game, "simulate", "--deals", "1", "--players", args.players, "--games"],
         "lean": [sys.executable, str(LEAN), "--seats", str(seats), "--deals"],
     }
-    games = str(args.games)
-    if args.instructions:
-        _count_instructions(commands, args.games)
-        return
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ)
+        if args.bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = cache
+            for command in commands.values():  # compiled once, before anything is counted
+                _run([*command, "1"], env)
+        if args.instructions:
+            _count_instructions(commands, args.games, env)
+        else:
+            _time(commands, args.games, args.repeat, args.players, env)
+
+
+def _time(
+    commands: dict[str, list[str]], deals: int, repeat: int, players: str, env: dict[str, str]
+) -> None:
+    """Both run alternately ``repeat`` times; medians and the ratio of deals a second."""
+    games = str(deals)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
-    print(f"{args.games} deals, {args.players}; before: {_load()}")
-    for k in range(args.repeat):
+    bytecode = "no bytecode" if env.get("PYTHONDONTWRITEBYTECODE") else "bytecode"
+    print(f"{deals} deals, {players}, {bytecode}; before: {_load()}")
+    for k in range(repeat):
         order = list(commands) if k % 2 == 0 else list(reversed(commands))
         for name in order:
-            wall, cpu = _run([*commands[name], games])
+            wall, cpu = _run([*commands[name], games], env)
             times[name].append((wall, cpu))
             print(f"  {name:8s} {wall:7.2f} s wall {cpu:7.2f} s CPU")
     medians = {}
@@ -117,8 +138,8 @@ def main() -> None:
         cpu = statistics.median(c for _, c in runs)
         medians[name] = (wall, cpu)
         print(
-            f"{name:8s} median {wall:6.2f} s wall ({args.games / wall:8,.0f} deals/s), "
-            f"{cpu:6.2f} s CPU ({args.games / cpu:8,.0f} deals/s)"
+            f"{name:8s} median {wall:6.2f} s wall ({deals / wall:8,.0f} deals/s), "
+            f"{cpu:6.2f} s CPU ({deals / cpu:8,.0f} deals/s)"
         )
     (sim_wall, sim_cpu), (lean_wall, lean_cpu) = medians["simulate"], medians["lean"]
     print(

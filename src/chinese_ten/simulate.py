@@ -4,6 +4,7 @@ The benchmark measures :func:`play_deal`, the same loop ``chinese-ten simulate``
 """
 
 import contextlib
+import functools
 import itertools
 import math
 import os
@@ -365,16 +366,28 @@ def _start_worker(parent: int) -> None:
 def _play_task(task: _SeriesTask) -> list[_Seated]:
     """One series (and with ``duplicate`` its twins, the players rotated one seat further
     round each time: with two, seats swapped), with the seat each named player had."""
-    count = len(task.names)
-    setups = series_setups(random.Random(task.seed), task.deals, seats=count)
-    plays = []
-    for turn in range(count if task.duplicate else 1):
+    setups = series_setups(random.Random(task.seed), task.deals, seats=len(task.names))
+    return [
+        (_play_series(setups, names, shown, task.seed, task.think), seat_of)
+        for names, shown, seat_of in _seatings(task.names, task.seats, task.duplicate)
+    ]
+
+
+@functools.cache
+def _seatings(
+    names: tuple[str, ...], seats: tuple[str, ...], duplicate: bool
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]:
+    """Each seating a task plays: who sits where (kinds and names shown), and the seat each
+    named player has; worked out once a run, not once a series."""
+    count = len(names)
+    seatings = []
+    for turn in range(count if duplicate else 1):
         at_seat = [(seat - turn) % count for seat in range(count)]  # who sits there
-        names = tuple(task.names[player] for player in at_seat)
-        shown = tuple(task.seats[player] for player in at_seat)
         seat_of = tuple((player + turn) % count for player in range(count))
-        plays.append((_play_series(setups, names, shown, task.seed, task.think), seat_of))
-    return plays
+        seatings.append(
+            (tuple(names[p] for p in at_seat), tuple(seats[p] for p in at_seat), seat_of)
+        )
+    return tuple(seatings)
 
 
 def _play_series(
