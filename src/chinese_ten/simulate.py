@@ -92,7 +92,7 @@ class SeriesPlay:
         return SeriesScore(self.deals_planned, first_dealer, tuple(outcomes), len(self.players))
 
 
-@dataclass
+@dataclass(slots=True)
 class RunningMean:
     """A mean with its 95% interval, kept as running sums (Welford): memory stays the same
     for any number of results."""
@@ -116,7 +116,7 @@ class RunningMean:
         return 1.96 * math.sqrt(self._squares / (n - 1) / n)
 
 
-@dataclass
+@dataclass(slots=True)
 class SimulationSummary:
     """Counts, and every player's mean result per deal (against the base) with a 95%
     interval; a duplicate set (the series played once with each seating) counts its mean."""
