@@ -24,7 +24,8 @@ from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _
 from chinese_ten.names import check_names, name_key
-from chinese_ten.players import Player, make_player
+from chinese_ten.players import Player
+from chinese_ten.players.base import player_maker
 from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.view import PlayerView
 
@@ -178,10 +179,19 @@ class SimulationSummary:
 
 
 def _players(names: tuple[str, ...], seed: int, think: float | None) -> list[Player]:
+    """Each seat's player, with its own RNG seeded from the series' seed and the seat."""
+    count = len(names)
     return [
-        make_player(name, random.Random(seed * len(names) + seat), think=think)
-        for seat, name in enumerate(names)
+        make(random.Random(seed * count + seat)) for seat, make in enumerate(_makers(names, think))
     ]
+
+
+@functools.cache
+def _makers(
+    names: tuple[str, ...], think: float | None
+) -> tuple[Callable[[random.Random], Player], ...]:
+    """Each seat's :func:`~chinese_ten.players.base.player_maker`, found once a run."""
+    return tuple(player_maker(name, think=think) for name in names)
 
 
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:

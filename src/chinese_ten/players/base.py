@@ -45,10 +45,16 @@ def make_player(name: str, rng: random.Random, *, think: float | None = None) ->
 
     ``think`` caps the ``hard`` player's time per decision, in seconds.
     """
+    return player_maker(name, think=think)(rng)
+
+
+def player_maker(name: str, *, think: float | None = None) -> Callable[[random.Random], Player]:
+    """What :func:`make_player` makes ``name`` with, found once: ``simulate`` makes a player
+    for every seat of every series."""
     name = _known(name)
     if name == "hard" and think is not None:
-        return _player_class(name)(rng, time_budget=think)
-    return _player_class(name)(rng)
+        return functools.partial(_player_class(name), time_budget=think)
+    return _player_class(name)
 
 
 def _known(name: str) -> str:
