@@ -1,10 +1,12 @@
 """``chinese-ten simulate`` as a person meets it, beside the lean independent engine.
 
-Both run as whole processes, start-up included, alternately (the order swaps every round),
+Both run as whole processes, start-up included, alternately (the order turns every round),
 each ``--repeat`` times: ``chinese-ten simulate --games G --deals 1 --players P`` and
-``python benchmarks/lean_engine.py --deals G --seats N``. Prints each median wall time, the
-deals a second it makes, the CPU time the process used (less swayed by other load than the wall
-clock), and the ratio of simulate's deals/s to the lean engine's (1.0x or more: as fast).
+``python benchmarks/lean_engine.py --deals G --seats N`` (with ``--before SRC``, also the same
+``simulate`` from another copy of the game's source, the three turning round). Prints each
+median wall time, the deals a second it makes, the CPU time the process used (less swayed by
+other load than the wall clock), and the ratio of simulate's deals/s to the lean engine's (1.0x
+or more: as fast).
 
 Run: ``uv run python benchmarks/bench_simulate_process.py [--games 50000] [--players
 random,random,random] [--repeat 3]``. Fewer games for a quick look, e.g. ``--games 5000``.
@@ -31,6 +33,8 @@ engine's own runs swing by a third at that load, so the margin is within the noi
     default (no bytecode), first run    simulate 10.71 s   lean 11.59 s   1.08x (wall 1.06x)
     default (no bytecode), second run   simulate  9.86 s   lean 11.99 s   1.22x (wall 1.48x)
     ``--bytecode``                      simulate  9.55 s   lean 10.79 s   1.13x (wall 1.23x)
+    ``--before`` (commit 6695e0a)       simulate 10.83 s   lean 11.73 s   1.08x (wall 1.12x)
+                                        6695e0a  11.49 s                  1.02x (wall 1.06x)
 
 ``--instructions --games 50000``: simulate start-up 1,052 M, a deal 1,058.3 k; the lean engine
 101 M and 1,300.7 k: 1.21x (1,248 M and 1,150 k, 1.11x, before this branch).
@@ -112,13 +116,25 @@ def main() -> None:
         help="let both start from compiled bytecode (kept in a temporary folder), as where "
         "PYTHONDONTWRITEBYTECODE is not set; by default the environment decides",
     )
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        type=Path,
+        help="also time the game whose source folder is SRC (e.g. the src folder of "
+        "'git archive COMMIT src' unpacked), a third command in the rotation",
+    )
     args = parser.parse_args()
     seats = len(args.players.split(","))
     game = str(Path(sys.executable).with_name("chinese-ten"))
+    options = ["simulate", "--deals", "1", "--players", args.players, "--games"]
     commands = {
-        "simulate": [game, "simulate", "--deals", "1", "--players", args.players, "--games"],
+        "simulate": [game, *options],
         "lean": [sys.executable, str(LEAN), "--seats", str(seats), "--deals"],
     }
+    if args.before is not None:  # its own source first on the path, then the same command line
+        start = f"import sys; sys.path.insert(0, {str(args.before.resolve())!r}); "
+        start += "from chinese_ten.cli import main; sys.exit(main())"
+        commands["before"] = [sys.executable, "-c", start, *options]
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ)
         if args.bytecode:
@@ -135,14 +151,15 @@ def main() -> None:
 def _time(
     commands: dict[str, list[str]], deals: int, repeat: int, players: str, env: dict[str, str]
 ) -> None:
-    """Both run alternately ``repeat`` times; medians and the ratio of deals a second."""
+    """Each runs ``repeat`` times, the order turning round every time; medians, and each
+    one's deals a second against the lean engine's."""
     games = str(deals)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     bytecode = "no bytecode" if env.get("PYTHONDONTWRITEBYTECODE") else "bytecode"
     print(f"{deals} deals, {players}, {bytecode}; before: {_load()}")
     for k in range(repeat):
-        order = list(commands) if k % 2 == 0 else list(reversed(commands))
-        for name in order:
+        names = list(commands)
+        for name in names[k % len(names) :] + names[: k % len(names)]:
             wall, cpu = _run([*commands[name], games], env)
             times[name].append((wall, cpu))
             print(f"  {name:8s} {wall:7.2f} s wall {cpu:7.2f} s CPU")
@@ -155,10 +172,10 @@ def _time(
             f"{name:8s} median {wall:6.2f} s wall ({deals / wall:8,.0f} deals/s), "
             f"{cpu:6.2f} s CPU ({deals / cpu:8,.0f} deals/s)"
         )
-    (sim_wall, sim_cpu), (lean_wall, lean_cpu) = medians["simulate"], medians["lean"]
-    print(
-        f"simulate / lean deals/s: {lean_wall / sim_wall:.2f}x wall, {lean_cpu / sim_cpu:.2f}x CPU"
-    )
+    lean_wall, lean_cpu = medians["lean"]
+    for name, (wall, cpu) in medians.items():
+        if name != "lean":
+            print(f"{name} / lean deals/s: {lean_wall / wall:.2f}x wall, {lean_cpu / cpu:.2f}x CPU")
     print(f"after: {_load()}")
 
 
