@@ -1,15 +1,20 @@
 """``chinese-ten simulate`` as a person meets it, beside the lean independent engine.
 
-Both run as whole processes, start-up included, alternately (the order swaps every round),
+Both run as whole processes, start-up included, alternately (the order turns every round),
 each ``--repeat`` times: ``chinese-ten simulate --games G --deals 1 --players P`` and
-``python benchmarks/lean_engine.py --deals G --seats N``. Prints each median wall time, the
-deals a second it makes, the CPU time the process used (less swayed by other load than the wall
-clock), and the ratio of simulate's deals/s to the lean engine's (1.0x or more: as fast).
+``python benchmarks/lean_engine.py --deals G --seats N`` (with ``--before SRC``, also the same
+``simulate`` from another copy of the game's source, the three turning round). Prints each
+median wall time, the deals a second it makes, the CPU time the process used (less swayed by
+other load than the wall clock), and the ratio of simulate's deals/s to the lean engine's (1.0x
+or more: as fast).
 
 Run: ``uv run python benchmarks/bench_simulate_process.py [--games 50000] [--players
 random,random,random] [--repeat 3]``. Fewer games for a quick look, e.g. ``--games 5000``.
 ``--instructions`` counts instead (valgrind's callgrind): start-up and a deal's instructions of
-each, and the ratio they make at ``--games`` deals, unswayed by the machine's load.
+each, and the ratio they make at ``--games`` deals, unswayed by the machine's load. Both start
+as the environment has them (here ``PYTHONDONTWRITEBYTECODE=1``: every start compiles Rich and
+the game from source); ``--bytecode`` lets both start from bytecode compiled in a temporary
+folder beforehand, as wherever that variable is not set.
 
 Figures (2 seats; the machine's load average 8 on 2 cores throughout, so wall clocks mean
 little; CPU time medians of 3, alternated, ``--games 20000``):
@@ -20,6 +25,19 @@ little; CPU time medians of 3, alternated, ``--games 20000``):
 
 ``--instructions --games 50000``: simulate start-up 2,810 M, a deal 1,190.9 k; the lean engine
 101 M and 1,300.7 k: 1.04x (the same count for d0c0159: 2,813 M and 1,368.4 k, 0.91x).
+
+Branch ``speed`` (no view for random players, no progress bar module or pool where none is
+used), ``--games 50000``, CPU time medians of 3 alternated, load average 2.4 to 3.9 (the lean
+engine's own runs swing by a third at that load, so the margin is within the noise):
+
+    default (no bytecode), first run    simulate 10.71 s   lean 11.59 s   1.08x (wall 1.06x)
+    default (no bytecode), second run   simulate  9.86 s   lean 11.99 s   1.22x (wall 1.48x)
+    ``--bytecode``                      simulate  9.55 s   lean 10.79 s   1.13x (wall 1.23x)
+    ``--before`` (commit 6695e0a)       simulate 10.83 s   lean 11.73 s   1.08x (wall 1.12x)
+                                        6695e0a  11.49 s                  1.02x (wall 1.06x)
+
+``--instructions --games 50000``: simulate start-up 1,052 M, a deal 1,058.3 k; the lean engine
+101 M and 1,300.7 k: 1.21x (1,248 M and 1,150 k, 1.11x, before this branch).
 """
 
 import argparse
@@ -36,11 +54,11 @@ from pathlib import Path
 LEAN = Path(__file__).with_name("lean_engine.py")
 
 
-def _run(command: list[str]) -> tuple[float, float]:
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of one whole process; exits with its message if it fails."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -49,12 +67,12 @@ def _run(command: list[str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def _instructions(command: list[str]) -> int:
+def _instructions(command: list[str], env: dict[str, str]) -> int:
     """Instructions one whole process runs, counted by valgrind's callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "callgrind.log"
         valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        env = {**env, "PYTHONHASHSEED": "0"}
         subprocess.run(
             [*valgrind, f"--log-file={log}", *command], capture_output=True, check=True, env=env
         )
@@ -64,12 +82,12 @@ def _instructions(command: list[str]) -> int:
         return int(found.group(1))
 
 
-def _count_instructions(commands: dict[str, list[str]], games: int) -> None:
+def _count_instructions(commands: dict[str, list[str]], games: int, env: dict[str, str]) -> None:
     """Start-up and per-deal instructions of each (a run of 1 deal and one of 1,001), and
     the ratio they give at ``games`` deals: the same figures whatever else the machine does."""
     totals = {}
     for name, command in commands.items():
-        one, more = (_instructions([*command, str(n)]) for n in (1, 1001))
+        one, more = (_instructions([*command, str(n)], env) for n in (1, 1001))
         per_deal = (more - one) / 1000
         start_up = one - per_deal
         totals[name] = start_up + per_deal * games
@@ -92,23 +110,57 @@ def main() -> None:
         action="store_true",
         help="count instructions under valgrind instead of timing (several minutes)",
     )
+    parser.add_argument(
+        "--bytecode",
+        action="store_true",
+        help="let both start from compiled bytecode (kept in a temporary folder), as where "
+        "PYTHONDONTWRITEBYTECODE is not set; by default the environment decides",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        type=Path,
+        help="also time the game whose source folder is SRC (e.g. the src folder of "
+        "'git archive COMMIT src' unpacked), a third command in the rotation",
+    )
     args = parser.parse_args()
     seats = len(args.players.split(","))
     game = str(Path(sys.executable).with_name("chinese-ten"))
+    options = ["simulate", "--deals", "1", "--players", args.players, "--games"]
     commands = {
-        "simulate": [game, "simulate", "--deals", "1", "--players", args.players, "--games"],
+        "simulate": [game, *options],
         "lean": [sys.executable, str(LEAN), "--seats", str(seats), "--deals"],
     }
-    games = str(args.games)
-    if args.instructions:
-        _count_instructions(commands, args.games)
-        return
+    if args.before is not None:  # its own source first on the path, then the same command line
+        start = f"import sys; sys.path.insert(0, {str(args.before.resolve())!r}); "
+        start += "from chinese_ten.cli import main; sys.exit(main())"
+        commands["before"] = [sys.executable, "-c", start, *options]
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ)
+        if args.bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = cache
+            for command in commands.values():  # compiled once, before anything is counted
+                _run([*command, "1"], env)
+        if args.instructions:
+            _count_instructions(commands, args.games, env)
+        else:
+            _time(commands, args.games, args.repeat, args.players, env)
+
+
+def _time(
+    commands: dict[str, list[str]], deals: int, repeat: int, players: str, env: dict[str, str]
+) -> None:
+    """Each runs ``repeat`` times, the order turning round every time; medians, and each
+    one's deals a second against the lean engine's."""
+    games = str(deals)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
-    print(f"{args.games} deals, {args.players}; before: {_load()}")
-    for k in range(args.repeat):
-        order = list(commands) if k % 2 == 0 else list(reversed(commands))
-        for name in order:
-            wall, cpu = _run([*commands[name], games])
+    bytecode = "no bytecode" if env.get("PYTHONDONTWRITEBYTECODE") else "bytecode"
+    print(f"{deals} deals, {players}, {bytecode}; before: {_load()}")
+    for k in range(repeat):
+        names = list(commands)
+        for name in names[k % len(names) :] + names[: k % len(names)]:
+            wall, cpu = _run([*commands[name], games], env)
             times[name].append((wall, cpu))
             print(f"  {name:8s} {wall:7.2f} s wall {cpu:7.2f} s CPU")
     medians = {}
@@ -117,13 +169,13 @@ def main() -> None:
         cpu = statistics.median(c for _, c in runs)
         medians[name] = (wall, cpu)
         print(
-            f"{name:8s} median {wall:6.2f} s wall ({args.games / wall:8,.0f} deals/s), "
-            f"{cpu:6.2f} s CPU ({args.games / cpu:8,.0f} deals/s)"
+            f"{name:8s} median {wall:6.2f} s wall ({deals / wall:8,.0f} deals/s), "
+            f"{cpu:6.2f} s CPU ({deals / cpu:8,.0f} deals/s)"
         )
-    (sim_wall, sim_cpu), (lean_wall, lean_cpu) = medians["simulate"], medians["lean"]
-    print(
-        f"simulate / lean deals/s: {lean_wall / sim_wall:.2f}x wall, {lean_cpu / sim_cpu:.2f}x CPU"
-    )
+    lean_wall, lean_cpu = medians["lean"]
+    for name, (wall, cpu) in medians.items():
+        if name != "lean":
+            print(f"{name} / lean deals/s: {lean_wall / wall:.2f}x wall, {lean_cpu / cpu:.2f}x CPU")
     print(f"after: {_load()}")
 
 

@@ -39,7 +39,9 @@ class SeriesScore:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(o.results[seat] for o in self.outcomes) for seat in range(self.seats))
+        if not self.outcomes:
+            return (0,) * self.seats
+        return tuple([sum(seat) for seat in zip(*[o.results for o in self.outcomes], strict=True)])
 
     @property
     def is_over(self) -> bool:

@@ -4,6 +4,7 @@ The benchmark measures :func:`play_deal`, the same loop ``chinese-ten simulate``
 """
 
 import contextlib
+import functools
 import itertools
 import math
 import os
@@ -14,25 +15,34 @@ import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult, Pool
-from typing import Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
+from chinese_ten.actions import Action
 from chinese_ten.cards import SEAT_COUNTS
 from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _
 from chinese_ten.names import check_names, name_key
-from chinese_ten.players import Player, make_player
+from chinese_ten.players import Player
+from chinese_ten.players.base import player_maker
 from chinese_ten.series import SeriesScore, default_deals
 from chinese_ten.view import PlayerView
+
+if TYPE_CHECKING:  # the pool is loaded only when workers are asked for
+    from multiprocessing.pool import AsyncResult, Pool
 
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
     """Play a deal to its end; a forced action (one legal choice) is made without asking.
 
     The hot loop of ``simulate``: names are bound to locals, and the phase and seat read by
-    position (the named tuple's fields 2 and 1), which is measurably cheaper per action."""
+    position (the named tuple's fields 2 and 1), which is measurably cheaper per action.
+    When every player chooses from the legal actions alone (``choose_among``, see
+    :class:`~chinese_ten.players.base.Player`), no view is built."""
+    among = [c for p in players if (c := getattr(p, "choose_among", None)) is not None]
+    if len(among) == len(players):
+        return _play_among(setup, among)
     choosers = [player.choose for player in players]
     legal_of, step, view_of, over = legal_actions, advance, PlayerView, OVER
     state = start(setup, check=False)
@@ -43,6 +53,16 @@ def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
         else:
             seat = state[1]
             state = step(state, choosers[seat](view_of(state, seat), legal))
+    return state
+
+
+def _play_among(setup: DealSetup, choosers: list[Callable[[list[Action]], Action]]) -> DealState:
+    """:func:`play_deal`'s loop for players that read the legal actions only."""
+    legal_of, step, over = legal_actions, advance, OVER
+    state = start(setup, check=False)
+    while state[2] != over:
+        legal = legal_of(state)
+        state = step(state, legal[0] if len(legal) == 1 else choosers[state[1]](legal))
     return state
 
 
@@ -64,16 +84,16 @@ class SeriesPlay:
 
     @property
     def score(self) -> SeriesScore:
-        first_dealer = self.states[0].setup.dealer
-        score = SeriesScore(self.deals_planned, first_dealer, seats=len(self.players))
+        outcomes = []
         for state in self.states:
             result = outcome(state)
             assert result is not None  # play_deal only returns finished deals
-            score = score.add(result)
-        return score
+            outcomes.append(result)
+        first_dealer = self.states[0].setup.dealer
+        return SeriesScore(self.deals_planned, first_dealer, tuple(outcomes), len(self.players))
 
 
-@dataclass
+@dataclass(slots=True)
 class RunningMean:
     """A mean with its 95% interval, kept as running sums (Welford): memory stays the same
     for any number of results."""
@@ -97,7 +117,7 @@ class RunningMean:
         return 1.96 * math.sqrt(self._squares / (n - 1) / n)
 
 
-@dataclass
+@dataclass(slots=True)
 class SimulationSummary:
     """Counts, and every player's mean result per deal (against the base) with a 95%
     interval; a duplicate set (the series played once with each seating) counts its mean."""
@@ -159,10 +179,19 @@ class SimulationSummary:
 
 
 def _players(names: tuple[str, ...], seed: int, think: float | None) -> list[Player]:
+    """Each seat's player, with its own RNG seeded from the series' seed and the seat."""
+    count = len(names)
     return [
-        make_player(name, random.Random(seed * len(names) + seat), think=think)
-        for seat, name in enumerate(names)
+        make(random.Random(seed * count + seat)) for seat, make in enumerate(_makers(names, think))
     ]
+
+
+@functools.cache
+def _makers(
+    names: tuple[str, ...], think: float | None
+) -> tuple[Callable[[random.Random], Player], ...]:
+    """Each seat's :func:`~chinese_ten.players.base.player_maker`, found once a run."""
+    return tuple(player_maker(name, think=think) for name in names)
 
 
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
@@ -263,8 +292,10 @@ def _count(
             summary.results[player].add(result)
 
 
-@dataclass(frozen=True, slots=True)
-class _SeriesTask:
+class _SeriesTask(NamedTuple):
+    """One series to play: a named tuple, made for every series, costs half a frozen
+    dataclass."""
+
     seed: int
     deals: int
     names: tuple[str, ...]
@@ -300,7 +331,7 @@ def _run(tasks: Iterator[_SeriesTask], workers: int) -> Generator[list[_Seated],
             yield result
 
 
-def worker_pool(workers: int) -> Pool:
+def worker_pool(workers: int) -> "Pool":
     """A pool of ``workers`` fresh processes that ignore SIGINT (Ctrl+C interrupts the main
     process only, which terminates the pool on its way out) and end with this process, even
     when it is killed; for simulate and the review."""
@@ -347,16 +378,28 @@ def _start_worker(parent: int) -> None:
 def _play_task(task: _SeriesTask) -> list[_Seated]:
     """One series (and with ``duplicate`` its twins, the players rotated one seat further
     round each time: with two, seats swapped), with the seat each named player had."""
-    count = len(task.names)
-    setups = series_setups(random.Random(task.seed), task.deals, seats=count)
-    plays = []
-    for turn in range(count if task.duplicate else 1):
+    setups = series_setups(random.Random(task.seed), task.deals, seats=len(task.names))
+    return [
+        (_play_series(setups, names, shown, task.seed, task.think), seat_of)
+        for names, shown, seat_of in _seatings(task.names, task.seats, task.duplicate)
+    ]
+
+
+@functools.cache
+def _seatings(
+    names: tuple[str, ...], seats: tuple[str, ...], duplicate: bool
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]:
+    """Each seating a task plays: who sits where (kinds and names shown), and the seat each
+    named player has; worked out once a run, not once a series."""
+    count = len(names)
+    seatings = []
+    for turn in range(count if duplicate else 1):
         at_seat = [(seat - turn) % count for seat in range(count)]  # who sits there
-        names = tuple(task.names[player] for player in at_seat)
-        shown = tuple(task.seats[player] for player in at_seat)
         seat_of = tuple((player + turn) % count for player in range(count))
-        plays.append((_play_series(setups, names, shown, task.seed, task.think), seat_of))
-    return plays
+        seatings.append(
+            (tuple(names[p] for p in at_seat), tuple(seats[p] for p in at_seat), seat_of)
+        )
+    return tuple(seatings)
 
 
 def _play_series(

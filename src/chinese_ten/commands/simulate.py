@@ -1,20 +1,20 @@
 """``chinese-ten simulate``: 2 to 4 computer players against each other, with a summary."""
 
 import contextlib
+import functools
 import json
 import os
 import re
 import signal
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chinese_ten.commands.progress import progress_bar
 from chinese_ten.errors import WriteError
 from chinese_ten.files import write_new
 from chinese_ten.i18n import _, ngettext
@@ -130,36 +130,47 @@ def run_simulate(
     total = games * (len(players) if duplicate else 1)
     folder = RecordsFolder(records) if records is not None else None
 
-    with progress_bar(console, hidden=as_json) as progress:
-        task = progress.add_task(versus(players), total=total)
-        done = [0, time.monotonic()]  # series not yet on the bar, and when it last moved
-
-        def after_series(play: SeriesPlay) -> None:
-            done[0] += 1
-            now = time.monotonic()
-            if now - done[1] >= _BAR_EVERY:  # a bar's lock and update for every series of
-                progress.advance(task, done[0])  # one deal cost a twentieth of the run
-                done[:] = [0, now]
-            if folder is not None:
-                folder.write(play)
-
-        summary = simulate(
-            games,
-            deals,
-            players,
-            seed,
-            duplicate=duplicate,
-            on_series=after_series,
-            think=think,
-            jobs=jobs,
-        )
-        progress.advance(task, done[0])
-
+    play = functools.partial(
+        simulate, games, deals, players, seed, duplicate=duplicate, think=think, jobs=jobs
+    )
+    if as_json or not console.is_terminal:  # no bar is drawn: rich's progress is not loaded
+        summary = play(on_series=None if folder is None else folder.write)
+    else:
+        summary = _with_bar(console, play, versus(players), total, folder)
     if as_json:
         print(json.dumps(summary.as_json()))
     else:
         _print_summary(summary, deals, duplicate, folder)
     return 0
+
+
+def _with_bar(
+    console: Console,
+    play: Callable[..., SimulationSummary],
+    description: str,
+    total: int,
+    folder: RecordsFolder | None,
+) -> SimulationSummary:
+    """``play`` with a progress bar on the terminal, moved at most every :data:`_BAR_EVERY`
+    seconds: a bar's lock and update for every series of one deal cost a twentieth of the run."""
+    from chinese_ten.commands.progress import progress_bar  # rich's progress: only for a bar
+
+    with progress_bar(console) as progress:
+        task = progress.add_task(description, total=total)
+        done = [0, time.monotonic()]  # series not yet on the bar, and when it last moved
+
+        def after_series(series: SeriesPlay) -> None:
+            done[0] += 1
+            now = time.monotonic()
+            if now - done[1] >= _BAR_EVERY:
+                progress.advance(task, done[0])
+                done[:] = [0, now]
+            if folder is not None:
+                folder.write(series)
+
+        summary = play(on_series=after_series)
+        progress.advance(task, done[0])
+    return summary
 
 
 def _print_summary(

@@ -15,4 +15,8 @@ class RandomPlayer:
         """The draw itself, looked up once: ``simulate`` asks half a million times a minute."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return self.choose_among(legal)
+
+    def choose_among(self, legal: Sequence[Action]) -> Action:
+        """The same choice without a view (see :class:`~chinese_ten.players.base.Player`)."""
         return legal[int(self._random() * len(legal))]
