@@ -427,7 +427,7 @@ def _port(text: str) -> int:
 
 
 def _minutes(text: str) -> float:
-    from chinese_ten.served import IDLE_MINUTES
+    from chinese_ten.serve_limits import IDLE_MINUTES
 
     try:
         value = float(text)
@@ -446,7 +446,7 @@ def _minutes(text: str) -> float:
 
 
 def _serve_parser(serve: argparse.ArgumentParser) -> None:
-    from chinese_ten.served import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
+    from chinese_ten.serve_limits import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
 
     serve.add_argument(
         "--host",

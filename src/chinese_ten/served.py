@@ -9,16 +9,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from chinese_ten.saves import MAX_SLOTS
-
 LOCAL_HOSTS = frozenset(("127.0.0.1", "::1", "localhost"))
 """Hosts only this machine can reach; any other gets a warning."""
-MOST_GAMES = MAX_SLOTS
-"""Each game holds a save slot, so no more can run at once."""
-DEFAULT_GAMES = 4
-DEFAULT_IDLE_MINUTES = 30.0
-IDLE_MINUTES = (0.05, 24 * 60.0)
-"""The idle time a person may choose, in minutes: from 3 seconds (tests) to a day."""
 
 
 def is_local(host: str) -> bool:

@@ -1,0 +1,12 @@
+"""The limits ``chinese-ten serve`` offers on its command line, apart from the server so that
+parsing any command (``simulate`` too) does not load the saves and the server's bookkeeping."""
+
+from typing import Final
+
+MOST_GAMES: Final = 16
+"""Each game holds a save slot (``saves.MAX_SLOTS``, checked equal by a test), so no more can
+run at once."""
+DEFAULT_GAMES: Final = 4
+DEFAULT_IDLE_MINUTES: Final = 30.0
+IDLE_MINUTES: Final = (0.05, 24 * 60.0)
+"""The idle time a person may choose, in minutes: from 3 seconds (tests) to a day."""
