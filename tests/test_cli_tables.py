@@ -4,16 +4,17 @@ is one line and exit status 2, before any screen."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import build_parser
-from chinese_ten.tui_options import table_levels
+from chinese_ten.cli import _table, build_parser
+from chinese_ten.game_flow import GameFlow
+from chinese_ten.tui_options import GameOptions
 
 
 def _levels(*args: str) -> tuple[str | None, ...]:
-    parsed = build_parser().parse_args(["play", *args])
-    return table_levels(parsed.vs, parsed.players, parsed.seat)
+    return _table(build_parser().parse_args(["play", *args]))
 
 
 def test_the_tables_people_ask_for() -> None:
@@ -27,6 +28,16 @@ def test_the_tables_people_ask_for() -> None:
     assert _levels("--players", "Ana,Ben,Cy", "--vs", "Normal") == (None, None, "normal")
 
 
+def test_players_seats_the_computer_where_it_is_named() -> None:
+    """``--players`` says the whole table in one option: a name for a person, and
+    ``computer:LEVEL`` for the computer in that seat (its default name)."""
+    assert _levels("--players", "Ana,computer:easy,Ben") == (None, "easy", None)
+    assert _levels("--players", " Ana , COMPUTER: Hard ") == (None, "hard")
+    assert _levels("--players", "computer:hard,Ana,computer:hard") == ("hard", None, "hard")
+    parsed = build_parser().parse_args(["play", "--players", "Ana,computer:easy,Ben"])
+    assert parsed.players.names == ("Ana", None, "Ben")  # the computer's name is its default
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -38,6 +49,11 @@ def test_the_tables_people_ask_for() -> None:
         (["--players", "Ana,Ben,Cy", "--vs", "easy", "--seat", "2"], "--seat chooses the seat"),
         (["--vs", "easy", "--seat", "3"], "--seat 3: the seats are 1 to 2"),
         (["--seat", "5"], "invalid choice"),
+        (["--players", "computer:hard,computer:easy"], "has no person"),
+        (["--players", "Ana,computer:wizard"], "the computer's level is easy, normal or hard"),
+        (["--players", "Computer (easy),computer:easy"], "need different names"),
+        (["--players", "Ana,computer:easy", "--vs", "hard"], "leave out --vs and --seat"),
+        (["--players", "Ana,computer:easy,Ben", "--seat", "2"], "leave out --vs and --seat"),
     ],
 )
 def test_a_table_that_cannot_be_is_one_line_and_exit_2(args: list[str], message: str) -> None:
@@ -52,3 +68,15 @@ def test_a_table_that_cannot_be_is_one_line_and_exit_2(args: list[str], message:
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_a_computer_seated_by_players_plays_under_its_default_name(tmp_path: Path) -> None:
+    parsed = build_parser().parse_args(["series", "--players", "Ana,computer:easy,Ben"])
+    options = GameOptions(
+        deals_planned=6, players=parsed.players.names, computer=_table(parsed), save_dir=tmp_path
+    )
+    flow = GameFlow(options)
+    flow.start_series()
+    assert flow.names == ("Ana", "Computer (easy)", "Ben") and options.hot_seat
+    assert flow.computers[1] is not None and flow.computers[0] is None
+    flow.release()

@@ -111,7 +111,7 @@ def test_visible_writes_control_characters_as_escapes() -> None:
 @pytest.mark.parametrize(("first", "second"), PAIRS)
 def test_players_option_accepts_markup_and_friendly_names(first: str, second: str) -> None:
     args = build_parser().parse_args(["play", "--players", f" {first},{second} "])
-    assert args.players == (first, second)
+    assert args.players.names == (first, second) and args.players.levels == (None, None)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import Final, NamedTuple, NoReturn
 
 from chinese_ten import __version__, i18n
 from chinese_ten.errors import ChineseTenError, OutputClosedError, OutputError, PlayerNameError
@@ -26,6 +26,7 @@ from chinese_ten.names import check_name, check_names, visible
 from chinese_ten.outputs import guard_standard_streams
 from chinese_ten.series import DEFAULT_DEALS, MAX_DEALS, default_deals
 from chinese_ten.tui_options import GameOptions, table_levels
+from chinese_ten.wording import seat_default
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,26 +84,67 @@ def _bots(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _names(text: str) -> tuple[str, ...]:
-    names = text.split(",")
-    if not 2 <= len(names) <= 4:
+class Seated(NamedTuple):
+    """``--players``: each seat's name (None for a computer's default name) and level (None
+    for a person)."""
+
+    names: tuple[str | None, ...]
+    levels: tuple[str | None, ...]
+
+
+COMPUTER_SEAT = "computer:"
+"""How ``--players`` names a computer's seat: ``computer:hard``."""
+
+
+def _players(text: str) -> Seated:
+    """``Ana,Ben`` (people), or with computers in their seats: ``Ana,computer:easy,Ben``."""
+    entries = text.split(",")
+    if not 2 <= len(entries) <= 4:
         raise argparse.ArgumentTypeError(
             _("{text} must be two to four names separated by commas, such as Ana,Ben").format(
                 text=repr(text)
             )
         )
-    try:
-        return check_names(names)
+    levels = tuple(_seat_level(entry) for entry in entries)
+    if all(level is not None for level in levels):
+        raise argparse.ArgumentTypeError(
+            _("{text} has no person: at least one seat is a name").format(text=repr(text))
+        )
+    try:  # computers under their default names, which people's names must differ from
+        checked = check_names(
+            [
+                entry if level is None else seat_default(seat, levels)
+                for seat, (entry, level) in enumerate(zip(entries, levels, strict=True))
+            ]
+        )
     except PlayerNameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    names = tuple(None if level else name for name, level in zip(checked, levels, strict=True))
+    return Seated(names, levels)
+
+
+def _seat_level(entry: str) -> str | None:
+    """The level of a ``computer:LEVEL`` entry of ``--players``, None for a name."""
+    word = entry.strip().lower()
+    if not word.startswith(COMPUTER_SEAT):
+        return None
+    level = word.removeprefix(COMPUTER_SEAT).strip()
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            _("{entry}: the computer's level is easy, normal or hard").format(entry=repr(entry))
+        )
+    return level
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
-        type=_names,
+        type=_players,
         metavar=_("NAMES"),
-        help=_('every seat\'s name, 2 to 4, such as "Ana,Ben,Cy"'),
+        help=_(
+            'every seat\'s name, 2 to 4, such as "Ana,Ben,Cy"; computer:LEVEL seats the '
+            'computer, such as "Ana,computer:hard,Ben"'
+        ),
     )
     parser.add_argument("--resume", action="store_true", help=_("continue the saved game"))
     _table_options(parser)
@@ -526,8 +568,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _table(args: argparse.Namespace) -> tuple[str | None, ...]:
     """Each seat's computer level from ``--vs``, ``--players`` and ``--seat``; a table that
     cannot be is one line and exit status 2, as argparse's own errors are."""
+    seated: Seated | None = args.players
     try:
-        return table_levels(args.vs, args.players, args.seat)
+        if seated is not None and any(seated.levels):
+            if args.vs is not None or args.seat is not None:
+                raise ValueError(
+                    _("--players seats the computers already: leave out --vs and --seat")
+                )
+            return seated.levels
+        names = None if seated is None else tuple(name or "" for name in seated.names)
+        return table_levels(args.vs, names, args.seat)
     except ValueError as error:
         _Parser(prog=f"chinese-ten {args.command}").error(str(error))
 
@@ -563,7 +613,8 @@ def _main(arguments: list[str]) -> int:
                 GameOptions(
                     deals_planned=(args.deals or default_deals(len(computer))) if series else None,
                     deals_by_seats=series and args.deals is None,
-                    players=args.players,  # None: the seats' default names, in the language
+                    # None: the seats' default names, in the language (a computer's always)
+                    players=None if args.players is None else args.players.names,
                     computer=computer,
                     hints=not args.no_hints,
                     think=args.think,

@@ -13,9 +13,10 @@ class GameOptions:
     deals_by_seats: bool = False
     """``series`` without ``--deals``: the length follows the table the start screen sets
     (6 deals with 2 or 3 players, 8 with 4, so that every seat deals equally often)."""
-    players: tuple[str, ...] | None = None
-    """Names from ``--players``, one per seat; ``None``: the seats' default names, asked for
-    on the start screen when people share the keyboard (against the computer ``You``)."""
+    players: tuple[str | None, ...] | None = None
+    """Names from ``--players``, one per seat (None: the seat's default name, as a computer
+    seated there has); ``None``: every seat's default name, asked for on the start screen
+    when people share the keyboard (against the computer ``You``)."""
     seed: int | None = None
     resume: bool = False
     ascii: bool = False
