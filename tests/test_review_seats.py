@@ -233,3 +233,22 @@ def test_every_decision_of_a_random_four_seat_deal_is_judged_from_the_movers_sea
                 seen.add(found.seat)
         state = advance(state, action)
     assert len(seen) >= 2
+
+
+@pytest.mark.parametrize("taker", [1, 9, -1, 0, "1"])
+def test_a_stored_taker_is_checked_like_a_seat(taker: object) -> None:
+    """The history is input: a stored reason naming a seat that is not at the table, or the
+    mover itself, is a damaged analysis (done again), never a crash or a wrong name."""
+    seven = parse_card("7H")
+    reason = Reason("leaves", 0, 7, seven, 0.0, 1.0, taker=1)
+    judgement = Judgement(
+        1, 1, 0, parse_action("play 7H"), parse_action("play 7H"), 7.0, 0.0, 0.1, reason
+    )
+    review = GameReview(("Ana", "Ben", "Cy"), 1, 400, 0, (judgement,))
+    text = review.to_text()
+    assert '"taker": 1' in text
+    if taker == 1:
+        assert GameReview.from_text(text) == review
+        return
+    with pytest.raises(RecordError):
+        GameReview.from_text(text.replace('"taker": 1', f'"taker": {json.dumps(taker)}'))

@@ -344,6 +344,10 @@ class GameReview:
                 )
                 for d in data["decisions"]
             )
+            for judgement in judgements:  # the seat named as taking a card left: another's
+                taker = None if judgement.reason is None else judgement.reason.taker
+                if taker is not None and _seat(taker, len(players)) == judgement.seat:
+                    raise ValueError("the mover takes what it leaves")
             return cls(
                 players=players,
                 deals=_whole(data["deals_reviewed"]),

@@ -54,9 +54,8 @@ class OtherSeats(Widget):
         if not seats:
             return Text("")
         width = max(self.content_size.width, 20)
-        column = width // len(seats)
         lines = [Text(no_wrap=True, overflow="ellipsis") for _ in range(4)]
-        for seat in seats:
+        for seat, column in zip(seats, _columns(seats, width), strict=True):
             for line, cell in zip(lines, self._column(seat, column - 2), strict=True):
                 line.append_text(cell)
                 line.append(" " * max(column - cell.cell_len, 0))
@@ -87,3 +86,28 @@ class OtherSeats(Widget):
             parts.append(seat.points.strip(f" {glyphs.sep}"))
         last = f" {glyphs.sep} ".join(parts)
         return [name, backs, Text(detail), Text("  " + fit(last, width - 2, glyphs.ellipsis))]
+
+
+def _columns(seats: tuple[SeatSummary, ...], width: int) -> list[int]:
+    """Each seat's column: what its name needs where the others leave the room (a long
+    ``Ordinateur (difficile)`` beside shorter names stays whole), else as much as can be
+    shared out, no column below an equal share.
+
+    >>> names = ("Ordinateur (difficile)", "Ana")
+    >>> _columns(tuple(SeatSummary(name, 5, 0) for name in names), 50)
+    [28, 22]
+    >>> names = ("Ordinateur (difficile)", "Ordinateur (facile)", "Ordinateur (normal)")
+    >>> _columns(tuple(SeatSummary(name, 5, 0) for name in names), 70)
+    [24, 23, 23]
+    """
+    share = width // len(seats)
+    needs = [max(cell_len(seat.name) + 4, 20) for seat in seats]  # the turn mark, a gap
+    if sum(needs) <= width:
+        spare = width - sum(needs)
+        return [need + spare // len(seats) for need in needs]
+    cap = max(needs)
+    while cap > share and sum(min(need, cap) for need in needs) > width:
+        cap -= 1
+    if cap <= share:
+        return [share] * len(seats)
+    return [min(need, cap) for need in needs]
