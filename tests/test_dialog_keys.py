@@ -58,9 +58,10 @@ def _saved(tmp_path: Path) -> SavedGame:
 QUIT = {
     "en": {"y": "quit", "n": "stay", "s": "copy", "o": None, "g": None},
     "fr": {"o": "quit", "y": "quit", "n": "stay", "s": "copy", "g": None},
-    "pt": {"s": "quit", "y": "quit", "n": "stay", "g": "copy", "o": None},
+    "pt": {"s": None, "y": "quit", "n": "stay", "g": "copy", "o": None},
 }
-"""Each key's answer to "Quit? The game is NOT saved" (None: the key does nothing)."""
+"""Each key's answer to "Quit? The game is NOT saved" (None: the key does nothing). The
+Portuguese yes, s, saves a copy in English and French: here it does not lose the game."""
 
 
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
@@ -69,16 +70,20 @@ async def test_quit_answers_the_languages_letters(language: str, key: str) -> No
     answer, buttons = await _press(QuitScreen("the disk is full"), key)
     expected = QUIT[language][key]
     assert answer == (NO_ANSWER if expected is None else expected)
-    letters = {"en": "(s) (y) (n)", "fr": "(s) (o) (n)", "pt": "(g) (s) (n)"}[language]
+    letters = {"en": "(s) (y) (n)", "fr": "(s) (o) (n)", "pt": "(g) (y) (n)"}[language]
     assert " ".join(label[-3:] for label in buttons) == letters
 
 
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 async def test_a_saved_game_has_no_copy_key(language: str) -> None:
-    """With the game saved there is no copy to make: the copy key does nothing."""
+    """With the game saved there is no copy to make: the copy key does nothing, and the
+    language's yes quits (nothing is lost)."""
     copy = {"en": "s", "fr": "s", "pt": "g"}[language]
     answer, buttons = await _press(QuitScreen(), copy)
     assert answer is NO_ANSWER and len(buttons) == 2
+    yes = {"en": "y", "fr": "o", "pt": "s"}[language]
+    answer, buttons = await _press(QuitScreen(), yes)
+    assert answer == "quit" and buttons[0].endswith(f"({yes})")
 
 
 @pytest.mark.parametrize(

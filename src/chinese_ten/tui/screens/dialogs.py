@@ -142,13 +142,23 @@ class QuitScreen(ModalScreen[QuitChoice]):
 
     def __init__(self, unsaved: str | None = None, *, dealt: bool = True) -> None:
         super().__init__()
-        self._bindings.bind(_yes_keys(), "answer('quit')", N_("Quit"))
+        self._bindings.bind(self.quit_keys(unsaved), "answer('quit')", N_("Quit"))
         self._bindings.bind(COPY_KEYS[i18n.current()], "answer('copy')", N_("Save a copy"))
         translate_bindings(self)
         self.unsaved = unsaved
         """Why the game is not saved (None: it is)."""
         self.dealt = dealt
         """False before the first deal: there is nothing to save, so nothing is claimed saved."""
+
+    @staticmethod
+    def quit_keys(unsaved: str | None) -> str:
+        """The keys that quit. When quitting loses the game, no letter that saves a copy in
+        any language quits (Portuguese's yes, s, is save in English and French), so a habit
+        from another language never loses a game."""
+        keys = _yes_keys().split(",")
+        if unsaved is not None:
+            keys = [key for key in keys if key not in COPY_KEYS.values()]
+        return ",".join(keys)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -175,7 +185,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
                 quit_label = (
                     _("Quit ({key})") if self.unsaved is None else _("Quit, lose it ({key})")
                 )
-                yield Button(quit_label.format(key=yes_key()), id="quit", variant="error")
+                key = self.quit_keys(self.unsaved).split(",")[0]
+                yield Button(quit_label.format(key=key), id="quit", variant="error")
                 stay_label = _("Keep playing (n)") if self.dealt else _("Stay (n)")
                 yield Button(stay_label, id="stay", variant="primary")
 
