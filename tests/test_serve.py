@@ -479,3 +479,10 @@ async def test_the_browser_s_language_is_used_unless_lang_was_given(
         assert '<html lang="en">' in page  # none of ours: the server's own language
     finally:
         unset.stop()
+
+
+def test_serve_offers_no_more_games_than_save_slots() -> None:
+    from chinese_ten.saves import MAX_SLOTS
+    from chinese_ten.serve_limits import MOST_GAMES
+
+    assert MOST_GAMES == MAX_SLOTS

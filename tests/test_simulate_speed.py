@@ -119,10 +119,3 @@ def test_a_run_without_a_bar_or_workers_loads_neither(args: tuple[str, ...]) -> 
 
 def test_workers_still_load_the_pool() -> None:
     assert "multiprocessing.pool" in _modules_after_simulate("--jobs", "2")
-
-
-def test_serve_offers_no_more_games_than_save_slots() -> None:
-    from chinese_ten.saves import MAX_SLOTS
-    from chinese_ten.serve_limits import MOST_GAMES
-
-    assert MOST_GAMES == MAX_SLOTS

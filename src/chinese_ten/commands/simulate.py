@@ -19,6 +19,7 @@ from chinese_ten.errors import WriteError
 from chinese_ten.files import write_new
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.names import visible
+from chinese_ten.numerals import decimal
 from chinese_ten.series import default_deals
 from chinese_ten.simulate import SeriesPlay, SimulationSummary, simulate
 from chinese_ten.wording import versus
@@ -213,7 +214,11 @@ def _print_summary(
     table.add_row(
         Text(mean),
         *(
-            Text(interval.format(mean=f"{result.mean:+.2f}", interval=f"{result.ci95:.2f}"))
+            Text(
+                interval.format(
+                    mean=decimal(result.mean, 2, signed=True), interval=decimal(result.ci95, 2)
+                )
+            )
             for result in summary.results
         ),
     )

@@ -289,7 +289,11 @@ class ReviewScreen(Screen[None]):
             if many:  # four lines and the board in 24 rows: no mean, no borderline count
                 text.append(
                     "  "
-                    + _("{lost} lost in {decisions} decisions: {counts}").format(
+                    + ngettext(
+                        "{lost} lost in {decisions} decision: {counts}",
+                        "{lost} lost in {decisions} decisions: {counts}",
+                        s.decisions,
+                    ).format(
                         lost=decimal(s.points_lost, 1),
                         decisions=s.decisions,
                         counts=", ".join(parts) if parts else _("no label"),
