@@ -93,6 +93,18 @@ def assert_legible_and_tappable(tab: Tab, label: str) -> None:
     assert key_height(tab, label) * sizes["cell_height"] >= 40, (sizes, tab.text)
 
 
+def settled(tab: Tab) -> None:
+    """Wait until the terminal's size and text stay the same for half a second (bounded)."""
+    seen: list[tuple[int, int, str]] = []
+
+    def still() -> bool:
+        seen.append((tab.screen.columns, tab.screen.lines, tab.text))
+        tab.page.wait_for_timeout(250)
+        return len(seen) > 2 and seen[-1] == seen[-2] == seen[-3]
+
+    tab.until(still, "the page never settled")
+
+
 def chosen_card(tab: Tab) -> tuple[int, int] | None:
     """The card in square brackets above the prompt (the hand card or target chosen): a tap
     on it plays it, or takes it."""
@@ -110,6 +122,7 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
     request.addfinalizer(server.stop)
     tab = Tab(phone, server.url, size=PHONE)
     tab.wait_for("Start")
+    settled(tab)  # the page chooses its font after the first frame: the layout moves once
     assert tab.screen.columns < 80  # the compact board's width, not 80 columns shrunk
     tap(tab, *tab.find("Start"))  # the defaults: one tap, then one for the cut
     tab.wait_for("Cut and deal")
