@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.commands.history import players_text
+from chinese_ten.commands.history import players_text, seat_label
 from chinese_ten.deal import legal_actions
 from chinese_ten.game_flow import GameFlow
 from chinese_ten.history import (
@@ -29,6 +29,7 @@ from chinese_ten.i18n import choose
 from chinese_ten.records import load_and_replay, replay, series_score
 from chinese_ten.stats import Z_95, player_stats
 from chinese_ten.tui_options import GameOptions
+from chinese_ten.wording import signed
 from tests.history_helpers import played, played_at
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -235,6 +236,39 @@ def test_a_game_of_four_with_long_names_fits_80_columns(
     assert any(said[lang] in line for line in lines)
     assert not re.search(r"\(hard\)|\(easy\)", out) or lang == "en"  # levels translated
     assert out.count("3 (") == 1  # the default computer's level said once, not twice
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt"])
+def test_each_total_faces_its_seat(
+    home: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A seat a line, its total on that line, in every language (French's "contre" after a
+    long name once wrapped onto a line of its own and shifted every total below it)."""
+    home.mkdir(parents=True)
+    names = ("Rui", "Computer (normal)", "Computer 3 (easy)", "Computer 4 (easy)")
+    with open_history(home) as history:
+        game = history.import_record(played_at(names, 2, seed=3))[0]
+    db = sqlite3.connect(home / FILE_NAME, isolation_level=None)  # as the flow stores it
+    db.execute(
+        "UPDATE games SET computer1 = 'normal', computer2 = 'easy', computer3 = 'easy', "
+        "deals_planned = NULL, over = 0, winner = NULL, ended = ? WHERE id = ?",
+        (START_TIME.isoformat(), game),  # played here deal after deal: the widest columns
+    )
+    db.close()
+    try:
+        assert main(["--lang", lang, "history"]) == 0
+        out = capsys.readouterr().out
+        choose(lang)
+        with read_history(home) as history:
+            row = history.games(player=None, limit=1)[0]
+        labels = [seat_label(row, seat) for seat in range(4)]  # as the reader's language says
+    finally:
+        choose("en")
+    lines = out.splitlines()
+    first = next(k for k, line in enumerate(lines) if "Rui" in line)
+    for seat, total in enumerate(row.totals):
+        line = lines[first + seat] + " "
+        assert labels[seat] in line and f" {signed(total)} " in line, (seat, line)
 
 
 def test_the_computer_is_named_in_the_language_and_marked_once(

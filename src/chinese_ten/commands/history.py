@@ -203,7 +203,11 @@ def outcome_text(row: GameRow) -> str:
 
 
 def players_text(row: GameRow, *, broken: bool = False) -> str:
-    """Every seat: "Ana v Ben v Cy"; ``broken``: one seat a line, so a name is not split."""
+    """Every seat: "Ana v Ben v Cy"; ``broken``: one seat a line, so a name is not split.
+    From three seats a broken list has no "v": "contre" after a long name would wrap onto a
+    line of its own, and the totals beside each line would no longer face their seat."""
+    if broken and row.seats > 2:
+        return "\n".join(seat_label(row, seat) for seat in range(row.seats))
     text = seat_label(row, 0)
     for seat in range(1, row.seats):
         second = seat_label(row, seat)
