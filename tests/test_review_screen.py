@@ -303,3 +303,31 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
     finally:
         i18n.choose("en")
         i18n.fold_with(None)
+
+
+async def test_default_names_are_in_the_readers_language(tmp_path: Path) -> None:
+    """A record writes "You" and "Computer (hard)" in English; the review's summary, like its
+    board, says them in the reader's language (a stranger saw English in Portuguese)."""
+    from chinese_ten.records import SeatRecord
+
+    record = played(1, seed=3, names=("You", "Computer (hard)")).model_copy(
+        update={
+            "seats": (
+                SeatRecord(computer=None, default_name=True),
+                SeatRecord(computer="hard", default_name=True),
+            )
+        }
+    )
+    review = reviewed(record)
+    i18n.choose("pt")
+    try:
+        app, screen = app_with(tmp_path, record, analyse_now=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen.show_review(review)
+            await pilot.pause()
+            summary = str(screen.query_one("#review-summary", Static).render())
+    finally:
+        i18n.choose("en")
+    assert "Você" in summary and "Computador (difícil)" in summary, summary
+    assert "Computer" not in summary and "You" not in summary

@@ -281,7 +281,7 @@ class ReviewScreen(Screen[None]):
             return
         text = Text()
         many = self._many
-        for seat, name in enumerate(review.players):
+        for seat, name in enumerate(shown_names(self.record)):  # in the reader's language
             s = review.summary(seat)
             # Only the labels given: the summary keeps to a line a player at 80 columns.
             parts = [_label_count(kind, s.labels[kind]) for kind in LABELS if s.labels[kind]]
