@@ -12,6 +12,7 @@ from textual.widgets import Button
 
 from chinese_ten.game_flow import SavedGame
 from chinese_ten.table import Table
+from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen, ReplaceScreen
 
 LANGUAGES = ("en", "fr", "pt")
@@ -115,3 +116,23 @@ async def test_continue_answers_yes_c_and_no(
         assert (await _press(ContinueScreen(_saved(tmp_path)), key))[0] == "continue"
     assert (await _press(ContinueScreen(_saved(tmp_path)), "n"))[0] == "new"
     assert (await _press(ContinueScreen(_saved(tmp_path)), other))[0] is NO_ANSWER
+
+
+class _Narrow(_Host):
+    """The game's breakpoints: below 80 columns a screen has the class ``-slim``."""
+
+    HORIZONTAL_BREAKPOINTS = ChineseTenApp.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = ChineseTenApp.VERTICAL_BREAKPOINTS
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+async def test_every_button_is_whole_at_40_by_20(language: str) -> None:
+    """A stranger saw "Keep playing (n" at 40 columns: the buttons go one under another."""
+    dialog = QuitScreen("the disk is full")
+    app = _Narrow(dialog)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        room = dialog.query_one("#dialog").content_region
+        for button in dialog.query(Button):
+            assert room.contains_region(button.region), button.label
+            assert button.region.width >= len(str(button.label)) + 2, button.label
