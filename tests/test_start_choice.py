@@ -44,7 +44,7 @@ async def _choose_by_mouse(pilot: Pilot[None], screen: StartScreen, seat: int, w
     assert select.expanded
     overlay = select.query_one(SelectOverlay)
     index = [PERSON, "easy", "normal", "hard"].index(who)
-    await _click(pilot, overlay, offset=(2, index))
+    await _click(pilot, overlay, offset=(2, index + 1))  # inside its frame
 
 
 def test_the_command_line_levels_by_seat() -> None:
