@@ -274,7 +274,8 @@ async def test_a_game_of_four_fits_80x24_in_every_language(tmp_path: Path, langu
         await pilot.pause()
         assert app.focused is tables
         title = str(app.screen.query_one("#history-trend-title", Static).render())
-        assert "4 players" in title
+        four = {"en": "4 players", "fr": "4 joueurs", "pt": "4 jogadores"}
+        assert four[language] in title
 
 
 async def test_enter_opens_the_review_of_a_game_of_four(

@@ -36,8 +36,9 @@ from chinese_ten.commands.stats import (
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.history import read_history
 from chinese_ten.history_rows import GameRow
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.stats import Matchup, PlayerStats, player_stats, sparkline
+from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.wording import signed
 
 MAX_ROWS = 500
@@ -63,13 +64,14 @@ class HistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", _("Back")),
+        Binding("escape,q", "close", N_("Back")),
     ]
 
     def __init__(self, folder: Path | None = None, *, ascii_only: bool = False) -> None:
         """``ascii_only``: the running total in ASCII characters (Textual's sparkline draws
         blocks)."""
         super().__init__()
+        translate_bindings(self)
         self.folder = folder
         self.ascii_only = ascii_only
         self.rows: list[GameRow] = []

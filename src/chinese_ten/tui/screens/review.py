@@ -27,7 +27,7 @@ from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_
 from chinese_ten.cards import Card, display_card, is_red, mask_points, seat_points
 from chinese_ten.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.errors import ChineseTenError
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.levels import REVIEW_SAMPLES
 from chinese_ten.numerals import decimal, integer, shortest
 from chinese_ten.records import GameRecord
@@ -48,6 +48,7 @@ from chinese_ten.review import (
 from chinese_ten.review_cursor import Position, ReviewCursor
 from chinese_ten.table import shown_names
 from chinese_ten.tui.cardtext import describe_event
+from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
@@ -58,19 +59,19 @@ class ReviewScreen(Screen[None]):
 
     CSS_PATH = "review.tcss"
 
-    # The TUI is imported once the language is chosen (cli.main), so these are translated.
-    # Priority: the log would take these keys to scroll itself.
+    # Marked here, shown in the language of the moment (translate_bindings). Priority: the
+    # log would take these keys to scroll itself.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", _("Back"), priority=True),
-        Binding("right", "step(1)", _("Next"), priority=True),
-        Binding("h", "step(-1)", _("Back"), show=False),
-        Binding("l", "step(1)", _("Next"), show=False),
-        Binding("home", "jump('home')", _("Start"), show=False, priority=True),
-        Binding("end", "jump('end')", _("End"), show=False, priority=True),
-        Binding("pageup", "jump('previous')", _("Deal back"), priority=True),
-        Binding("pagedown", "jump('next')", _("Deal on"), show=False, priority=True),
-        Binding("escape", "leave", _("Close")),
-        Binding("f1,question_mark", "explain", _("How it judges"), priority=True),
+        Binding("left", "step(-1)", N_("Previous"), priority=True),
+        Binding("right", "step(1)", N_("Next"), priority=True),
+        Binding("h", "step(-1)", N_("Previous"), show=False),
+        Binding("l", "step(1)", N_("Next"), show=False),
+        Binding("home", "jump('home')", N_("Start"), show=False, priority=True),
+        Binding("end", "jump('end')", N_("End"), show=False, priority=True),
+        Binding("pageup", "jump('previous')", N_("Deal back"), priority=True),
+        Binding("pagedown", "jump('next')", N_("Deal on"), show=False, priority=True),
+        Binding("escape", "leave", N_("Close")),
+        Binding("f1,question_mark", "explain", N_("How it judges"), priority=True),
     ]
 
     def __init__(
@@ -87,6 +88,7 @@ class ReviewScreen(Screen[None]):
         """``folder``: the history's folder (default: the app's data folder); ``analyse_now``
         False leaves the analysis to :meth:`show_review` (tests)."""
         super().__init__()
+        translate_bindings(self)
         self.record = record
         self.game_id = game_id
         self.cursor = ReviewCursor(record)
