@@ -146,8 +146,10 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
         elif "<Stock" in text:
             tap(tab, *tab.find("<Stock"))
         elif "Play / take" in text and chosen is not None:
-            # the key on every other turn, else the card itself
-            tap(tab, *(tab.find("Play / take") if turn % 2 else chosen))
+            # the key on every other turn, else the card itself; a capture whose target is
+            # marked ("< >") by the key, since a tap on the hand card there chooses it again
+            by_key = turn % 2 or "<" in text.split("Your hand")[0]
+            tap(tab, *(tab.find("Play / take") if by_key else chosen))
         else:
             taps -= 1  # the computer plays
         taps += 1
