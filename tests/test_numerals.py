@@ -39,6 +39,14 @@ def test_numbers_are_written_as_the_language_writes_them(language: str, written:
     assert shown == written
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "pt"], indirect=True)
+def test_an_interval_not_known_is_written_as_python_writes_it(language: str) -> None:
+    """One game simulated has no interval (infinite): simulate's table printed a traceback in
+    French and Portuguese, Babel having no digits to write."""
+    assert decimal(float("inf"), 2) == "inf" and decimal(float("-inf"), 2, signed=True) == "-inf"
+    assert decimal(float("nan"), 1) == "nan"
+
+
 @pytest.mark.parametrize("language", ["fr", "pt"], indirect=True)
 def test_a_large_signed_number_is_grouped_not_just_given_a_comma(language: str) -> None:
     """What replacing the point by a comma would miss: the groups, and the sign kept."""

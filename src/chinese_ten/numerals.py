@@ -23,10 +23,13 @@ Portuguese groups 16 000 but writes 1600."""
 
 
 def decimal(value: float, places: int, signed: bool = False) -> str:
-    """``value`` with ``places`` decimals (a sign before a positive one if ``signed``).
+    """``value`` with ``places`` decimals (a sign before a positive one if ``signed``); an
+    interval that cannot be known (one game) stays ``inf`` in every language.
 
     >>> decimal(1.25, 1), decimal(-13.0, 1), decimal(0.5, 2, signed=True)
     ('1.2', '-13.0', '+0.50')
+    >>> decimal(float("inf"), 2)
+    'inf'
     """
     return _written(f"{value:+.{places}f}" if signed else f"{value:.{places}f}", places)
 
@@ -57,7 +60,7 @@ def _written(plain: str, places: int) -> str:
     """``plain`` (Python's figures) as the current language writes them."""
     language = i18n.current()
     locale = LOCALES.get(language)
-    if locale is None:
+    if locale is None or not plain.lstrip("+-")[:1].isdigit():  # inf, nan: as Python says
         return plain
     from babel.numbers import format_decimal  # here: its import is the start-up cost
 
