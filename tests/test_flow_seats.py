@@ -7,7 +7,7 @@ from chinese_ten.deal import legal_actions
 from chinese_ten.game_flow import GameFlow
 from chinese_ten.i18n import choose
 from chinese_ten.records import load_and_replay
-from chinese_ten.tui_options import GameOptions, computer_seats
+from chinese_ten.tui_options import GameOptions
 
 
 def _flow(folder: Path, computer: tuple[str | None, ...], **kwargs: object) -> GameFlow:
@@ -35,7 +35,7 @@ def _play(flow: GameFlow) -> list[str]:
 
 
 def test_one_person_against_two_computers_is_always_shown_their_own_hand(tmp_path: Path) -> None:
-    flow = _flow(tmp_path, computer_seats("random", 1, 3))
+    flow = _flow(tmp_path, ("random", None, "random"))
     assert flow.seats == 3 and flow.options.hot_seat is False
     assert flow.names == ("Computer 1 (random)", "You", "Computer 3 (random)")
     assert flow.deal(9) == []

@@ -15,7 +15,7 @@ from chinese_ten.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.start import PERSON, StartScreen
-from chinese_ten.tui_options import computer_seats
+from chinese_ten.tui_options import table_levels
 from tests.tui_helpers import options, screen_text
 
 SIZE = (100, 32)
@@ -48,9 +48,9 @@ async def _choose_by_mouse(pilot: Pilot[None], screen: StartScreen, seat: int, w
 
 
 def test_the_command_line_levels_by_seat() -> None:
-    assert computer_seats("hard", 0) == (None, "hard")
-    assert computer_seats("easy", 1) == ("easy", None)
-    assert computer_seats(None, 1) == (None, None)
+    assert table_levels(("hard",), None, None) == (None, "hard")
+    assert table_levels(("easy",), None, 2) == ("easy", None)
+    assert table_levels(None, None, None) == (None, None)
     asked = options(Path("."), players=None, computer=("easy", None))
     assert (asked.vs, asked.person_seat) == ("easy", 1)
     assert not asked.shows_start  # play --vs easy --seat 2 in a terminal: straight to the game

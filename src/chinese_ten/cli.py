@@ -576,8 +576,7 @@ def _table(args: argparse.Namespace) -> tuple[str | None, ...]:
                     _("--players seats the computers already: leave out --vs and --seat")
                 )
             return seated.levels
-        names = None if seated is None else tuple(name or "" for name in seated.names)
-        return table_levels(args.vs, names, args.seat)
+        return table_levels(args.vs, None if seated is None else seated.names, args.seat)
     except ValueError as error:
         _Parser(prog=f"chinese-ten {args.command}").error(str(error))
 

@@ -73,7 +73,7 @@ class GameOptions:
 
 
 def table_levels(
-    levels: tuple[str, ...] | None, names: tuple[str, ...] | None, seat: int | None
+    levels: tuple[str, ...] | None, names: tuple[str | None, ...] | None, seat: int | None
 ) -> tuple[str | None, ...]:
     """Each seat's computer level from the command line: ``--vs`` lists a level per computer,
     ``--players`` names every seat (people and computers, as with two), ``--seat`` is the one
@@ -113,17 +113,3 @@ def table_levels(
         rest = iter(levels)
         return tuple(None if k == person else next(rest) for k in range(seats))
     return (None,) * people + levels
-
-
-def computer_seats(
-    level: str | None, person_seat: int = 0, seats: int = 2
-) -> tuple[str | None, ...]:
-    """Each seat's computer level for one person in ``person_seat`` against computers at
-    ``level`` in every other seat (None: people only, no computer).
-
-    >>> computer_seats("hard", 1), computer_seats(None, 1), computer_seats("easy", 0, 3)
-    (('hard', None), (None, None), (None, 'easy', 'easy'))
-    """
-    if level is None:
-        return (None,) * seats
-    return tuple(None if seat == person_seat else level for seat in range(seats))
