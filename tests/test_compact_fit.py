@@ -35,14 +35,14 @@ def _cut(app: ChineseTenApp) -> list[str]:
     problems = [f"key cut: {key!r}" for key in _keys_cut(app, text)]
     if "enlarge" in text:
         problems.append("the board is hidden")
-    if not isinstance(screen, GameScreen) or screen.state is None:
+    if not isinstance(screen, GameScreen) or screen.flow.state is None:
         return problems
     board = screen.query_one(CompactBoard)
     if not board.display or screen.query_one(Board).display:
         return [*problems, "the compact board is not the one shown"]
     if board.overflow:
         problems.append(f"{board.overflow} lines cut:\n{text}")
-    view = screen._view()
+    view = screen.turn.view()
     lines = text.splitlines()
     for k, seat in enumerate((view.seat + k) % view.seats for k in range(1, view.seats)):
         line = lines[1 + k]
@@ -53,7 +53,7 @@ def _cut(app: ChineseTenApp) -> list[str]:
     for zone, cards in (("hand", view.hand), ("table", view.table)):
         missing = [k for k in range(len(cards)) if (zone, k) not in drawn]
         problems += [f"{zone} card {k} not drawn" for k in missing]
-    if str(view.stock_count - (screen.stage == "flip-target")) not in text:
+    if str(view.stock_count - (screen.turn.stage == "flip-target")) not in text:
         problems.append("the stock's count is missing")
     return problems
 
@@ -100,13 +100,13 @@ async def test_nothing_is_cut_on_the_compact_board(
             seen.add(type(screen).__name__)
             if isinstance(screen, ResultsScreen):
                 break
-            if isinstance(screen, GameScreen) and screen.stage == "computer":
+            if isinstance(screen, GameScreen) and screen.turn.stage == "computer":
                 await pilot.pause(0.05)
             else:
                 await step(pilot)
         assert isinstance(app.screen, ResultsScreen)
         text = screen_text(app)
-        shown = app.game.names if ascii_only else names  # folded to ASCII where shown so
+        shown = app.game.flow.names if ascii_only else names  # folded to ASCII where shown so
         assert all(name in text for name in shown), text
     assert sorted(set(problems)) == []
     assert {"CutScreen", "GameScreen", "ResultsScreen"} <= seen
@@ -144,7 +144,7 @@ async def test_a_hot_seat_deal_by_clicks_alone_at_40x20(tmp_path: Path) -> None:
                 assert await pilot.click(offset=(20, 5))
             elif isinstance(screen, GameScreen):
                 board = screen.query_one(CompactBoard)
-                stage = screen.stage
+                stage = screen.turn.stage
                 if stage == "turned":
                     await _click_key(pilot, "Pass the keyboard")
                 else:
@@ -152,10 +152,10 @@ async def test_a_hot_seat_deal_by_clicks_alone_at_40x20(tmp_path: Path) -> None:
                     wanted = [s for s in board.spots if s.zone == zone]
                     if stage in ("select", "target"):
                         wanted = [s for s in board.spots if s.zone == "hand"]
-                        wanted = wanted[screen.cursor : screen.cursor + 1]
+                        wanted = wanted[screen.turn.cursor : screen.turn.cursor + 1]
                     if stage in ("target", "flip-target"):
-                        target = screen._choices()[screen.choice] >> 6 & 63
-                        table = screen._view().table
+                        target = action_target(screen.turn.choices()[screen.turn.choice])
+                        table = screen.turn.view().table
                         wanted = [
                             s
                             for s in board.spots
@@ -169,7 +169,7 @@ async def test_a_hot_seat_deal_by_clicks_alone_at_40x20(tmp_path: Path) -> None:
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
     assert clicks >= 48  # a hand-over and a card for each of 24 turns at least
-    assert len(app.game.finished) == 1
+    assert len(app.game.flow.finished) == 1
 
 
 async def test_resizing_switches_boards_live_and_keys_go_on(tmp_path: Path) -> None:
@@ -180,7 +180,7 @@ async def test_resizing_switches_boards_live_and_keys_go_on(tmp_path: Path) -> N
         await pilot.press("enter", "enter")
         await pilot.pause()
         game = app.game
-        assert game.stage == "select"
+        assert game.turn.stage == "select"
 
         def shown() -> tuple[bool, bool]:
             return game.query_one(Board).display, game.query_one(CompactBoard).display
@@ -191,7 +191,7 @@ async def test_resizing_switches_boards_live_and_keys_go_on(tmp_path: Path) -> N
         assert shown() == (False, True)
         await pilot.press("right")
         await pilot.pause()
-        assert game.cursor == 1 and "[" in screen_text(app).splitlines()[6]
+        assert game.turn.cursor == 1 and "[" in screen_text(app).splitlines()[6]
         for size in ((39, 20), (40, 19)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
@@ -199,14 +199,14 @@ async def test_resizing_switches_boards_live_and_keys_go_on(tmp_path: Path) -> N
             assert shown() == (False, False)
             await pilot.press("enter")  # hidden: nothing is played
             await pilot.pause()
-            assert game.stage == "select" and game.state is not None
-            assert len(game.state.actions) == 0
+            assert game.turn.stage == "select" and game.flow.state is not None
+            assert len(game.flow.state.actions) == 0
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert shown() == (True, False) and game.cursor == 1
+        assert shown() == (True, False) and game.turn.cursor == 1
         await pilot.press("enter")
         await pilot.pause()
-        assert len(game.state.actions) == 1
+        assert len(game.flow.state.actions) == 1
 
 
 async def test_compact_asked_for_at_any_size(tmp_path: Path) -> None:

@@ -51,9 +51,9 @@ async def _until(pilot: Pilot[None], kind: type, tries: int = 100) -> None:
 
 def _computer_cards_hidden(app: ChineseTenApp) -> None:
     game = app.game
-    assert game.state is not None and game.viewer() == 0
+    assert game.flow.state is not None and game.viewer() == 0
     text = screen_text(app)
-    shown_hand = [format_card(c) for c in PlayerView(game.state, 1).hand]
+    shown_hand = [format_card(c) for c in PlayerView(game.flow.state, 1).hand]
     assert shown_hand, "the computer holds cards"
     assert not isinstance(app.screen, HandoverScreen)
     assert "Pass the keyboard" not in text
@@ -95,7 +95,7 @@ async def test_the_continue_question_says_what_differs(tmp_path: Path) -> None:
         await pilot.press("n")  # the game asked for: Ana and Ben, hot-seat
         await pilot.pause(0.3)
         assert app.game.flow.options.computer == (None, None)
-        assert app.game.names == ("Ana", "Ben")
+        assert app.game.flow.names == ("Ana", "Ben")
 
 
 # ------------------------------------------------------------------ keys for their question
@@ -166,32 +166,32 @@ async def test_the_arrows_move_the_card_cursor_against_the_computer(tmp_path: Pa
     app = ChineseTenApp(_vs_hard(tmp_path, seed=5))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(40):
-            if isinstance(app.screen, GameScreen) and app.game.stage == "select":
+            if isinstance(app.screen, GameScreen) and app.game.turn.stage == "select":
                 break
             await step(pilot) if not isinstance(app.screen, GameScreen) else None
             await pilot.pause(0.05)
         game = app.game
-        assert game.stage == "select"
+        assert game.turn.stage == "select"
         log = game.query_one("#log", RichLog)
         log.focus()  # where a click or Tab may have put the focus
         await pilot.pause()
-        before = game.cursor
+        before = game.turn.cursor
         await pilot.press("right")
-        assert game.cursor == before + 1 and log.scroll_x == 0
+        assert game.turn.cursor == before + 1 and log.scroll_x == 0
         await pilot.press("left")
-        assert game.cursor == before
+        assert game.turn.cursor == before
 
 
 async def test_the_last_turn_of_a_deal_stays_in_sight_before_the_results(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, computer=(None, "easy"), players=("Ana", "Bot")))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(400):
-            if isinstance(app.screen, GameScreen) and app.game.stage == "over":
+            if isinstance(app.screen, GameScreen) and app.game.turn.stage == "over":
                 break
             if isinstance(app.screen, ResultsScreen):
                 raise AssertionError("the results replaced the board at once")
             await step(pilot)
-        assert isinstance(app.screen, GameScreen) and app.game.stage == "over"
+        assert isinstance(app.screen, GameScreen) and app.game.turn.stage == "over"
         flat = " ".join(screen_text(app).split())
         assert "The deal is over: Enter shows the results." in flat
         await pilot.press("enter")
@@ -220,7 +220,7 @@ async def test_a_browser_tab_shows_no_server_path_or_command_line(
         await pilot.pause(0.3)
         await pilot.press("enter")  # the cut: a deal is dealt and saved
         await pilot.pause(0.3)
-        assert app.game.state is not None
+        assert app.game.flow.state is not None
         await pilot.press("ctrl+q")
         await _until(pilot, QuitScreen)
         flat = " ".join(screen_text(app).split())

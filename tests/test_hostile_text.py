@@ -267,7 +267,7 @@ async def test_start_screen_refuses_hostile_names_and_keeps_the_field_focused(
         second.value = "Ben"
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CutScreen) and app.game.names == ("Ana", "Ben")
+        assert isinstance(app.screen, CutScreen) and app.game.flow.names == ("Ana", "Ben")
 
 
 async def _show(pilot: Any, kind: type) -> str:
@@ -293,18 +293,18 @@ async def test_names_typed_on_the_start_screen_show_literally_on_every_screen(
         app.screen.query_one("#name1", Input).value = f" {second} "
         await pilot.press("enter")
         await pilot.pause()
-        assert app.game.names == (first, second)
+        assert app.game.flow.names == (first, second)
         text = await _show(pilot, CutScreen)
-        assert "shuffles." in text and f"{app.game.names[app.game.series.next_dealer]}" in text
+        assert "shuffles." in text and f"{app.game.flow.names[app.game.flow.series.next_dealer]}" in text
         text = await _show(pilot, HandoverScreen)
-        state = app.game.state
+        state = app.game.flow.state
         assert state is not None
-        mover = app.game.names[state.to_move]
+        mover = app.game.flow.names[state.to_move]
         assert f"Pass the keyboard to {mover}" in text
         assert f"{mover}, press Enter when you are ready." in text
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.stage == "select"
+        assert isinstance(app.screen, GameScreen) and app.screen.turn.stage == "select"
         text = screen_text(app)
         assert f"{mover}'s hand · pile" in text and f"{mover}: play" in text
         await step(pilot)  # play a card: the log and the next hand-over name the player
@@ -328,7 +328,7 @@ async def test_resumed_names_show_literally_on_the_results(
     app = ChineseTenApp(options(tmp_path, resume=True, players=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.game.names == (first, second)
+        assert app.game.flow.names == (first, second)
         await play_until_results(pilot, limit=20)
         text = screen_text(app)
         assert isinstance(app.screen, ResultsScreen)

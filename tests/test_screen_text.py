@@ -62,7 +62,7 @@ async def test_the_computers_seat_is_marked_on_the_cut_the_board_and_the_results
         assert isinstance(app.screen, CutScreen)
         assert "Ana (computer, easy)" in screen_text(app)
         await pilot.press("enter")
-        await until(pilot, lambda: app.game.stage == "select")
+        await until(pilot, lambda: app.game.turn.stage == "select")
         status, opponent = lines(app)[0], lines(app)[2]
         assert "Ana (computer, easy)" in status and "Ben (computer" not in status
         assert "Ana (computer" in opponent and "in hand" in opponent
@@ -99,20 +99,20 @@ async def test_no_game_key_acts_while_the_board_is_hidden(tmp_path: Path) -> Non
         await pilot.press("enter", "enter")
         await pilot.pause()
         game = app.game
-        assert game.stage == "select"
+        assert game.turn.stage == "select"
         await pilot.resize_terminal(39, 20)
         await pilot.pause()
         assert "enlarge this window" in screen_text(app)
         await pilot.press("enter", "1", "enter", "space", "right", "t", "e")
         await pilot.pause()
-        state = game.state
-        assert state is not None and not state.actions and game.stage == "select"
+        state = game.flow.state
+        assert state is not None and not state.actions and game.turn.stage == "select"
         assert app.screen is game and "Play / take" not in screen_text(app)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.press("enter")  # shown again: the keys work again
         await pilot.pause()
-        state = game.state
+        state = game.flow.state
         assert state is not None and len(state.actions) == 1
 
 
@@ -175,7 +175,7 @@ async def test_open_scores_show_beside_the_piles(tmp_path: Path, size: tuple[int
     async with app.run_test(size=size) as pilot:
         await pilot.press("enter", hand_key(app, "8♦"), "enter", "enter")  # 8♦ takes 2♥
         await pilot.pause()
-        state = app.game.state
+        state = app.game.flow.state
         assert state is not None and state.piles[0]
         own, other = (mask_points(p) for p in state.piles)
         assert own == 10
@@ -203,17 +203,17 @@ async def test_long_names_are_shortened_and_the_counts_stay(
     ellipsis = "\\.\\.\\." if ascii_only else "…"
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: app.game.stage == "select")
+        await until(pilot, lambda: app.game.turn.stage == "select")
         shown = lines(app)
         game = app.game
         status, opponent = shown[0], shown[2]
-        totals = game.series.totals
+        totals = game.flow.series.totals
         assert re.search(
             f"Deal 1  .  totals .+{ellipsis} {totals[0]}, .+{ellipsis} \\(computer\\) {totals[1]}"
             f"  .  dealer .+{ellipsis}",
             status,
         ), status
-        in_hand = game._view().opponent_hand_count
+        in_hand = game.turn.view().opponent_hand_count
         assert re.search(
             f"{ellipsis} \\(computer\\) . {in_hand} in hand . \\d+ red points", opponent
         )
@@ -269,7 +269,7 @@ async def test_the_hint_for_the_turned_card_names_what_to_take(tmp_path: Path) -
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter", hand_key(app, "3♣"), "enter", "space")
         await pilot.pause()
-        assert app.game.stage == "flip-target"
+        assert app.game.turn.stage == "flip-target"
         await pilot.press("t")
         await until(pilot, lambda: "Hint:" in screen_text(app))
         text = screen_text(app)
@@ -304,7 +304,7 @@ async def test_the_stock_count_leaves_out_the_turned_card(tmp_path: Path) -> Non
         (before,) = app.game.query_one("#stock", CardStrip).looks
         await pilot.press("space")
         await pilot.pause()
-        assert app.game.stage == "flip-target"
+        assert app.game.turn.stage == "flip-target"
         (during,) = app.game.query_one("#stock", CardStrip).looks
         assert (before.count, during.count) == (24, 23)
 

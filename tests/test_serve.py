@@ -206,7 +206,7 @@ async def test_a_copy_after_a_failed_save_downloads_in_a_browser(
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        state = app.game.state
+        state = app.game.flow.state
     ((text, name),) = downloads
     assert name == "chinese-ten-save.json"
     copy = tmp_path / "downloaded.json"

@@ -89,7 +89,7 @@ async def test_play_alone_sets_a_computer_by_keyboard(tmp_path: Path) -> None:
         assert isinstance(app.screen, CutScreen)
         flow = app.game.flow
         assert flow.table.computer == (None, "normal") and flow.table.typed == ("Ana", None)
-        assert flow.names == ("Ana", "Computer (normal)") and not app.game.options.hot_seat
+        assert flow.names == ("Ana", "Computer (normal)") and not app.game.flow.options.hot_seat
 
 
 async def test_two_people_and_a_computer_by_mouse_are_saved(tmp_path: Path) -> None:
@@ -110,8 +110,8 @@ async def test_two_people_and_a_computer_by_mouse_are_saved(tmp_path: Path) -> N
         await pilot.press(*"Cy", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
-        assert app.game.names == ("Ana", "Computer (easy)", "Cy")
-        assert app.game.options.hot_seat
+        assert app.game.flow.names == ("Ana", "Computer (easy)", "Cy")
+        assert app.game.flow.options.hot_seat
         await pilot.press("enter")  # the cut: the save records the seats
         await pilot.pause()
     record, _states = load_and_replay(tmp_path / "current.json")
@@ -148,7 +148,7 @@ async def test_a_table_of_computers_only_is_refused(tmp_path: Path) -> None:
         await _choose_by_mouse(pilot, screen, 1, PERSON)  # a person again: it starts
         await _click(pilot, screen.query_one("#start"))
         assert isinstance(app.screen, CutScreen)
-        assert app.game.names == ("Computer (easy)", "You")
+        assert app.game.flow.names == ("Computer (easy)", "You")
 
 
 async def test_serve_vs_is_offered_first_not_locked(tmp_path: Path) -> None:
@@ -169,7 +169,7 @@ async def test_serve_vs_is_offered_first_not_locked(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
         assert app.game.flow.table.computer == (None, None)
-        assert app.game.names == ("Eve", "Fay") and app.game.options.hot_seat
+        assert app.game.flow.names == ("Eve", "Fay") and app.game.flow.options.hot_seat
 
 
 async def test_play_vs_in_a_terminal_goes_straight_to_the_game(tmp_path: Path) -> None:
@@ -177,7 +177,7 @@ async def test_play_vs_in_a_terminal_goes_straight_to_the_game(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
-        assert app.game.names == ("You", "Computer (hard)")
+        assert app.game.flow.names == ("You", "Computer (hard)")
 
 
 @pytest.mark.parametrize("name", ["[/]", "[b]x[/b] [@click=app.quit]", "W" * 24])
@@ -195,7 +195,7 @@ async def test_a_hostile_name_against_the_computer_is_shown_as_typed(
         await pilot.pause()
         assert isinstance(app.screen, CutScreen), screen_text(app)
         assert app.game.flow.table.typed == (field.value, None)
-        assert app.game.names == (field.value, "Computer (hard)")
+        assert app.game.flow.names == (field.value, "Computer (hard)")
 
 
 async def test_the_computers_name_is_refused_as_yours(tmp_path: Path) -> None:

@@ -45,8 +45,8 @@ async def test_a_whole_deal_by_keyboard_only(tmp_path: Path) -> None:
         results = await play_until_results(pilot)
         text = screen_text(app)
         assert "Red cards captured" in text and "Deal 1" in text
-        final = app.game.finished[-1]
-        assert final.phase == OVER and app.game.series.outcomes
+        final = app.game.flow.finished[-1]
+        assert final.phase == OVER and app.game.flow.series.outcomes
         record, states = load_and_replay(tmp_path / "current.json")
         assert states[-1] == final and record.players == ("Ana", "Ben")
         assert results.series.totals[0] == -results.series.totals[1]
@@ -64,15 +64,15 @@ async def test_a_two_deal_series_ends_with_the_series_result(tmp_path: Path) -> 
         await play_until_results(pilot)
         text = screen_text(app)
         assert "wins the series" in text or "The series is tied" in text
-        assert [o.results[0] for o in app.game.series.outcomes] == [
-            o.results[0] for o in app.game.series.outcomes
+        assert [o.results[0] for o in app.game.flow.series.outcomes] == [
+            o.results[0] for o in app.game.flow.series.outcomes
         ]
-        assert len(app.game.series.outcomes) == 2 and app.game.series.is_over
-        dealers = [s.setup.dealer for s in app.game.finished]
+        assert len(app.game.flow.series.outcomes) == 2 and app.game.flow.series.is_over
+        dealers = [s.setup.dealer for s in app.game.flow.finished]
         assert dealers[0] != dealers[1]
         await pilot.press("n")  # a new series
         await pilot.pause()
-        assert isinstance(app.screen, CutScreen) and not app.game.series.outcomes
+        assert isinstance(app.screen, CutScreen) and not app.game.flow.series.outcomes
         assert list((tmp_path / "archive").glob("*-finished.json"))
 
 
@@ -85,7 +85,7 @@ async def test_start_screen_asks_for_names(tmp_path: Path) -> None:
         await pilot.press(*"Ben", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
-        assert app.game.names == ("Ana", "Ben")
+        assert app.game.flow.names == ("Ana", "Ben")
 
 
 async def test_the_cut_is_chosen_with_the_keys(tmp_path: Path) -> None:
@@ -95,7 +95,7 @@ async def test_the_cut_is_chosen_with_the_keys(tmp_path: Path) -> None:
         await pilot.press("left", "left", "left", "enter")
         await pilot.pause()
         assert "cut at 23" in screen_text(app) or isinstance(app.screen, HandoverScreen)
-        assert app.game.state is not None
+        assert app.game.flow.state is not None
 
 
 async def test_choosing_between_two_targets(tmp_path: Path) -> None:
@@ -107,11 +107,11 @@ async def test_choosing_between_two_targets(tmp_path: Path) -> None:
         screen = app.game
         await pilot.press(hand_key(app, "8♦"), "enter")
         await pilot.pause()
-        assert screen.stage == "target"
+        assert screen.turn.stage == "target"
         assert "choose the card to take" in screen_text(app)
         await pilot.press("right", "enter")
         await pilot.pause()
-        state = screen.state
+        state = screen.flow.state
         assert state is not None and state.phase == FLIP_PHASE
         assert "2♥" in _labels(state.table) and "2♣" not in _labels(state.table)
 
@@ -126,11 +126,11 @@ async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
         await pilot.press(hand_key(app, "3♣"), "enter")
         await pilot.press("space")
         await pilot.pause()
-        assert screen.stage == "flip-target"
+        assert screen.turn.stage == "flip-target"
         assert "turned over Q♦" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.stage == "turned"  # the mover sees what the turned card took
+        assert screen.turn.stage == "turned"  # the mover sees what the turned card took
         assert "turned over Q♦ and took Q♠" in screen_text(app)
         assert "Pass the keyboard" in screen_text(app)  # the footer's Enter
         await pilot.press("enter")
@@ -151,7 +151,7 @@ async def test_a_layout_triple_is_announced_and_taken(tmp_path: Path) -> None:
         assert "take the layout triple" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        state = screen.state
+        state = screen.flow.state
         assert state is not None and state.piles[0].bit_count() == 4 and state.triple == -1
 
 
@@ -172,27 +172,27 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
                 await pilot.press("enter")
             else:
                 game = app.game
-                if game.stage == "select":
-                    last = len(game._view().hand) - 1
+                if game.turn.stage == "select":
+                    last = len(game.turn.view().hand) - 1
                     assert await click_card(pilot, "#hand", last)  # the first click chooses
-                    assert game.stage != "select" or game.cursor == last
-                    if game.stage == "select":
+                    assert game.turn.stage != "select" or game.turn.cursor == last
+                    if game.turn.stage == "select":
                         assert await click_card(pilot, "#hand", last)  # a second click plays
-                    if game.stage == "target":
+                    if game.turn.stage == "target":
                         await _click_a_choice(pilot, app)
-                elif game.stage == "flip":
+                elif game.turn.stage == "flip":
                     assert await click_card(pilot, "#stock", 0)
-                elif game.stage == "flip-target":
+                elif game.turn.stage == "flip-target":
                     await _click_a_choice(pilot, app)
-                elif game.stage == "turned":  # hot-seat: seen, pass the keyboard
+                elif game.turn.stage == "turned":  # hot-seat: seen, pass the keyboard
                     assert await click_card(pilot, "#turned", 0)
-                elif game.stage == "over":  # the last turn seen: the footer's Results key
+                elif game.turn.stage == "over":  # the last turn seen: the footer's Results key
                     bar = game.query_one(KeyBar)
                     start = next(s for s, _, key in bar._spans if key == "enter")
                     assert await pilot.click(KeyBar, offset=(start + 1, 0))
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-        assert app.game.finished[-1].phase == OVER
+        assert app.game.flow.finished[-1].phase == OVER
 
 
 async def test_a_click_on_the_turned_card_on_the_table_passes_the_keyboard(
@@ -206,7 +206,7 @@ async def test_a_click_on_the_turned_card_on_the_table_passes_the_keyboard(
         await pilot.press("enter")
         await pilot.press(hand_key(app, "3♣"), "enter", "space")
         await pilot.pause()
-        assert app.game.stage == "turned"
+        assert app.game.turn.stage == "turned"
         (turned,) = marked(app, "#table", "turned")
         assert await click_card(pilot, "#table", turned)
         await pilot.pause()
@@ -227,12 +227,12 @@ async def test_a_click_on_the_turned_card_takes_its_chosen_card(
         await pilot.press(hand_key(app, "3♣"), "enter", "space")
         await pilot.pause()
         game = app.game
-        assert game.stage == "flip-target"
+        assert game.turn.stage == "flip-target"
         assert await click_card(pilot, "#turned", 0)
         await pilot.pause()
-        state = game.state
+        state = game.flow.state
         assert state is not None and state.to_move == 1  # Ana's turn is over
-        assert game.stage == ("turned" if computer == (None, None) else "computer")
+        assert game.turn.stage == ("turned" if computer == (None, None) else "computer")
         assert "turned over Q♦ and took Q♠" in screen_text(app)
 
 
@@ -242,14 +242,14 @@ async def test_hand_over_screen_shows_no_private_card(tmp_path: Path) -> None:
         seen_handovers = 0
         for _ in range(60):
             screen = app.screen
-            state = app.game.state
+            state = app.game.flow.state
             if isinstance(screen, HandoverScreen) and state is not None:
                 text = screen_text(app)
                 assert "Pass the keyboard to" in text
                 hands = _labels(state.hands[0]) | _labels(state.hands[1])
                 assert not {label for label in hands if label in text}
                 seen_handovers += 1
-            elif isinstance(screen, GameScreen) and state is not None and screen.stage == "select":
+            elif isinstance(screen, GameScreen) and state is not None and screen.turn.stage == "select":
                 text = screen_text(app)
                 mover, other = state.to_move, 1 - state.to_move
                 assert _labels(state.hands[mover]) <= {
@@ -265,18 +265,18 @@ async def test_resume_after_the_process_is_killed_mid_turn(tmp_path: Path) -> No
     async with first.run_test(size=SIZE) as pilot:
         for _ in range(40):
             await step(pilot)
-            if first.game.stage == "flip" and first.game.state and first.game.state.stock_pos >= 3:
+            if first.game.turn.stage == "flip" and first.game.flow.state and first.game.flow.state.stock_pos >= 3:
                 break
-        mid_turn = first.game.state
+        mid_turn = first.game.flow.state
         assert mid_turn is not None and mid_turn.phase == FLIP_PHASE
     # No quit, no save on exit: what is on disk is what autosave wrote after the last action.
     second = ChineseTenApp(options(tmp_path, resume=True))
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert second.game.state == mid_turn
+        assert second.game.flow.state == mid_turn
         await pilot.press("enter")
         await pilot.pause()
-        assert second.game.stage == "flip"
+        assert second.game.turn.stage == "flip"
         assert "press Space" in screen_text(second)
 
 
@@ -317,8 +317,8 @@ async def test_the_unfinished_game_can_be_continued_with_enter(tmp_path: Path) -
         await pilot.press("enter")  # the focused answer: continue
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        assert app.game.names == ("Ana", "Ben")
-        state = app.game.state
+        assert app.game.flow.names == ("Ana", "Ben")
+        state = app.game.flow.state
         assert state is not None and state.setup == setup
         assert not (tmp_path / "archive").exists()
 
@@ -331,7 +331,7 @@ async def test_continuing_over_the_start_screen_goes_to_the_game(tmp_path: Path)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        assert app.game.names == ("Ana", "Ben")
+        assert app.game.flow.names == ("Ana", "Ben")
         await pilot.press("q")  # the game's keys, not the start screen's fields under it
         await pilot.pause()
         assert isinstance(app.screen, QuitScreen)
@@ -416,14 +416,14 @@ async def test_a_deal_against_the_computer_has_no_hand_over(tmp_path: Path) -> N
             assert not isinstance(app.screen, HandoverScreen)
             if isinstance(app.screen, ResultsScreen):
                 break
-            if app.game.stage == "computer":
+            if app.game.turn.stage == "computer":
                 await pilot.pause(0.01)  # the computer moves on a timer and a worker
                 continue
             await step(pilot)
         assert isinstance(app.screen, ResultsScreen)
-        final = app.game.finished[-1]
+        final = app.game.flow.finished[-1]
         assert final.phase == OVER
-        ben = [e for e in app.game._view().events() if e.seat == 1 and e.kind == "play"]
+        ben = [e for e in app.game.turn.view().events() if e.seat == 1 and e.kind == "play"]
         assert len(ben) == 12  # every one of the computer's plays went through the engine
 
 
@@ -431,10 +431,10 @@ async def test_the_banner_says_the_computer_is_thinking(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, computer=(None, "normal"), pause=5.0))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(10):
-            if app.game.stage == "computer":
+            if app.game.turn.stage == "computer":
                 break
             await step(pilot)
-        assert app.game.stage == "computer"
+        assert app.game.turn.stage == "computer"
         await pilot.pause()
         assert "Ben (computer, normal) is thinking…" in screen_text(app)
 
@@ -471,11 +471,11 @@ async def test_the_computer_hand_is_never_shown(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, computer=(None, "normal")))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):
-            state = app.game.state
+            state = app.game.flow.state
             if isinstance(app.screen, GameScreen) and state is not None:
                 text = screen_text(app)
                 assert not {label for label in _labels(state.hands[1]) if label in text}
-            if app.game.stage == "computer":
+            if app.game.turn.stage == "computer":
                 await pilot.pause(0.01)
             else:
                 await step(pilot)
@@ -493,7 +493,7 @@ async def test_the_hint_points_at_the_hard_players_choice(tmp_path: Path) -> Non
         text = screen_text(app)
         assert "Hint: play" in text
         game = app.game
-        hinted = game._view().hand[game.cursor]
+        hinted = game.turn.view().hand[game.turn.cursor]
         assert display_card(hinted) in text.split("Hint: play", 1)[1]
 
 
@@ -525,7 +525,7 @@ async def test_a_layout_four_of_a_kind_goes_to_the_dealer_on_screen(tmp_path: Pa
         await pilot.pause()
         text = screen_text(app)
         assert "Ben takes the layout four of a kind as dealer" in text
-        state = app.game.state
+        state = app.game.flow.state
         assert state is not None and state.table == () and state.piles[1].bit_count() == 4
 
 
@@ -594,7 +594,7 @@ async def test_names_taken_before_the_saved_game_was_looked_for_wait_for_the_que
         await pilot.press(*"Eve", "enter", *"Fay", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
-        assert app.game.names == ("Eve", "Fay")
+        assert app.game.flow.names == ("Eve", "Fay")
 
 
 async def test_enter_twice_on_the_start_screen_starts_one_game(tmp_path: Path) -> None:

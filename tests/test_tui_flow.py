@@ -51,7 +51,7 @@ async def test_after_the_turn_over_the_mover_sees_it_then_passes_with_enter(
         await pilot.press(hand_key(app, "3♣"), "enter", "space")
         await pilot.pause()
         game = app.game
-        assert app.screen is game and game.stage == "turned"
+        assert app.screen is game and game.turn.stage == "turned"
         text = screen_text(app)
         assert "Ana turned over 6♦ and took 4♠" in text
         assert "Enter passes the keyboard to Ben" in text
@@ -59,7 +59,7 @@ async def test_after_the_turn_over_the_mover_sees_it_then_passes_with_enter(
         assert marked(app, "#turned", "turned") == [0]  # the card, beside the table
         await pilot.press("space", "1")  # no other key acts before the keyboard is passed
         await pilot.pause()
-        assert game.stage == "turned"
+        assert game.turn.stage == "turned"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
@@ -74,7 +74,7 @@ async def test_against_the_computer_no_pass_is_asked(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press(hand_key(app, "3♣"), "enter", "space")
         await pilot.pause()
-        assert app.game.stage in ("computer", "select")
+        assert app.game.turn.stage in ("computer", "select")
 
 
 async def test_resume_rebuilds_the_log_of_every_deal(tmp_path: Path) -> None:
@@ -108,4 +108,4 @@ async def test_a_new_series_after_a_resumed_one_keeps_its_length(tmp_path: Path)
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
         assert "Deal 1 of 2" in screen_text(app)
-        assert app.game.series.deals_planned == 2 and not app.game.series.outcomes
+        assert app.game.flow.series.deals_planned == 2 and not app.game.flow.series.outcomes

@@ -67,11 +67,11 @@ async def test_no_english_is_left_on_the_screens(language: str, tmp_path: Path) 
         for _ in range(400):
             screen = app.screen
             kind = type(screen).__name__ + (
-                f":{screen.stage}" if isinstance(screen, GameScreen) else ""
+                f":{screen.turn.stage}" if isinstance(screen, GameScreen) else ""
             )
             assert english_left(app) == [], kind
             seen.add(kind)
-            if isinstance(screen, GameScreen) and screen.stage == "select" and "hint" not in seen:
+            if isinstance(screen, GameScreen) and screen.turn.stage == "select" and "hint" not in seen:
                 seen.add("hint")
                 await pilot.press("t")
                 await pilot.pause(0.5)
@@ -112,7 +112,7 @@ def _uncut(app: ChineseTenApp, names: tuple[str, str]) -> list[str]:
     bottom = screen_text(app).splitlines()[-1]
     problems += [f"key {text!r}" for text in _footer_texts(app) if text not in bottom]
     screen = app.screen
-    if isinstance(screen, GameScreen) and screen.state is not None:
+    if isinstance(screen, GameScreen) and screen.flow.state is not None:
         title = screen.query_one("#hand-area").border_title
         texts = [line.text for line in screen.query(TextLine).results(TextLine)]
         for text in [*texts, title]:
@@ -158,7 +158,7 @@ async def test_counts_keys_and_names_fit_at_80x24(
                 problems.setdefault(kind, []).extend(found)
             if isinstance(screen, ResultsScreen):
                 break
-            if isinstance(screen, GameScreen) and screen.stage == "computer":
+            if isinstance(screen, GameScreen) and screen.turn.stage == "computer":
                 await pilot.pause(0.05)
             else:
                 await step(pilot)
@@ -208,9 +208,9 @@ async def test_the_person_against_the_computer_is_addressed_by_seat(
     )
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(60):
-            if isinstance(app.screen, GameScreen) and app.game.stage == "select":
+            if isinstance(app.screen, GameScreen) and app.game.turn.stage == "select":
                 break
-            await pilot.pause(0.05) if app.game.stage == "computer" else await step(pilot)
+            await pilot.pause(0.05) if app.game.turn.stage == "computer" else await step(pilot)
         text = screen_text(app)
         assert "As suas cartas" in text and "A sua vez: " in text
         assert "Cartas de Ana" not in text
@@ -235,13 +235,13 @@ async def test_default_names_translate_by_seat_and_typed_names_never(
         assert [f.placeholder for f in fields] == list(offered)
         await pilot.press("enter", "enter")  # both left empty: the offered names
         await pilot.pause()
-        assert app.game.names == offered
+        assert app.game.flow.names == offered
     app = ChineseTenApp(options(tmp_path / "b", players=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"You", "enter", *"Player 2", "enter")  # typed: kept as typed
         await pilot.pause()
-        assert app.game.names == ("You", "Player 2")
+        assert app.game.flow.names == ("You", "Player 2")
         await pilot.press("enter")  # the cut
         await pilot.pause()
         assert "You" in screen_text(app) or isinstance(app.screen, HandoverScreen)

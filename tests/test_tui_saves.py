@@ -76,14 +76,14 @@ async def test_two_games_on_one_folder_keep_their_own_saves(tmp_path: Path) -> N
             for _ in range(6):
                 await step(two)
             assert (tmp_path / "current.json").read_bytes() == mine  # never touched
-            assert second.game.state is not None and second.game.slot is not None
-            assert second.game.slot.path == tmp_path / "current-2.json"
+            assert second.game.flow.state is not None and second.game.flow.slot is not None
+            assert second.game.flow.slot.path == tmp_path / "current-2.json"
             _, theirs = load_and_replay(tmp_path / "current-2.json")
-            assert theirs[-1] == second.game.state
+            assert theirs[-1] == second.game.flow.state
         for _ in range(4):
             await step(one)
         _, ours = load_and_replay(tmp_path / "current.json")
-        assert ours[-1] == first.game.state
+        assert ours[-1] == first.game.flow.state
     assert not list(tmp_path.glob("archive/*"))  # neither put the other's game away
 
 
@@ -152,7 +152,7 @@ async def test_the_warning_goes_once_a_save_works_again(tmp_path: Path) -> None:
             await step(pilot)
         assert "Not saved" not in _flat(app)
         _, states = load_and_replay(folder / "current.json")
-        assert states[-1] == app.game.state
+        assert states[-1] == app.game.flow.state
         await pilot.press("q")
         await pilot.pause()
         assert "The game is saved" in _flat(app)
@@ -173,7 +173,7 @@ async def test_after_a_failed_save_a_copy_can_be_saved_before_quitting(tmp_path:
         await _type_path(pilot, copy)
     assert app.return_code == 0 and app.game.unsaved is None
     _, states = load_and_replay(copy)
-    assert states[-1] == app.game.state  # the deal in play, whole
+    assert states[-1] == app.game.flow.state  # the deal in play, whole
 
 
 async def test_an_old_save_that_cannot_be_put_away_is_never_overwritten(tmp_path: Path) -> None:
@@ -199,11 +199,11 @@ async def test_a_new_series_after_the_save_vanished(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, resume=True, deals_planned=1))
     async with app.run_test(size=SIZE) as pilot:
         await play_until_results(pilot)
-        assert app.game.series.is_over
+        assert app.game.flow.series.is_over
         (tmp_path / "current.json").unlink()
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, CutScreen) and app.game.save_problem is None
+        assert isinstance(app.screen, CutScreen) and app.game.flow.save_problem is None
         await step(pilot)
     assert (tmp_path / "current.json").is_file()
 

@@ -37,28 +37,28 @@ async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, i
             return handovers, computer_turns
         if isinstance(screen, HandoverScreen):
             handovers += 1
-            if handovers > app.game.flow.seats and app.game.options.computer.count(None) > 2:
+            if handovers > app.game.flow.seats and app.game.flow.options.computer.count(None) > 2:
                 # every turn since this person's last one is told, none of theirs
                 assert len(screen.last_turn) == 2 * (app.game.flow.seats - 1)
-        if isinstance(screen, GameScreen) and screen.state is not None:
-            state, flow = screen.state, screen.flow
+        if isinstance(screen, GameScreen) and screen.flow.state is not None:
+            state, flow = screen.flow.state, screen.flow
             faces = _faces(screen)
-            if screen.stage == "computer":
+            if screen.turn.stage == "computer":
                 computer_turns += 1
                 assert faces == () or not flow.options.hot_seat
             if faces:
                 holder = flow.viewer()
                 assert flow.computers[holder] is None
                 assert faces == state.hands[holder]
-                moves = [e for e in screen._view().events() if e.kind != "four"]
-                just_moved = screen.stage == "turned" and moves[-1].seat == holder
+                moves = [e for e in screen.turn.view().events() if e.kind != "four"]
+                just_moved = screen.turn.stage == "turned" and moves[-1].seat == holder
                 assert holder == state.to_move or just_moved or not flow.options.hot_seat
-                if screen.stage == "turned":  # only after that person's own turn
+                if screen.turn.stage == "turned":  # only after that person's own turn
                     assert just_moved
             others = screen.query_one("#other-seats", OtherSeats)
             assert len(others.seats) == state.setup.seats - 1
             assert all(s.in_hand == len(state.hands[k]) for k, s in _around(screen, state))
-        if isinstance(screen, GameScreen) and screen.stage == "computer":
+        if isinstance(screen, GameScreen) and screen.turn.stage == "computer":
             await pilot.pause(0.05)  # no key while it plays: one would meet the next screen
         elif not await step(pilot):
             return handovers, computer_turns
@@ -66,7 +66,7 @@ async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, i
 
 
 def _around(screen: GameScreen, state: object) -> list[tuple[int, object]]:
-    view = screen._view()
+    view = screen.turn.view()
     others = screen.query_one("#other-seats", OtherSeats).seats
     return [((view.seat + k) % view.seats, s) for k, s in enumerate(others, start=1)]
 
@@ -113,7 +113,7 @@ def _cut(app: ChineseTenApp, names: tuple[str, ...]) -> list[str]:
     """What is cut on the board now: a name shortened on a line or beside the other seats'
     cards, a count or total missing from a seat's column, a line wider than its widget."""
     screen = app.screen
-    if not isinstance(screen, GameScreen) or screen.state is None:
+    if not isinstance(screen, GameScreen) or screen.flow.state is None:
         return []
     problems: list[str] = []
     lines = [line.text.plain for line in screen.query(TextLine).results(TextLine)]
@@ -157,13 +157,13 @@ async def test_names_counts_and_totals_fit_at_80x24(
     problems: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        names = app.game.names if ascii_only else names  # folded to ASCII where shown so
+        names = app.game.flow.names if ascii_only else names  # folded to ASCII where shown so
         for _ in range(3000):
             problems += _cut(app, names)
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
-            if isinstance(screen, GameScreen) and screen.stage == "computer":
+            if isinstance(screen, GameScreen) and screen.turn.stage == "computer":
                 await pilot.pause(0.05)
             else:
                 await step(pilot)

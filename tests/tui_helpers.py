@@ -103,7 +103,7 @@ def hand_key(app: ChineseTenApp, label: str) -> str:
     """The digit key that picks the hand card shown as ``label`` (1-9, 0, -, =)."""
     from chinese_ten.cards import display_card
 
-    hand = app.game._view().hand
+    hand = app.game.turn.view().hand
     index = [display_card(c) for c in hand].index(label)
     return "1234567890-="[index].replace("-", "minus").replace("=", "equals_sign")
 
@@ -155,7 +155,7 @@ async def step(pilot: Pilot[None]) -> bool:
     if isinstance(screen, (CutScreen, HandoverScreen)):
         await pilot.press("enter")
     elif isinstance(screen, GameScreen):
-        stage = screen.stage
+        stage = screen.turn.stage
         await pilot.press("space" if stage == "flip" else "enter")
     await pilot.pause()
     return True

@@ -16,7 +16,7 @@ True
 
 from typing import Final, TypeAlias
 
-from chinese_ten.cards import Card, format_card, parse_card
+from chinese_ten.cards import Card, format_card, parse_card, rank
 from chinese_ten.errors import NotationError
 
 Action: TypeAlias = int
@@ -53,6 +53,17 @@ def action_target(action: Action) -> Card | None:
     """The single table card the action takes, if it takes exactly one."""
     code = capture_code(action)
     return None if code in (0, TRIPLE) else code - 1
+
+
+def takes(action: Action, card: Card, triple: int) -> bool:
+    """Whether ``action`` takes table card ``card``; ``triple`` is the rank of the layout
+    triple (-1 when there is none), whose cards the fourth of the rank takes together.
+
+    >>> takes(play_action(parse_card("8C"), parse_card("2H")), parse_card("2H"), -1)
+    True
+    """
+    code = capture_code(action)
+    return code == card + 1 or (code == TRIPLE and rank(card) == triple)
 
 
 def format_action(action: Action) -> str:

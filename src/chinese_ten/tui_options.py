@@ -33,6 +33,10 @@ class GameOptions:
     """Seconds the ``hard`` computer may think per decision (``None``: its fixed sample count)."""
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
+    guard: float = 0.4
+    """Seconds a screen that decides who sees the table next (the hand-over, the cut, the
+    results, the continue question) ignores keys after it is drawn: the second press of a
+    double tap is not a decision."""
     save_dir: Path | None = None
     browser: bool = False
     """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""

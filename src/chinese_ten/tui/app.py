@@ -191,7 +191,7 @@ class ChineseTenApp(App[None]):
             self._new_game(keep_typed=True)
         else:
             self._opening_state = "asking"
-            self.push_screen(ContinueScreen(saved), self._opening_answered)
+            self.push_screen(ContinueScreen(saved, self.options.guard), self._opening_answered)
 
     def on_unmount(self) -> None:
         if self._game is not None:
@@ -311,7 +311,7 @@ class ChineseTenApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
-        dealt = self.game.state is not None or bool(self.game.finished)
+        dealt = self.game.flow.state is not None or bool(self.game.flow.finished)
         self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt), self._quit_answered)
 
     def _quit_answered(self, answer: "QuitChoice | None") -> None:
@@ -371,7 +371,7 @@ class ChineseTenApp(App[None]):
         game = self._game
         if game is None:  # no game yet (start screen) or none at all (review)
             return
-        if game.state is not None:
+        if game.flow.state is not None:
             yield SystemCommand(
                 _("Export game record"), _("Write this game to a JSON file"), game.action_export
             )

@@ -1,6 +1,5 @@
 """The cut: the dealer has shuffled; the other player chooses where to cut the pack."""
 
-import random
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,8 +11,10 @@ from textual.widgets import Static
 
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.tui.glyphs import Glyphs
+from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.turn import Cut, Guard
 
 PACK = 52
 
@@ -30,31 +31,22 @@ class CutScreen(Screen[int | None]):
     ]
 
     def __init__(
-        self,
-        *,
-        deal_number: int,
-        deals_planned: int | None,
-        dealer: str,
-        cutter: str,
-        by_lot: bool,
-        computer_cuts: bool,
-        rng: random.Random,
-        glyphs: Glyphs,
-        you: str = "",
+        self, cut: Cut, names: tuple[str, ...], you: int | None, *, glyphs: Glyphs, guard: float
     ) -> None:
-        """``you`` is ``dealer`` or ``cutter`` when that player is the person playing the
-        computer (addressed as "you"), else empty."""
+        """``names`` as shown (with the computer's mark); ``you``: the seat of the person
+        playing the computer (addressed as "you"), else None."""
         super().__init__()
         translate_bindings(self)
-        self.you = you
-        self.deal_number = deal_number
-        self.deals_planned = deals_planned
-        self.dealer = dealer
-        self.cutter = cutter
-        self.by_lot = by_lot
-        self.computer_cuts = computer_cuts
-        self._rng = rng
+        self.you = "dealer" if cut.dealer == you else "cutter" if cut.cutter == you else ""
+        self.deal_number = cut.number
+        self.deals_planned = cut.planned
+        self.dealer = names[cut.dealer]
+        self.cutter = names[cut.cutter]
+        self.by_lot = cut.by_lot
+        self.computer_cuts = cut.computer_cuts
+        self._rng = cut.rng
         self._glyphs = glyphs
+        self._guard = Guard(guard)
         self.position = 26
 
     def compose(self) -> ComposeResult:
@@ -99,6 +91,7 @@ class CutScreen(Screen[int | None]):
             ).format(name=cutter, arrows=arrows)
         self.query_one("#cut-text", Static).update(Text(text))
         self._draw()
+        arm(self, self._guard)
 
     def _draw(self) -> None:
         pack = Text()
@@ -132,7 +125,8 @@ class CutScreen(Screen[int | None]):
             self._draw()
 
     def action_cut(self) -> None:
-        self.dismiss(self.position)
+        if deliberate(self._guard):  # a double tap on the last screen does not deal unseen
+            self.dismiss(self.position)
 
     async def action_cancel(self) -> None:
         await self.app.action_quit()

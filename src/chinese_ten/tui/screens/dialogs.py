@@ -20,8 +20,10 @@ from chinese_ten.files import shown
 from chinese_ten.game_flow import SavedGame
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.names import unsafe, visible
+from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.turn import Guard
 
 QuitChoice = Literal["quit", "stay", "copy"]
 OpeningChoice = Literal["continue", "new"]
@@ -57,11 +59,13 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         Binding("escape", "answer('quit')", N_("Quit")),
     ]
 
-    def __init__(self, saved: SavedGame) -> None:
+    def __init__(self, saved: SavedGame, guard: float = 0.0) -> None:
+        """``guard``: seconds after it is drawn before a key answers (see ``Guard``)."""
         super().__init__()
         self._bindings.bind(_yes_keys(), "answer('continue')", N_("Continue it"))
         translate_bindings(self)
         self.saved = saved
+        self._guard = Guard(guard)
 
     def compose(self) -> ComposeResult:
         saved = self.saved
@@ -93,11 +97,14 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
+        arm(self, self._guard)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:
+        if answer != "quit" and not deliberate(self._guard):
+            return  # a key still held from the screen before is no answer
         self.dismiss("continue" if answer == "continue" else "new" if answer == "new" else None)
 
 

@@ -1,5 +1,6 @@
 """Hand-over between turns: an opaque screen, so no hand can be read while seats change."""
 
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -11,21 +12,30 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from chinese_ten.i18n import N_, _
+from chinese_ten.tui.cardtext import describe_event
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
+from chinese_ten.turn import Turn
 
 
 class HandoverScreen(Screen[None]):
     """ "Pass the keyboard to Ben": shows only public events, never a hand.
 
-    One instance is installed and shown again each turn (:meth:`prepare`), which makes the
-    change of seats cheaper than building a new screen every time.
+    What it says comes from the turn's :attr:`~chinese_ten.turn.Turn.handover`; only Enter
+    (or a click on its box) ends it, and only once it has been in sight a moment (the turn's
+    guard), so a double tap never shows the next hand. One instance is installed and shown
+    again each turn, which makes the change of seats cheaper than a new screen every time.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", N_("I am ready"), tooltip=N_("Show my hand")),
+        Binding("enter", "ready", N_("I am ready"), tooltip=N_("Show my hand")),
     ]
+
+    def __init__(self, turn: Turn) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.turn = turn
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="handover-box"):
@@ -36,34 +46,40 @@ class HandoverScreen(Screen[None]):
         yield Footer()
         yield KeyBar()  # in place of the footer on the compact board: its keys wrap
 
-    def __init__(self) -> None:
-        super().__init__()
-        translate_bindings(self)
-        self.player = ""
-        self.last_turn: list[Text] = []
-
-    def prepare(self, player: str, last_turn: list[Text]) -> None:
-        """Set the text for the next hand-over: whose turn, and the turn just played."""
-        self.player = player
-        self.last_turn = last_turn
-
     def on_screen_resume(self) -> None:
         self.set_class(compact(self.app), "-compact")
-        player, last_turn = self.player, self.last_turn
+        handover, flow = self.turn.handover, self.turn.flow
+        if handover is None:
+            return
+        names = flow.names
+        player = names[handover.seat]
         self.query_one("#handover-title", Static).update(
             Text(_("Pass the keyboard to {name}").format(name=player), style="bold")
         )
-        said = _("Last turn:") if len(last_turn) <= 2 else _("Since your last turn:")
-        recap = Text(said, style="dim") if last_turn else Text("")
-        for line in last_turn:
+        since = handover.since
+        if handover.first:
+            said = _("Since the deal began:")
+        else:
+            said = _("Last turn:") if len(since) <= 2 else _("Since your last turn:")
+        recap = Text(said, style="dim") if since else Text("")
+        options = flow.options
+        for event in since:
             recap.append("\n  ")
-            recap.append_text(line)
+            recap.append_text(
+                describe_event(
+                    event,
+                    names,
+                    symbols=options.symbols and not options.ascii,
+                    four_color=options.four_color,
+                )
+            )
         recap_widget = self.query_one("#handover-recap", Static)
         recap_widget.update(recap)
-        recap_widget.display = bool(last_turn)
+        recap_widget.display = bool(since)
         self.query_one("#handover-ready", Static).update(
             Text(_("{name}, press Enter when you are ready.").format(name=player))
         )
+        self.call_after_refresh(lambda: self.turn.handover_drawn(time.monotonic()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Below the board's size the hand-over is hidden too, and waits."""
@@ -74,8 +90,12 @@ class HandoverScreen(Screen[None]):
         self.set_class(compact(self.app), "-compact")
 
     def action_ready(self) -> None:
-        self.dismiss(None)
-
-    def on_click(self) -> None:
-        if not too_small(self.app):
+        if self.turn.ready(time.monotonic()):
             self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and self.query_one("#handover-box") in (
+            event.widget,
+            *event.widget.ancestors,
+        ):
+            self.action_ready()

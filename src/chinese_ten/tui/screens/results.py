@@ -17,10 +17,12 @@ from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
+from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact
+from chinese_ten.turn import Guard
 from chinese_ten.wording import listed, signed
 
 NAME_CELLS = 24
@@ -47,7 +49,9 @@ class ResultsScreen(Screen[str]):
         four_color: bool,
         glyphs: Glyphs,
         you: int | None = None,
+        guard: float = 0.0,
     ) -> None:
+        """``guard``: seconds after it is drawn before a key goes on (see ``Guard``)."""
         super().__init__()
         translate_bindings(self)
         self.names = names
@@ -60,6 +64,7 @@ class ResultsScreen(Screen[str]):
         self._symbols = symbols
         self._four_color = four_color
         self._glyphs = glyphs
+        self._guard = Guard(guard)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results-box"):
@@ -75,6 +80,7 @@ class ResultsScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self._fit_size()
+        arm(self, self._guard)
         if self._glyphs.ascii:
             ascii_scrollbars(self.query_one("#results-box"))
 
@@ -239,7 +245,9 @@ class ResultsScreen(Screen[str]):
         return True
 
     def action_next(self) -> None:
-        self.dismiss("next")
+        if deliberate(self._guard):
+            self.dismiss("next")
 
     def action_new(self) -> None:
-        self.dismiss("new")
+        if deliberate(self._guard):
+            self.dismiss("new")

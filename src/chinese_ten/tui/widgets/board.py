@@ -11,21 +11,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from chinese_ten.actions import TRIPLE, Action, capture_code
-from chinese_ten.cards import Card
+from chinese_ten.cards import Card, rank
 from chinese_ten.deal import OVER
 from chinese_ten.i18n import _
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.glyphs import Glyphs
-from chinese_ten.tui.widgets.board_words import BoardWords, Scene, Stage
+from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.other_seats import OtherSeats, SeatSummary
+from chinese_ten.turn import Scene
 from chinese_ten.view import PlayerView
 
-__all__ = ["Board", "Scene", "Stage"]
+__all__ = ["Board"]
 
 
 class Board(BoardWords, Vertical):
@@ -71,29 +71,23 @@ class Board(BoardWords, Vertical):
         me, other = view.seat, (view.seat + 1) % view.seats
         stage = scene.stage
         # With people sharing the keyboard, no hand shows while the computer plays.
-        faces_visible = stage not in ("handover", "idle") and not (
-            stage == "computer" and scene.hot_seat
-        )
+        faces_visible = scene.face_up
         options = scene.options if stage == "select" else []
         choices = scene.choices
         chosen = choices[scene.choice] if choices else None
 
         just_turned = scene.just_turned if stage == "turned" else None
 
-        def takes(action: Action, card: Card) -> bool:
-            code = capture_code(action)
-            return code == card + 1 or (code == TRIPLE and card >> 2 == view.triple)
-
         def table_mark(card: Card) -> str:
             if card == just_turned:  # it took nothing and stayed on the table
                 return "turned"
-            if chosen is not None and takes(chosen, card):
+            if chosen is not None and scene.takes(chosen, card):
                 return "selected"
-            if any(takes(a, card) for a in choices):
+            if any(scene.takes(a, card) for a in choices):
                 return "choice"
-            if any(takes(a, card) for a in options):
+            if any(scene.takes(a, card) for a in options):
                 return "target"
-            return "triple" if card >> 2 == view.triple else ""
+            return "triple" if rank(card) == view.triple else ""
 
         self.query_one("#table", CardStrip).show(
             [CardLook(c, mark=table_mark(c)) for c in view.table], view.seats

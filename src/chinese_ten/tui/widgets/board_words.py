@@ -4,59 +4,20 @@ player to move, and the labels of seats and piles (:class:`~.board.Board` in box
 :class:`Scene`, so both say the same thing."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
 from rich.text import Text
 
-from chinese_ten.actions import TRIPLE, Action, action_target
+from chinese_ten.actions import TRIPLE, Action, action_card, action_target, capture_code, is_flip
 from chinese_ten.cards import Card, seat_points
 from chinese_ten.deal import OVER
 from chinese_ten.i18n import _, ngettext
-from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_list, describe_event
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, fit_line
 from chinese_ten.tui.texts import styled
+from chinese_ten.turn import Scene
 from chinese_ten.view import Event, PlayerView
 from chinese_ten.wording import signed
-
-Stage = Literal[
-    "idle", "handover", "select", "target", "flip", "flip-target", "turned", "computer", "over"
-]
-"""Where a turn stands: which keys work and what the banner asks for."""
-
-
-@dataclass(frozen=True, slots=True)
-class Scene:
-    """What the board shows at one moment: the deal from the viewer's seat (``view`` None
-    between deals) and the state of the turn the screen keeps."""
-
-    view: PlayerView | None
-    series: SeriesScore
-    names: tuple[str, ...]
-    """Every seat's name as shown now."""
-    levels: tuple[str | None, ...]
-    """The computer's level in each seat (None for a person), for the computer's mark."""
-    you: int | None
-    """The seat of the one person against the computer, addressed as "you"."""
-    stage: Stage = "idle"
-    cursor: int = 0
-    """The hand card chosen."""
-    options: tuple[Action, ...] = ()
-    """What the hand card chosen would do (its actions)."""
-    choices: tuple[Action, ...] = ()
-    """The targets to choose among (a played or turned card that may take several)."""
-    choice: int = 0
-    just_turned: Card | None = None
-    """The stock card the mover just turned over (until the keyboard is passed)."""
-    turned_apart: Card | None = None
-    """That card when it took a card (else it lies on the table)."""
-    next_person: int = 0
-    """The seat the keyboard goes to next (named on the banner after a turn)."""
-    hint: Text | None = None
-    hot_seat: bool = False
-    open_scores: bool = False
 
 
 class BoardWords:
@@ -181,13 +142,13 @@ class BoardWords:
         return self._fit(build, self._room("#status", 2))
 
     def _banner_text(self, view: PlayerView) -> Text:
-        if self.scene.hint is not None and self.scene.stage in (
-            "select",
-            "target",
-            "flip",
-            "flip-target",
-        ):
-            return self.scene.hint
+        scene = self.scene
+        if scene.stage in ("select", "target", "flip", "flip-target"):
+            if scene.thinking:
+                return Text(_("Thinking…"), style="italic")
+            if scene.hint is not None:
+                hint = Text(_("Hint:") + " ", style="bold")
+                return hint.append_text(self._hint_text(scene.hint))
         return self._fit(
             lambda name: self._banner_line(view, name(view.to_move)), self._room("#banner", 2)
         )
@@ -210,7 +171,7 @@ class BoardWords:
             options = scene.options
             if not options:
                 return Text(_("{who}: choose a card to play.").format(who=who))
-            code = options[0] >> 6 & 63
+            code = capture_code(options[0])
             targets = [t for t in (action_target(a) for a in options) if t is not None]
             if code == TRIPLE:
                 template = _("{who}: play {card} and take the layout triple?")
@@ -223,7 +184,7 @@ class BoardWords:
             return styled(
                 template,
                 who=who,
-                card=self._cards([options[0] & 63]),
+                card=self._cards([action_card(options[0])]),
                 targets=self._cards_or(targets),
             )
         if stage == "target":
@@ -261,3 +222,34 @@ class BoardWords:
         if len(shown) < 2:
             return shown[0] if shown else Text()
         return styled(_("{cards} or {card}"), cards=Text(", ").join(shown[:-1]), card=shown[-1])
+
+    def _hint_text(self, action: Action) -> Text:
+        """The hint in words: the card to play or turn over and what it takes."""
+        target = action_target(action)
+        triple = capture_code(action) == TRIPLE
+        card = self._cards([action_card(action)])
+        taken = self._cards([target]) if target is not None else Text()
+        if is_flip(action) and self.scene.stage == "flip-target" and capture_code(action):
+            # the card is turned already: say what it takes
+            template = (
+                _("take {target} with the turned {card}")
+                if target is not None
+                else _("take the layout triple with the turned {card}")
+            )
+        elif is_flip(action):
+            template = (
+                _("turn over the stock card taking {target}")
+                if target is not None
+                else _("turn over the stock card taking the layout triple")
+                if triple
+                else _("turn over the stock card")
+            )
+        else:
+            template = (
+                _("play {card} taking {target}")
+                if target is not None
+                else _("play {card} taking the layout triple")
+                if triple
+                else _("play {card}")
+            )
+        return styled(template, card=card, target=taken)

@@ -17,16 +17,16 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from chinese_ten.actions import TRIPLE, Action, capture_code
-from chinese_ten.cards import Card, card_points, display_card, is_red, seat_points
+from chinese_ten.cards import Card, card_points, display_card, is_red, rank, seat_points
 from chinese_ten.deal import OVER
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_style
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, computer_mark
-from chinese_ten.tui.widgets.board_words import BoardWords, Scene
+from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import MARKS, CardStrip
+from chinese_ten.turn import Scene
 from chinese_ten.view import PlayerView
 from chinese_ten.wording import signed
 
@@ -213,9 +213,7 @@ class CompactBoard(BoardWords, Widget):
         heading, the hand. ``first``: the line this part starts on (for the clicks)."""
         scene = self.scene
         stage = scene.stage
-        faces_visible = stage not in ("handover", "idle") and not (
-            stage == "computer" and scene.hot_seat
-        )
+        faces_visible = scene.face_up
         lines: list[Text] = []
         lines.append(self._table_heading(view, width, first))
         table = [Token(card, self._table_mark(view, card)) for card in view.table]
@@ -319,19 +317,15 @@ class CompactBoard(BoardWords, Widget):
         chosen = scene.choices[scene.choice] if scene.choices else None
         options = scene.options if stage == "select" else ()
 
-        def takes(action: Action) -> bool:
-            code = capture_code(action)
-            return code == card + 1 or (code == TRIPLE and card >> 2 == view.triple)
-
         if stage == "turned" and card == scene.just_turned:
             return "turned"
-        if chosen is not None and takes(chosen):
+        if chosen is not None and scene.takes(chosen, card):
             return "selected"
-        if any(takes(a) for a in scene.choices):
+        if any(scene.takes(a, card) for a in scene.choices):
             return "choice"
-        if any(takes(a) for a in options):
+        if any(scene.takes(a, card) for a in options):
             return "target"
-        return "triple" if card >> 2 == view.triple else ""
+        return "triple" if rank(card) == view.triple else ""
 
     def _token(self, token: Token) -> Text:
         """``[10♥]``: the face (or a back) between its mark's brackets, in its colours."""
