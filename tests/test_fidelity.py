@@ -26,7 +26,7 @@ def _english() -> Iterator[None]:
 
 
 def _options(folder: Path, **kwargs: object) -> GameOptions:
-    base: dict[str, object] = {"seed": 3, "save_dir": folder, "pause": 0.0}
+    base: dict[str, object] = {"seed": 3, "save_dir": folder, "pause": 0.0, "guard": 0.0}
     base.update(kwargs)
     return GameOptions(**base)  # type: ignore[arg-type]
 

@@ -117,7 +117,7 @@ async def test_choosing_between_two_targets(tmp_path: Path) -> None:
 
 
 async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
-    # Ana plays 3♣ (no capture); the turned Q♦ may take Q♠ or Q♥.
+    # Ana plays 3♣ (no capture); the turned Q♦ may take Q♠ or Q♥: Q♥ (10 points) is offered first.
     app = app_at(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -131,12 +131,12 @@ async def test_choosing_the_target_of_the_turned_card(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert screen.turn.stage == "turned"  # the mover sees what the turned card took
-        assert "turned over Q♦ and took Q♠" in screen_text(app)
+        assert "turned over Q♦ and took Q♥" in screen_text(app)
         assert "Pass the keyboard" in screen_text(app)  # the footer's Enter
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        assert "took Q♠" in screen_text(app)
+        assert "took Q♥" in screen_text(app)
 
 
 async def test_a_layout_triple_is_announced_and_taken(tmp_path: Path) -> None:
@@ -233,7 +233,7 @@ async def test_a_click_on_the_turned_card_takes_its_chosen_card(
         state = game.flow.state
         assert state is not None and state.to_move == 1  # Ana's turn is over
         assert game.turn.stage == ("turned" if computer == (None, None) else "computer")
-        assert "turned over Q♦ and took Q♠" in screen_text(app)
+        assert "turned over Q♦ and took Q♥" in screen_text(app)
 
 
 async def test_hand_over_screen_shows_no_private_card(tmp_path: Path) -> None:

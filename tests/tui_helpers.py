@@ -137,6 +137,7 @@ def options(folder: Path, **kwargs: object) -> GameOptions:
         "seed": 3,
         "save_dir": folder,
         "pause": 0.0,
+        "guard": 0.0,
     }
     base.update(kwargs)
     return GameOptions(**base)  # type: ignore[arg-type]

@@ -1,0 +1,347 @@
+"""The turn without a screen: the key table, the hand-over's guard, targets, the recap, the
+computer's and the hint's requests, clicks and resuming; each in milliseconds."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from chinese_ten.actions import action_card, action_target, flip_action, play_action
+from chinese_ten.cards import parse_card
+from chinese_ten.deal import OVER, DealSetup, apply_action, legal_actions, start
+from chinese_ten.game_flow import GameFlow
+from chinese_ten.records import game_record
+from chinese_ten.saves import SaveSlot
+from chinese_ten.table import Table
+from chinese_ten.tui_options import GameOptions
+from chinese_ten.turn import DealBegins, DealEnds, Guard, Happened, Resumed, Stage, Turn
+from tests.tui_helpers import make_setup
+
+GUARD = 0.4
+
+
+def _options(folder: Path, **more: object) -> GameOptions:
+    base: dict[str, object] = {
+        "players": ("Ana", "Ben"),
+        "seed": 3,
+        "save_dir": folder,
+        "pause": 0.0,
+        "guard": GUARD,
+        "resume": True,
+    }
+    base.update(more)
+    return GameOptions(**base)  # type: ignore[arg-type]
+
+
+def _turn_at(
+    folder: Path,
+    setup: DealSetup,
+    computer: tuple[str | None, ...] = (None, None),
+    actions: tuple[int, ...] = (),
+    **more: object,
+) -> Turn:
+    """A turn resumed at ``setup`` after ``actions`` (a saved position)."""
+    names = tuple(
+        None if level else name for name, level in zip(("Ana", "Ben", "Cy", "Di"), computer)
+    )
+    table = Table(names, computer, None)
+    state = start(setup)
+    for action in actions:
+        state = apply_action(state, action)
+    record = game_record(
+        table.record_names(),
+        None,
+        [state],
+        seats=table.seat_records(),
+        settings=table.settings_record(),
+    )
+    SaveSlot(folder).save(record)
+    flow = GameFlow(_options(folder, players=names, computer=computer, **more))
+    assert flow.resume().resumed
+    turn = Turn(flow)
+    turn.begin()
+    return turn
+
+
+def _ready(turn: Turn, at: float = 100.0) -> None:
+    """The next person takes the keyboard, as a person does: the hand-over seen, then Enter."""
+    turn.handover_drawn(at)
+    assert turn.ready(at + GUARD)
+
+
+TURNED_CHOICE = make_setup(1, "3C", "QS QH 5C 6D", "QD")
+"""Ana plays 3♣ (no capture); the turned Q♦ takes Q♠ or Q♥."""
+
+
+# ------------------------------------------------------------------ the key table
+EXPECTED: dict[Stage, set[str]] = {
+    "select": {"move", "pick", "confirm", "hint", "export"},
+    "target": {"move", "pick", "confirm", "back", "hint", "export"},
+    "flip": {"flip", "export"},
+    "flip-target": {"move", "confirm", "hint", "export"},
+    "turned": {"pass_keyboard", "export"},
+    "over": {"results", "export"},
+    "handover": {"ready", "export"},
+    "computer": {"export"},
+}
+KEY_ACTIONS = (
+    "move",
+    "pick",
+    "confirm",
+    "flip",
+    "back",
+    "hint",
+    "export",
+    "pass_keyboard",
+    "results",
+    "ready",
+)
+
+
+def allowed(turn: Turn) -> set[str]:
+    return {action for action in KEY_ACTIONS if turn.allows(action)}  # type: ignore[arg-type]
+
+
+def test_each_stage_has_its_keys(tmp_path: Path) -> None:
+    turn = _turn_at(tmp_path, TURNED_CHOICE)
+    assert turn.stage == "handover" and allowed(turn) == EXPECTED["handover"]
+    _ready(turn)
+    assert turn.stage == "select" and allowed(turn) == EXPECTED["select"]
+    turn.pick(turn.view().hand.index(parse_card("3C")))
+    turn.confirm()
+    assert turn.stage == "flip" and allowed(turn) == EXPECTED["flip"]
+    turn.flip()
+    assert turn.stage == "flip-target" and allowed(turn) == EXPECTED["flip-target"]
+    turn.confirm()
+    assert turn.stage == "turned" and allowed(turn) == EXPECTED["turned"]
+    turn.board_hidden = True  # a window too small for the board: none of its keys
+    assert allowed(turn) == set()
+    turn.pass_keyboard()
+    assert turn.stage == "turned"
+
+
+def test_without_hints_the_hint_key_does_nothing(tmp_path: Path) -> None:
+    flow = GameFlow(_options(tmp_path, hints=False, resume=False))
+    flow.start_series()
+    turn = Turn(flow)
+    turn.begin()
+    turn.deal(26)
+    _ready(turn)
+    assert "hint" not in allowed(turn) and turn.hint_request() is None
+
+
+# ------------------------------------------------------------------ the hand-over
+def test_a_double_enter_never_shows_the_next_hand(tmp_path: Path) -> None:
+    turn = _turn_at(tmp_path, TURNED_CHOICE)
+    _ready(turn, at=0.0)
+    turn.pick(turn.view().hand.index(parse_card("3C")))
+    turn.confirm()
+    turn.flip()
+    turn.confirm()
+    assert turn.stage == "turned" and turn.scene().face_up  # Ana sees what her card took
+    turn.pass_keyboard()  # the first Enter
+    assert turn.stage == "handover" and not turn.scene().face_up
+    assert not turn.ready(10.1)  # the second, before the hand-over was drawn
+    turn.handover_drawn(10.15)
+    assert not turn.ready(10.2)  # or a moment after
+    assert turn.stage == "handover" and not turn.scene().face_up
+    assert turn.ready(10.15 + GUARD)  # Ben's own Enter
+    assert turn.stage == "select" and turn.scene().face_up and turn.view().seat == 1
+
+
+def test_the_first_hand_over_of_a_deal_tells_the_deal_so_far(tmp_path: Path) -> None:
+    turn = _turn_at(tmp_path, TURNED_CHOICE)
+    assert turn.handover is not None and turn.handover.first  # Ana has not played yet
+    _ready(turn)
+    turn.pick(turn.view().hand.index(parse_card("3C")))
+    turn.confirm()
+    turn.flip()
+    turn.confirm()
+    turn.pass_keyboard()
+    assert turn.handover is not None and turn.handover.first  # Ben's first turn
+    assert [e.seat for e in turn.handover.since] == [0, 0]  # Ana's play and turn-over
+    _ready(turn)
+    while turn.stage in ("select", "target"):
+        turn.confirm()  # Ben plays his first card
+    turn.flip()
+    while turn.stage == "flip-target":
+        turn.confirm()
+    turn.pass_keyboard()
+    assert turn.handover is not None and turn.handover.seat == 0
+    assert not turn.handover.first and [e.seat for e in turn.handover.since] == [1, 1]
+
+
+def test_a_resumed_game_tells_what_was_missed(tmp_path: Path) -> None:
+    """Quit at a hand-over: what the next person missed comes back after a resume."""
+    first = _turn_at(tmp_path / "a", TURNED_CHOICE)
+    _ready(first)
+    first.pick(first.view().hand.index(parse_card("3C")))
+    first.confirm()
+    first.flip()
+    first.confirm()
+    first.pass_keyboard()
+    before = first.handover
+    first.flow.release()
+    again = GameFlow(_options(tmp_path / "a"))
+    assert again.resume().resumed
+    turn = Turn(again)
+    turn.begin()
+    assert turn.stage == "handover" and turn.handover == before
+    assert isinstance(turn.log[-1], Resumed)
+
+
+def test_a_deal_that_ended_unseen_shows_its_results_after_a_resume(tmp_path: Path) -> None:
+    state = start(make_setup(1, "3C", "QS QH 5C 6D", "QD"))
+    while state.phase != OVER:
+        legal = legal_actions(state)
+        state = apply_action(state, legal[0])
+    table = Table(("Ana", "Ben"), (None, None), None)
+    record = game_record(
+        table.record_names(),
+        None,
+        [state],
+        seats=table.seat_records(),
+        settings=table.settings_record(),
+    )
+    SaveSlot(tmp_path).save(record)
+    flow = GameFlow(_options(tmp_path))
+    assert flow.resume().resumed
+    turn = Turn(flow)
+    turn.begin()
+    assert turn.stage == "results" and turn.results_deal().actions == state.actions
+    ends = [e for e in turn.log if isinstance(e, DealEnds)]
+    assert len(ends) == 1 and ends[0].number == 1
+    turn.after_results("next")
+    assert turn.stage == "cut"
+    turn.deal(20)
+    assert [e.number for e in turn.log if isinstance(e, DealBegins)] == [1, 2]
+
+
+# ------------------------------------------------------------------ targets
+def test_the_most_valuable_target_is_chosen_first(tmp_path: Path) -> None:
+    """The turned 9♥ may take A♠, A♥ or A♦: A♥ (+20, the first shown of the two) first."""
+    setup = make_setup(1, "3C", "AS AH AD 5C", "9H")
+    turn = _turn_at(tmp_path, setup)
+    _ready(turn)
+    turn.pick(turn.view().hand.index(parse_card("3C")))
+    turn.confirm()
+    turn.flip()
+    assert turn.stage == "flip-target"
+    chosen = turn.choices()[turn.choice]
+    assert action_target(chosen) == parse_card("AH")
+    turn.move(1)
+    assert action_target(turn.choices()[turn.choice]) == parse_card("AD")
+
+
+def test_a_played_card_also_offers_its_best_target_first(tmp_path: Path) -> None:
+    setup = make_setup(1, "9C", "AS AD 5C 6S")
+    turn = _turn_at(tmp_path, setup)
+    _ready(turn)
+    turn.pick(turn.view().hand.index(parse_card("9C")))
+    turn.confirm()
+    assert turn.stage == "target"
+    assert action_target(turn.choices()[turn.choice]) == parse_card("AD")
+    turn.back()
+    assert turn.stage == "select"
+
+
+def test_equal_targets_keep_the_order_shown(tmp_path: Path) -> None:
+    setup = make_setup(1, "3C", "QS QC 5C 6D", "QD")  # two black queens: 0 points each
+    turn = _turn_at(tmp_path, setup)
+    _ready(turn)
+    turn.pick(turn.view().hand.index(parse_card("3C")))
+    turn.confirm()
+    turn.flip()
+    assert turn.choice == 0
+
+
+# ------------------------------------------------------------------ requests
+def test_the_computer_acts_through_a_request_and_a_stale_answer_is_dropped(
+    tmp_path: Path,
+) -> None:
+    setup = make_setup(1, "3C", "QS QH 5C 6D", "QD")
+    turn = _turn_at(tmp_path, setup, computer=(None, "easy"))
+    assert turn.stage == "select" and turn.computer_request() is None
+    turn.pick(turn.view().hand.index(parse_card("3C")))
+    turn.confirm()
+    turn.flip()
+    turn.confirm()
+    assert turn.stage == "computer"
+    request = turn.computer_request()
+    assert request is not None and request.kind == "computer"
+    action = request.choose()
+    old = replace(request, state=start(setup))
+    turn.answer(old, action)  # for a position gone: nothing happens
+    assert turn.flow.state is request.state
+    turn.answer(request, action)
+    assert turn.flow.state is not request.state
+    assert turn.scene().face_up  # against the computer your hand stays in sight
+
+
+def test_the_hint_points_at_the_hard_players_choice(tmp_path: Path) -> None:
+    setup = make_setup(1, "9C 3C", "AS AD 5C 6S")
+    turn = _turn_at(tmp_path, setup)
+    _ready(turn)
+    request = turn.hint_request()
+    assert request is not None and turn.scene().thinking
+    assert turn.hint_request() is None  # one at a time
+    choice = play_action(parse_card("9C"), parse_card("AS"))
+    turn.answer(request, choice)
+    assert turn.hint == choice and turn.stage == "target"
+    assert turn.view().hand[turn.cursor] == action_card(choice)
+    assert turn.choices()[turn.choice] == choice
+    turn.move(1)
+    assert turn.hint is None  # moving on clears it
+
+
+# ------------------------------------------------------------------ clicks
+def test_clicks_play_take_and_pass(tmp_path: Path) -> None:
+    setup = make_setup(1, "3C", "QS QH 5C 6D", "QD")
+    turn = _turn_at(tmp_path, setup)
+    turn.click("hand", 0)  # under the hand-over: nothing
+    assert turn.stage == "handover"
+    _ready(turn)
+    k = turn.view().hand.index(parse_card("3C"))
+    turn.click("hand", k)  # the first click chooses
+    assert turn.stage == "select" and turn.cursor == k
+    turn.click("hand", k)  # a second plays
+    assert turn.stage == "flip"
+    turn.click("stock", 0)
+    assert turn.stage == "flip-target"
+    queen = turn.view().table.index(parse_card("QS"))
+    turn.click("table", queen)
+    assert turn.stage == "turned"
+    assert flip_action(parse_card("QD"), parse_card("QS")) in turn.flow.state.actions  # type: ignore[union-attr]
+    turn.click("turned", 0)
+    assert turn.stage == "handover"
+
+
+def test_a_guard_needs_its_screen_drawn_and_its_time() -> None:
+    guard = Guard(GUARD)
+    assert not guard.ready(5.0)
+    guard.drawn(5.0)
+    guard.drawn(5.3)  # the first drawing counts
+    assert not guard.ready(5.39) and guard.ready(5.4)
+    guard.reset()
+    assert not guard.ready(9.0)
+    assert Guard(0).ready(0.0)  # no guard: every key counts
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_log_tells_each_deals_begin_and_events(tmp_path: Path, seats: int) -> None:
+    flow = GameFlow(
+        GameOptions(
+            players=("Ana", "Ben", "Cy", "Di")[:seats],
+            computer=(None,) * seats,
+            seed=5,
+            save_dir=tmp_path,
+            guard=0.0,
+        )
+    )
+    flow.start_series()
+    turn = Turn(flow)
+    turn.begin()
+    assert turn.stage == "cut" and turn.cut().number == 1
+    turn.deal(26)
+    assert isinstance(turn.log[0], DealBegins) and turn.log[0].position == 26
+    assert all(isinstance(e, Happened) for e in turn.log[1:] if not isinstance(e, DealBegins))
