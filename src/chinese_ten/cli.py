@@ -673,7 +673,9 @@ def _main(arguments: list[str]) -> int:
     except OutputError:
         raise  # main's
     except ChineseTenError as error:
-        print(_("chinese-ten: {problem}").format(problem=visible(str(error))), file=sys.stderr)
+        from chinese_ten.engine_words import said
+
+        print(_("chinese-ten: {problem}").format(problem=visible(said(error))), file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:
         print(_("chinese-ten: interrupted"), file=sys.stderr)

@@ -34,7 +34,7 @@ from chinese_ten.cards import (
     parse_card,
     seat_points,
 )
-from chinese_ten.errors import IllegalActionError, RecordError
+from chinese_ten.errors import DealSetupError, IllegalActionError, Illegality, Part, SetupFault
 
 PLAY: Final = 0
 """Phase: the player to move plays a card from the hand."""
@@ -84,31 +84,38 @@ class DealSetup:
         )
 
     def check(self) -> None:
-        """Raise :class:`RecordError` unless this is a full, legal deal of one pack."""
+        """Raise :class:`DealSetupError` unless this is a full, legal deal of one pack."""
         if type(self.hands) is not tuple:
             raise TypeError(f"hands must be a tuple of tuples of cards, not {self.hands!r}")
         seats = len(self.hands)
         if seats not in SEAT_COUNTS:
-            raise RecordError(f"a deal has 2, 3 or 4 hands, not {seats}")
+            fault = SetupFault("seat_count", count=seats)
+            raise DealSetupError(fault, f"a deal has 2, 3 or 4 hands, not {seats}")
         if type(self.dealer) is not int or not 0 <= self.dealer < seats:
             choices = ", ".join(str(k) for k in range(seats - 1)) + f" or {seats - 1}"
-            raise RecordError(f"dealer must be seat {choices}, not {self.dealer}")
-        sizes = (
-            *((f"hand of seat {k}", hand, HAND_SIZES[seats]) for k, hand in enumerate(self.hands)),
-            ("layout", self.layout, LAYOUT_SIZE),
-            ("stock", self.stock, STOCK_SIZE),
+            fault = SetupFault("dealer", card=self.dealer, size=seats)
+            raise DealSetupError(fault, f"dealer must be seat {choices}, not {self.dealer}")
+        sizes: tuple[tuple[tuple[Part, int], tuple[Card, ...], int], ...] = (
+            *((("hand", k), hand, HAND_SIZES[seats]) for k, hand in enumerate(self.hands)),
+            (("layout", 0), self.layout, LAYOUT_SIZE),
+            (("stock", 0), self.stock, STOCK_SIZE),
         )
-        for name, cards, size in sizes:
+        for (part, seat), cards, size in sizes:
+            name = f"hand of seat {seat}" if part == "hand" else part
             if type(cards) is not tuple:
                 raise TypeError(f"the {name} must be a tuple of cards, not {type(cards).__name__}")
             if len(cards) != size:
-                raise RecordError(f"the {name} has {len(cards)} cards; it must have {size}")
+                fault = SetupFault("size", part=part, seat=seat, count=len(cards), size=size)
+                message = f"the {name} has {len(cards)} cards; it must have {size}"
+                raise DealSetupError(fault, message)
         seen: set[Card] = set()
         for card in (*(c for hand in self.hands for c in hand), *self.layout, *self.stock):
             if type(card) is not int or not 0 <= card < len(DECK):
-                raise RecordError(f"{card!r} is not a card: cards are the numbers 0 to 51")
+                message = f"{card!r} is not a card: cards are the numbers 0 to 51"
+                raise DealSetupError(SetupFault("not_a_card", card=card), message)
             if card in seen:
-                raise RecordError(f"card {format_card(card)} is dealt twice")
+                message = f"card {format_card(card)} is dealt twice"
+                raise DealSetupError(SetupFault("dealt_twice", card=card), message)
             seen.add(card)
 
 
@@ -331,7 +338,8 @@ def apply_action(state: DealState, action: Action) -> DealState:
         )
     if action in legal_actions(state):
         return advance(state, action)
-    raise IllegalActionError(f"{_describe(action)} is illegal: {why_illegal(state, action)}")
+    why = illegality(state, action)
+    raise IllegalActionError(action, why, f"{_describe(action)} is illegal: {english(why)}")
 
 
 def _describe(action: Action) -> str:
@@ -345,30 +353,57 @@ def _describe(action: Action) -> str:
         return f"action {action}"
 
 
-def why_illegal(state: DealState, action: Action) -> str:
-    """The reason an action is not in :func:`legal_actions`, in words a player understands."""
+def illegality(state: DealState, action: Action) -> Illegality:
+    """Why an action is not in :func:`legal_actions`, as data (a reason and the cards and
+    seat it concerns); :func:`chinese_ten.engine_words.illegal_reason` words it for a person."""
     code = action >> 6 & 63
+    seat = state.to_move
     if not 0 <= action < 2 * FLIP or action & 63 >= 52 or (code > 52 and code != TRIPLE):
-        return "it is not a well-formed action"
+        return Illegality("malformed", seat)
     if state.phase == OVER:
-        return "the deal is over"
+        return Illegality("deal_over", seat)
     card = action & 63
     flipping = bool(action & FLIP)
     if state.phase == PLAY and flipping:
-        return f"seat {state.to_move} must play a card from the hand first"
+        return Illegality("wrong_phase_play", seat, card)
     if state.phase == FLIP_PHASE and not flipping:
-        return f"seat {state.to_move} has played and must now turn over the stock card"
+        return Illegality("wrong_phase_flip", seat, card)
     if flipping and card != state.flip_card:
-        return f"the stock card turned over is {format_card(state.setup.stock[state.stock_pos])}"
-    if not flipping and card not in state.hands[state.to_move]:
-        return f"{format_card(card)} is not in the hand of seat {state.to_move}"
+        return Illegality("not_stock_card", seat, card, (state.setup.stock[state.stock_pos],))
+    if not flipping and card not in state.hands[seat]:
+        return Illegality("not_in_hand", seat, card)
     options = card_options(card, state.table_mask, state.triple, flipping)
     if options == (action & (FLIP | 63),):
-        return f"{format_card(card)} can capture nothing on the table"
+        return Illegality("captures_nothing", seat, card)
     if state.triple == card >> 2:
-        return f"{format_card(card)} must take the layout triple"
-    names = ", ".join(format_card((a >> 6 & 63) - 1) for a in options)
-    return f"capture is compulsory and {format_card(card)} can only take {names}"
+        return Illegality("must_take_triple", seat, card)
+    return Illegality("capture_compulsory", seat, card, tuple((a >> 6 & 63) - 1 for a in options))
+
+
+def english(why: Illegality) -> str:
+    """The reason an action is illegal in plain English, for developers (``str()`` of
+    :class:`IllegalActionError`)."""
+    card = "" if why.card is None else format_card(why.card)
+    reasons: dict[str, str] = {
+        "malformed": "it is not a well-formed action",
+        "deal_over": "the deal is over",
+        "wrong_phase_play": f"seat {why.seat} must play a card from the hand first",
+        "wrong_phase_flip": f"seat {why.seat} has played and must now turn over the stock card",
+        "not_stock_card": "the stock card turned over is "
+        + ", ".join(format_card(c) for c in why.cards),
+        "not_in_hand": f"{card} is not in the hand of seat {why.seat}",
+        "captures_nothing": f"{card} can capture nothing on the table",
+        "must_take_triple": f"{card} must take the layout triple",
+        "capture_compulsory": f"capture is compulsory and {card} can only take "
+        + ", ".join(format_card(c) for c in why.cards),
+    }
+    return reasons[why.reason]
+
+
+def why_illegal(state: DealState, action: Action) -> str:
+    """The reason an action is not in :func:`legal_actions`, in plain English (for
+    developers: a person reads :func:`illegality` worded by :mod:`chinese_ten.engine_words`)."""
+    return english(illegality(state, action))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ standard library's :mod:`gettext`; argparse's own words are bound to the same ca
 
 Messages built at import time are marked with :func:`N_` and translated where they are shown.
 A catalog that cannot be read (damaged, empty, a folder in its place) leaves its language in
-English, said once on stderr: a broken installation still plays.
+English, said once on stderr: a broken installation still plays. :func:`catalog` is the one
+place catalogs are read: the server's per-browser pages and the default names the history
+recognises in every language go through it too.
 Only the standard library is imported here: the engine may use this module.
 """
 
@@ -92,7 +94,7 @@ def choose(language: str | None = None) -> str:
     if language not in LANGUAGES:
         language = from_environment()
     _current = language
-    _catalog = _catalog_of(language)
+    _catalog = catalog(language)
     argparse._ = _catalog.gettext  # type: ignore[attr-defined]  # its words, at call time
     argparse.ngettext = _catalog.ngettext  # type: ignore[attr-defined]
     return language
@@ -135,11 +137,20 @@ def every_translation(message: str) -> frozenset[str]:
     >>> sorted(every_translation("You"))
     ['Você', 'Vous', 'You']
     """
-    return frozenset({message} | {_catalog_of(code).gettext(message) for code in LANGUAGES})
+    return frozenset({message} | {catalog(code).gettext(message) for code in LANGUAGES})
 
 
-def _catalog_of(language: str) -> gettext.NullTranslations:
-    """The messages of ``language``, read once; English when its catalog cannot be read."""
+def every_catalog() -> tuple[gettext.NullTranslations, ...]:
+    """The catalog of each of :data:`LANGUAGES`, in that order (see :func:`catalog`)."""
+    return tuple(catalog(code) for code in LANGUAGES)
+
+
+def catalog(language: str) -> gettext.NullTranslations:
+    """The messages of ``language``, read once; English when its catalog cannot be read (or
+    ``language`` is not one of ours), said once on stderr. Not folded (see :func:`fold_with`):
+    for text made for another reader than this process's screen, such as a browser's page."""
+    if language not in LANGUAGES:
+        return gettext.NullTranslations()
     if language == DEFAULT:
         return gettext.NullTranslations()
     path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"

@@ -38,13 +38,14 @@ from chinese_ten.deal import (
     DealSetup,
     DealState,
     advance,
+    illegality,
     legal_actions,
     outcome,
     pile_points,
     start,
-    why_illegal,
 )
-from chinese_ten.errors import ChineseTenError, RecordError
+from chinese_ten.engine_words import illegal_reason, said
+from chinese_ten.errors import ChineseTenError, DealSetupError, RecordError
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.names import check_name, check_names
 from chinese_ten.series import MAX_DEALS, SeriesScore
@@ -157,7 +158,10 @@ class DealRecord(_Model):
                         len(hand),
                     ).format(seat=seat, count=len(hand), size=size)
                 )
-        self.setup().check()
+        try:
+            self.setup().check()
+        except DealSetupError as error:
+            raise RecordError(said(error)) from None
 
 
 PlayerName = Annotated[str, AfterValidator(check_name)]
@@ -335,7 +339,8 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
             if flipping
             else _("play {card} is illegal: {reason}")
         )
-        raise RecordError(illegal.format(card=format_card(card), reason=why_illegal(state, base)))
+        reason = illegal_reason(illegality(state, base))
+        raise RecordError(illegal.format(card=format_card(card), reason=reason))
     if capture is None:
         if len(options) > 1:
             names = ", ".join(
@@ -354,7 +359,9 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
     wanted = base | (capture + 1) << 6
     raise RecordError(
         _("{card} cannot take {target}: {reason}").format(
-            card=format_card(card), target=format_card(capture), reason=why_illegal(state, wanted)
+            card=format_card(card),
+            target=format_card(capture),
+            reason=illegal_reason(illegality(state, wanted)),
         )
     )
 
@@ -578,7 +585,7 @@ def load_and_replay(path: Path) -> tuple[GameRecord, list[DealState]]:
     try:
         return record, replay(record)
     except ChineseTenError as error:
-        raise RecordError(_("{path}: {problem}").format(path=path, problem=error)) from None
+        raise RecordError(_("{path}: {problem}").format(path=path, problem=said(error))) from None
 
 
 def record_json(record: GameRecord) -> str:

@@ -8,8 +8,11 @@ that was used.
 """
 
 from collections.abc import Callable, Sequence
+from functools import cache
+from gettext import NullTranslations
 
-from chinese_ten.i18n import N_, _, every_translation
+from chinese_ten.i18n import N_, _, every_catalog
+from chinese_ten.names import name_key
 
 YOU = N_("You")
 """The English default name of the human against the computer."""
@@ -25,6 +28,79 @@ def level_name(level: str) -> str:
 _COMPUTER = N_("Computer ({level})")
 _COMPUTER_IN_SEAT = N_("Computer {number} ({level})")
 """A computer's default name at a table with another computer of its level."""
+_PLAYERS = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
+_SEATS = range(1, len(_PLAYERS) + 1)
+
+# The default names are the one place above; each is known by an identity that is the same in
+# every language: "you", "player 2", "computer hard", "computer 3 hard" (the history's keys).
+_YOU_IDENTITY = "you"
+
+
+def computer_identity(level: str, number: int = 0) -> str:
+    """The identity of the computer at ``level`` (``computer hard``; with a seat ``number``
+    beside another computer of its level, ``computer 3 hard``)."""
+    return f"computer {number} {level}" if number else f"computer {level}"
+
+
+def is_computer_identity(identity: str | None, level: str) -> bool:
+    """Whether ``identity`` is a default name of the computer at ``level`` (which says the
+    level already: it is not said twice)."""
+    return identity is not None and (
+        identity == computer_identity(level)
+        or (identity.startswith("computer ") and identity.endswith(f" {level}"))
+    )
+
+
+def _every_identity() -> tuple[str, ...]:
+    players = tuple(f"player {number}" for number in _SEATS)
+    computers = tuple(
+        computer_identity(level, number) for level in _LEVELS for number in (0, *_SEATS)
+    )
+    return (_YOU_IDENTITY, *players, *computers)
+
+
+def identity_name(identity: str, translate: Callable[[str], str] = _) -> str:
+    """The default name whose identity is ``identity``, as ``translate`` says it.
+
+    >>> identity_name("you"), identity_name("player 2"), identity_name("computer 3 hard")
+    ('You', 'Player 2', 'Computer 3 (hard)')
+    """
+    if identity == _YOU_IDENTITY:
+        return translate(YOU)
+    if identity.startswith("player "):
+        return translate(_PLAYERS[int(identity.removeprefix("player ")) - 1])
+    *number, level = identity.removeprefix("computer ").split(" ")
+    return computer_name(level, translate, int(number[0]) if number else 0)
+
+
+def default_identity(name: str) -> str | None:
+    """Which default name ``name`` is, in any of our languages (up to case and Unicode form):
+    its identity, such as ``you`` for "Vous" or ``player 2`` for "Jogador 2"; None for a name
+    that is no default name.
+
+    >>> default_identity("vous"), default_identity("Ordinateur (difficile)")
+    ('you', 'computer hard')
+    >>> default_identity("Ana") is None
+    True
+    """
+    return _identities(every_catalog()).get(name_key(name))
+
+
+def keys_of_identity(identity: str) -> frozenset[str]:
+    """The name key of every way our languages say the default name ``identity``."""
+    known = _identities(every_catalog())
+    return frozenset(key for key, said in known.items() if said == identity)
+
+
+@cache
+def _identities(catalogs: tuple[NullTranslations, ...]) -> dict[str, str]:
+    """The name key of every default name in English and each catalog, to its identity (by
+    the catalogs read: a test may read a damaged copy of them)."""
+    keys: dict[str, str] = {}
+    for translate in (_english, *(c.gettext for c in catalogs)):
+        for identity in _every_identity():
+            keys.setdefault(name_key(identity_name(identity, translate)), identity)
+    return keys
 
 
 def computer_name(level: str, translate: Callable[[str], str] = _, number: int = 0) -> str:
@@ -36,9 +112,6 @@ def computer_name(level: str, translate: Callable[[str], str] = _, number: int =
     return translate(_COMPUTER).format(level=said)
 
 
-_PLAYERS = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
-
-
 def default_names(seats: int = 2) -> tuple[str, ...]:
     """The names offered for people sharing the keyboard: ``Player 1``, ``Player 2``..."""
     return tuple(_(name) for name in _PLAYERS[:seats])
@@ -46,6 +119,18 @@ def default_names(seats: int = 2) -> tuple[str, ...]:
 
 def _english(message: str) -> str:
     return message
+
+
+def seat_identity(seat: int, levels: Sequence[str | None]) -> str:
+    """The identity of ``seat``'s default name at a table whose computer seats play at
+    ``levels`` (see :func:`seat_default`)."""
+    level = levels[seat]
+    if level is not None:
+        twins = sum(other == level for other in levels) > 1
+        return computer_identity(level, seat + 1 if twins else 0)
+    if sum(other is None for other in levels) == 1:
+        return _YOU_IDENTITY
+    return f"player {seat + 1}"
 
 
 def seat_default(
@@ -64,13 +149,7 @@ def seat_default(
     >>> [seat_default(k, (None, "hard", "hard", "easy")) for k in range(4)]
     ['You', 'Computer 2 (hard)', 'Computer 3 (hard)', 'Computer (easy)']
     """
-    level = levels[seat]
-    if level is not None:
-        twins = sum(other == level for other in levels) > 1
-        return computer_name(level, translate, seat + 1 if twins else 0)
-    if sum(other is None for other in levels) == 1:
-        return translate(YOU)
-    return translate(_PLAYERS[seat])
+    return identity_name(seat_identity(seat, levels), translate)
 
 
 def english_default(seat: int, levels: Sequence[str | None]) -> str:
@@ -85,21 +164,7 @@ def is_default(name: str, seat: int, levels: Sequence[str | None]) -> bool:
     >>> is_default("Joueur 2", 1, (None, None)), is_default("Ana", 1, (None, None))
     (True, False)
     """
-    level = levels[seat]
-    if level is not None:
-        english = seat_default(seat, levels, _english)
-        twins = sum(other == level for other in levels) > 1
-        words = every_translation(_COMPUTER_IN_SEAT if twins else _COMPUTER)
-        levels_said = every_translation(_LEVELS.get(level, level))
-        known = {english} | {
-            w.format(level=said, number=seat + 1) for w in words for said in levels_said
-        }
-    elif sum(other is None for other in levels) == 1:
-        known = set(every_translation(YOU))
-    else:
-        known = set(every_translation(_PLAYERS[seat]))
-    folded = name.casefold()
-    return any(folded == word.casefold() for word in known)
+    return default_identity(name) == seat_identity(seat, levels)
 
 
 def is_you(name: str) -> bool:
@@ -109,7 +174,7 @@ def is_you(name: str) -> bool:
     >>> is_you("vous"), is_you("Ana")
     (True, False)
     """
-    return name.casefold() in {word.casefold() for word in every_translation(YOU)}
+    return default_identity(name) == _YOU_IDENTITY
 
 
 def listed(names: Sequence[str]) -> str:

@@ -14,7 +14,6 @@ data folder named after that cookie's hash, so one browser is never offered anot
 Every size and message a browser sends is bounded here before it reaches a game. No Textual import.
 """
 
-import functools
 import gettext
 import hashlib
 import hmac
@@ -225,12 +224,10 @@ def language_of(accept: str | None, fallback: str) -> str:
     return min(ranked)[2] if ranked else fallback
 
 
-@functools.cache
 def words(language: str) -> gettext.NullTranslations:
-    """One language's catalog, for a page in the browser's language (the server has its own)."""
-    if language == i18n.DEFAULT:
-        return gettext.NullTranslations()
-    return gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[language], fallback=True)
+    """One language's catalog, for a page in the browser's language (the server has its own):
+    :func:`chinese_ten.i18n.catalog`, so a damaged one is English, never a 500."""
+    return i18n.catalog(language)
 
 
 class BadMessageError(ValueError):

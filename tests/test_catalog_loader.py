@@ -1,0 +1,195 @@
+"""One loader of catalogs (:func:`chinese_ten.i18n.catalog`): every command that reads names or
+a language survives a damaged or missing catalog, in English and one line on stderr.
+
+Each command runs twice: against a damaged French catalog (hostile) and against an intact copy
+(friendly). ``replay``, ``history`` and ``stats`` read every catalog even in English (a record's
+"Vous" is the human in any language), so the hostile runs are in English and in French.
+Every test works on a copy of the package's catalogs; the installed files are never touched.
+"""
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from chinese_ten import i18n
+from chinese_ten.cli import main
+from chinese_ten.commands.serve import GameServer, ServeOptions
+from chinese_ten.history_names import history_key, shown_name
+from chinese_ten.records import record_json
+from chinese_ten.wording import default_identity, is_default, is_you, seat_default
+from tests.history_helpers import played
+
+
+@pytest.fixture
+def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    copy = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, copy)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", copy)
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "data"))
+    yield copy
+    i18n.choose("en")
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(record_json(played(1, names=("Vous", "Ben"))), encoding="utf-8")
+    return path
+
+
+def _french(catalogs: Path) -> Path:
+    return catalogs / "fr" / "LC_MESSAGES" / "chinese_ten.mo"
+
+
+def _garbage(catalogs: Path) -> None:
+    _french(catalogs).write_bytes(b"garbage")
+
+
+def _missing(catalogs: Path) -> None:
+    _french(catalogs).unlink()
+
+
+def _intact(catalogs: Path) -> None:
+    pass
+
+
+HOSTILE: list[Callable[[Path], None]] = [_garbage, _missing]
+
+COMMANDS: dict[str, list[str]] = {
+    "history": ["history"],
+    "history --player": ["history", "--player", "vous"],
+    "history --json": ["history", "--json"],
+    "history export": ["history", "export", "1"],
+    "stats": ["stats"],
+    "stats --player": ["stats", "--player", "Ana"],
+    "stats --json": ["stats", "--json"],
+    "replay": ["replay", "{record}"],
+    "review": ["review", "{record}", "--json", "--samples", "40", "--jobs", "1"],
+    "rules": ["rules"],
+    "simulate": ["simulate", "--games", "1", "--deals", "1"],
+}
+
+
+def _run(command: list[str], language: str, record: Path) -> int:
+    """``history import`` of the record first (so the history is not empty), then ``command``;
+    the exit status of the first that fails, else 0."""
+    code = main(["--lang", language, "history", "import", str(record)])
+    if code:
+        return code
+    return main(["--lang", language, *(arg.format(record=record) for arg in command)])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("damage", HOSTILE, ids=lambda d: d.__name__.strip("_"))
+@pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
+def test_every_command_survives_a_damaged_catalog(  # noqa: PLR0917 (pytest's parameters)
+    command: list[str],
+    damage: Callable[[Path], None],
+    language: str,
+    catalogs: Path,
+    record: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    damage(catalogs)
+    assert _run(command, language, record) == 0
+    out, err = capsys.readouterr()
+    assert out and "Traceback" not in out + err
+    assert err.count("\n") == 1  # said once, whatever reads the catalog
+    assert err.startswith("chinese-ten: cannot read the fr messages (locale/fr/LC_MESSAGES/")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
+def test_every_command_with_intact_catalogs_says_nothing_on_stderr(
+    command: list[str],
+    language: str,
+    catalogs: Path,
+    record: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _run(command, language, record) == 0
+    out, err = capsys.readouterr()
+    assert out and err == ""
+
+
+def test_history_files_vous_under_you_only_while_the_french_catalog_reads(
+    catalogs: Path, record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["history", "import", str(record)]) == 0
+    assert main(["history", "--player", "You"]) == 0
+    assert "Vous" not in capsys.readouterr().out  # shown in English: the same person
+    assert history_key("Vous") == history_key("you") == "\x00you"
+
+
+def test_a_damaged_catalog_leaves_its_default_names_unknown_but_the_others_known(
+    catalogs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _garbage(catalogs)
+    assert default_identity("Vous") is None  # French is English now: "Vous" is a name
+    assert default_identity("Você") == "you" and is_you("VOCÊ")
+    assert history_key("Jogador 2") == "\x00player 2"
+    assert is_default("Computador 3 (difícil)", 2, (None, "hard", "hard"))
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_default_names_are_one_definition_in_every_language(catalogs: Path) -> None:
+    levels = (None, "hard", "hard", "easy")
+    for seat in range(4):
+        for language in i18n.LANGUAGES:
+            i18n.choose(language)
+            said = seat_default(seat, levels)
+            assert is_default(said, seat, levels)
+            key = history_key(said)
+            assert key.startswith("\x00")
+            assert shown_name(said, key) == said
+    i18n.choose("fr")
+    assert shown_name("You", history_key("You")) == "Vous"
+
+
+# serve: the page in the browser's language, built per request from the same loader
+
+
+async def _page(catalogs: Path, accept: str, *, token: bool = True) -> tuple[int, str]:
+    options = ServeOptions(host="127.0.0.1", port=0, max_games=1, idle_minutes=5, game=("play",))
+    server = GameServer(options)
+    test_server = TestServer(server.web_app(), host="127.0.0.1", port=0)
+    await test_server.start_server()
+    try:
+        assert test_server.port is not None
+        url = server.listening(test_server.port)
+        if not token:
+            url = url.split("?", 1)[0]
+        async with (
+            aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session,
+            session.get(url, headers={"Accept-Language": accept}) as response,
+        ):
+            return response.status, await response.text()
+    finally:
+        await test_server.close()
+
+
+@pytest.mark.parametrize("damage", HOSTILE, ids=lambda d: d.__name__.strip("_"))
+async def test_serve_s_page_in_a_damaged_language_is_english_not_a_500(
+    damage: Callable[[Path], None], catalogs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damage(catalogs)
+    status, page = await _page(catalogs, "fr-FR,fr;q=0.9")
+    assert status == 200 and "Chinese Ten is starting" in page
+    status, text = await _page(catalogs, "fr", token=False)
+    assert status == 403 and text.startswith("This address needs the token")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "fr messages" in err
+
+
+async def test_serve_s_page_speaks_french_from_an_intact_catalog(
+    catalogs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, page = await _page(catalogs, "fr-FR,fr;q=0.9")
+    assert status == 200 and "Dix chinois démarre" in page
+    status, text = await _page(catalogs, "fr", token=False)
+    assert status == 403 and text.startswith("Cette adresse")
+    assert capsys.readouterr().err == ""
