@@ -204,7 +204,7 @@ TABLES = [
 
 @pytest.mark.parametrize("computer", TABLES, ids=lambda c: "-".join(x or "p" for x in c))
 @settings(
-    max_examples=40,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
