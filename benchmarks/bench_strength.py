@@ -52,9 +52,10 @@ from chinese_ten.deal import OVER, DealState, advance, legal_actions, outcome, s
 from chinese_ten.dealing import random_setup
 from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_score
-from chinese_ten.players.hard import HandDrawer, HardPlayer, believed_hands
+from chinese_ten.players.hard import HardPlayer, believed_hands
 from chinese_ten.players.playout import greedy_points
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import HandDrawer
 
 
 class BlindHard(HardPlayer):

@@ -55,16 +55,17 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final
 
 from chinese_ten.actions import TRIPLE, Action, capture_code, format_action, is_flip, parse_action
 from chinese_ten.cards import SEAT_COUNTS, Card, card_points, format_card, parse_card
-from chinese_ten.deal import OVER, PLAY, DealState, Hands, advance, legal_actions, start
+from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
 from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
 from chinese_ten.numerals import decimal
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import Worlds, uniform_hands, worlds
 
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
     from multiprocessing.pool import AsyncResult
@@ -439,12 +440,9 @@ class NextTurn:
         return times
 
 
-Worlds: TypeAlias = Callable[[random.Random, int], Iterator[DealState]]
-"""Deals ``count`` complete positions the mover cannot tell from the one it is in."""
-
-
 def world_sources(view: PlayerView) -> tuple[Worlds, Worlds]:
-    """The worlds a decision is judged in, and the blind ones that check it had a real choice.
+    """The worlds a decision is judged in, and the blind ones that check it had a real choice
+    (both dealt by :func:`chinese_ten.worlds.worlds`).
 
     The first deals the other hands as ``hard`` does: with two players the other hand from
     its model of that player (:func:`~chinese_ten.players.hard.believed_hands`), with three
@@ -452,49 +450,15 @@ def world_sources(view: PlayerView) -> tuple[Worlds, Worlds]:
     (:func:`~chinese_ten.players.hard.believed_seat_hands`). The second deals them blindly.
     Either deals all of a batch's hands first, then shuffles each world's stock.
     """
-    from chinese_ten.players.hard import (
-        SHARPNESSES,
-        WorldDealer,
-        believed_hands,
-        believed_seat_hands,
-    )
+    from chinese_ten.players.hard import SHARPNESSES, believed_hands, believed_seat_hands
 
-    dealer = WorldDealer(view)
     if view.seats == 2:
-        blind = believed_hands(view, belief=[1.0] + [0.0] * (len(SHARPNESSES) - 1))
-        believed = believed_hands(view)
-
-        def two(draw: "Callable[[random.Random, int], list[tuple[Card, ...]]]") -> Worlds:
-            def worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-                for hand in draw(rng, count):
-                    yield dealer.deal(rng, hand)
-
-            return worlds
-
-        return two(believed), two(blind)
-    draw_hands = believed_seat_hands(view)
-    unseen, counts, me = list(view.unseen()), view.hand_counts, view.seat
-
-    def believed_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-        for hands in draw_hands(rng, count):
-            yield dealer.deal_hands(rng, hands)
-
-    def blind_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-        dealt: list[Hands] = []
-        for _world in range(count):
-            cards = rng.sample(unseen, len(unseen))
-            drawn, at = [], 0
-            for seat, size in enumerate(counts):
-                if seat == me:
-                    drawn.append(view.hand)
-                else:
-                    drawn.append(tuple(sorted(cards[at : at + size])))
-                    at += size
-            dealt.append(tuple(drawn))
-        for hands in dealt:
-            yield dealer.deal_hands(rng, hands)
-
-    return believed_worlds, blind_worlds
+        uniform = [1.0] + [0.0] * (len(SHARPNESSES) - 1)
+        return (
+            worlds(view, draw_other=believed_hands(view)),
+            worlds(view, draw_other=believed_hands(view, belief=uniform)),
+        )
+    return worlds(view, believed_seat_hands(view)), worlds(view, uniform_hands(view))
 
 
 def option_values(
