@@ -1,11 +1,12 @@
 """A series of deals: dealer by lot for the first deal, then the next seat each deal; totals
 and winner."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the engine
-    from chinese_ten.deal import DealOutcome
+    from chinese_ten.deal import DealOutcome, DealState
 
 DEFAULT_DEALS: Final = 6
 
@@ -28,6 +29,26 @@ class SeriesScore:
     first_dealer: int
     outcomes: "tuple[DealOutcome, ...]" = ()
     seats: int = 2
+
+    @classmethod
+    def of_states(
+        cls, deals_planned: int | None, states: "Iterable[DealState]", seats: int = 2
+    ) -> "SeriesScore":
+        """The score of a series from its deals' states, oldest first: the finished ones
+        count, the first one's dealer started the round; ``seats`` is the table's size when
+        there are no states (a series not yet dealt).
+
+        >>> SeriesScore.of_states(6, [], seats=3).totals
+        (0, 0, 0)
+        """
+        from chinese_ten.deal import outcome
+
+        states = list(states)
+        if states:
+            seats = states[0].setup.seats
+        first_dealer = states[0].setup.dealer if states else 0
+        outcomes = [result for state in states if (result := outcome(state)) is not None]
+        return cls(deals_planned, first_dealer, tuple(outcomes), seats)
 
     def dealer_of(self, index: int) -> int:
         """Dealer of deal ``index`` (0-based): the deal passes to the next seat."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from chinese_ten.actions import Action
 from chinese_ten.cards import SEAT_COUNTS
-from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
+from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, start
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _
@@ -84,13 +84,9 @@ class SeriesPlay:
 
     @property
     def score(self) -> SeriesScore:
-        outcomes = []
-        for state in self.states:
-            result = outcome(state)
-            assert result is not None  # play_deal only returns finished deals
-            outcomes.append(result)
-        first_dealer = self.states[0].setup.dealer
-        return SeriesScore(self.deals_planned, first_dealer, tuple(outcomes), len(self.players))
+        score = SeriesScore.of_states(self.deals_planned, self.states, len(self.players))
+        assert len(score.outcomes) == len(self.states)  # play_deal only returns finished deals
+        return score
 
 
 @dataclass(slots=True)
