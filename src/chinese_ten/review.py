@@ -46,13 +46,10 @@ turn), so a seeded analysis repeats exactly, whatever the number of worker proce
 """
 
 import contextlib
-import itertools
 import json
 import math
 import random
-import sys
-from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -68,8 +65,6 @@ from chinese_ten.view import PlayerView
 from chinese_ten.worlds import Worlds, uniform_hands, worlds
 
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
-    from multiprocessing.pool import AsyncResult
-
     from chinese_ten.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
@@ -805,7 +800,7 @@ def analyse(
     players = reviewable(record)
     finals = finished_deals(record)
     found = decisions(finals, samples=samples, seed=seed)
-    from chinese_ten.simulate import usable_jobs
+    from chinese_ten.workers import usable_jobs
 
     judged: list[Judgement] = []
     stop = cancelled if cancelled is not None else lambda: False
@@ -824,26 +819,6 @@ def analyse(
     )
 
 
-@contextlib.contextmanager
-def _real_stderr() -> Iterator[None]:
-    """The process's own stderr while the pool starts: multiprocessing hands its file
-    descriptor to the resource tracker, and inside a Textual app ``sys.stderr`` is a capture
-    with no descriptor (``fileno()`` is -1, and the tracker fails to start)."""
-    captured = sys.stderr
-    try:
-        usable = captured is not None and captured.fileno() >= 0
-    except (OSError, ValueError):
-        usable = False
-    if usable or sys.__stderr__ is None:
-        yield
-        return
-    sys.stderr = sys.__stderr__
-    try:
-        yield
-    finally:
-        sys.stderr = captured
-
-
 _BATCH: Final = 100
 """Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
 _UNIFORM_CHECK: Final = 50
@@ -852,8 +827,6 @@ tell whether the options differ at all (a real choice)."""
 _REASON_WORLDS: Final = 400
 """Worlds of round 2 in which the other player's next turn is followed, for the reason
 (:func:`explain`): a multiple of :data:`_BATCH`, so the worlds drawn are the same either way."""
-_POLL: Final = 0.1
-"""Seconds between two looks at whether the analysis is cancelled, while workers work."""
 _LOOK_AHEAD: Final = 4
 """Decisions handed to the pool per worker before the oldest result is awaited."""
 
@@ -861,32 +834,20 @@ _LOOK_AHEAD: Final = 4
 def _run(
     tasks: list[Decision], workers: int, stop: Callable[[], bool]
 ) -> Generator[Judgement | None, None, None]:
-    """Judgements in task order; like :func:`chinese_ten.simulate.simulate`'s pool, workers
-    ignore SIGINT, and leaving the generator early (``stop``) terminates them."""
+    """Judgements in task order (:func:`chinese_ten.workers.ordered_results`); like
+    simulate's pool, workers ignore SIGINT, and leaving the generator early (``stop``)
+    terminates them."""
     if workers <= 1:
         for task in tasks:
             yield judge(task, stop)
         return
-    from chinese_ten.simulate import worker_pool
+    from chinese_ten.workers import ordered_results
 
-    with _real_stderr():
-        pool = worker_pool(workers)
-    with pool:
-        queue = iter(tasks)
-        pending: deque[AsyncResult[Judgement | None]] = deque(
-            pool.apply_async(judge, (task,))
-            for task in itertools.islice(queue, workers * _LOOK_AHEAD)
-        )
-        while pending:
-            head = pending.popleft()
-            while not head.ready():
-                if stop():
-                    raise AnalysisCancelledError(_("the analysis was cancelled"))
-                head.wait(_POLL)
-            result = head.get()
-            for task in itertools.islice(queue, 1):
-                pending.append(pool.apply_async(judge, (task,)))
-            yield result
+    def waiting() -> None:
+        if stop():
+            raise AnalysisCancelledError(_("the analysis was cancelled"))
+
+    yield from ordered_results(judge, tasks, workers, _LOOK_AHEAD, waiting)
 
 
 def stored_review(
