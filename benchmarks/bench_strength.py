@@ -38,7 +38,6 @@ was measured by an experiment script of this design on 800 deals from seed 9000:
 """
 
 import argparse
-import math
 import random
 import sys
 from collections.abc import Sequence
@@ -54,6 +53,7 @@ from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_score
 from chinese_ten.players.hard import HardPlayer, believed_hands
 from chinese_ten.players.playout import greedy_points
+from chinese_ten.spread import Z_95, mean_and_error
 from chinese_ten.view import PlayerView
 from chinese_ten.worlds import HandDrawer
 
@@ -157,9 +157,8 @@ def pair(task: tuple[int, str, str]) -> float:
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
-    mean = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
-    return mean, 1.96 * sd / math.sqrt(len(xs))
+    mean, error = mean_and_error(xs)
+    return mean, Z_95 * error
 
 
 def main() -> None:

@@ -14,7 +14,6 @@ Figures: docs/strength.md, "Three and four players: hard".
 """
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -25,6 +24,7 @@ from chinese_ten.deal import OVER, advance, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
 from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.hard import HardPlayer
+from chinese_ten.spread import Z_95, mean_and_error
 from chinese_ten.view import PlayerView
 
 Times: TypeAlias = list[tuple[float, float]]
@@ -56,9 +56,8 @@ def rotations(task: tuple[int, int]) -> tuple[float, Times]:
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
-    mean = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
-    return mean, 1.96 * sd / math.sqrt(len(xs))
+    mean, error = mean_and_error(xs)
+    return mean, Z_95 * error
 
 
 def main() -> None:

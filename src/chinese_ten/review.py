@@ -61,6 +61,7 @@ from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
 from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
 from chinese_ten.numerals import decimal
+from chinese_ten.spread import paired_difference
 from chinese_ten.view import PlayerView
 from chinese_ten.worlds import Worlds, uniform_hands, worlds
 
@@ -610,9 +611,8 @@ def explain(
         return max(found, key=lambda f: f[0])[1] if found else None
     best_mean = sum(best_next.points) / worlds
     chosen_mean = sum(chosen_next.points) / worlds
-    diffs = [c - b for c, b in zip(chosen_next.points, best_next.points, strict=True)]
     gives = chosen_mean - best_mean
-    spread = math.sqrt(sum((d - gives) ** 2 for d in diffs) / (worlds - 1) / worlds)
+    spread = paired_difference(chosen_next.points, best_next.points)[1]
     if gives >= enough and gives > NOISE_SIGMAS * spread:
         found.append((gives, Reason("leaves", best_mean, chosen_mean)))
     chosen_taken, best_taken = chosen_next.taken(), best_next.taken()
@@ -645,13 +645,10 @@ def _taker(turns: NextTurn, card: Card, times: int) -> int | None:
 def _close(leader: list[int], other: list[int]) -> bool:
     """Whether ``other`` is within :data:`CLOSE_SIGMAS` standard errors of ``leader``,
     paired world by world."""
-    n = len(leader)
-    diffs = [a - b for a, b in zip(leader, other, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
+    if len(leader) < 2:
         return True
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean <= CLOSE_SIGMAS * math.sqrt(var / n)
+    mean, error = paired_difference(leader, other)
+    return mean <= CLOSE_SIGMAS * error
 
 
 def reason_text(
@@ -740,7 +737,7 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
         best=legal[best],
         chosen_value=means[chosen],
         best_value=means[best],
-        loss_se=_paired_se(points[best], points[chosen]),
+        loss_se=paired_difference(points[best], points[chosen])[1],
         reason=explain(
             means[best] - means[chosen],
             captured_points(legal[best], layout, seats),
@@ -750,16 +747,6 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
             seats=seats,
         ),
     )
-
-
-def _paired_se(best: list[int], chosen: list[int]) -> float:
-    """The standard error of the mean of ``best - chosen`` over the worlds both were played in."""
-    diffs = [a - b for a, b in zip(best, chosen, strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return 0.0
-    mean = sum(diffs) / n
-    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def reviewable(record: "GameRecord") -> tuple[str, ...]:

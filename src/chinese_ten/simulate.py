@@ -21,6 +21,7 @@ from chinese_ten.names import check_names, name_key
 from chinese_ten.players import Player
 from chinese_ten.players.base import player_maker
 from chinese_ten.series import SeriesScore, default_deals
+from chinese_ten.spread import Z_95, error_of_squares
 from chinese_ten.view import PlayerView
 from chinese_ten.workers import ordered_results, usable_jobs
 
@@ -102,7 +103,7 @@ class RunningMean:
         n = self.count
         if n < 2:
             return math.inf
-        return 1.96 * math.sqrt(self._squares / (n - 1) / n)
+        return Z_95 * error_of_squares(self._squares, n)
 
 
 @dataclass(slots=True)

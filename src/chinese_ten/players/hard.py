@@ -54,6 +54,7 @@ from chinese_ten.cards import Card
 from chinese_ten.deal import Hands, advance, card_options, opening_table
 from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
+from chinese_ten.spread import paired_difference
 from chinese_ten.view import PlayerView
 from chinese_ten.worlds import HandDrawer, HandsDrawer, Worlds, worlds
 
@@ -479,11 +480,9 @@ def _contenders(points: list[list[int]], alive: list[int]) -> list[int]:
     kept = []
     seen: set[tuple[int, ...]] = set()
     for i in alive:
-        diffs = [b - x for b, x in zip(points[best], points[i], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        mean, error = paired_difference(points[best], points[i])
         key = tuple(points[i])
-        if mean <= PRUNE_SIGMAS * math.sqrt(var / n) and key not in seen:
+        if mean <= PRUNE_SIGMAS * error and key not in seen:
             kept.append(i)
             seen.add(key)
     return kept
