@@ -12,6 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from chinese_ten import marks
+from chinese_ten.levels import lone_person
 from chinese_ten.marks import marked_name, says_computer
 
 
@@ -51,8 +52,7 @@ def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
 def you_seat(levels: tuple[str | None, ...]) -> int | None:
     """The seat of the person playing the computer, who is addressed as "you" (None when
     two people share the keyboard: each is named, whatever the names)."""
-    people = [seat for seat, level in enumerate(levels) if level is None]
-    return people[0] if len(people) == 1 else None
+    return lone_person(levels)
 
 
 def marked(names: tuple[str, ...], levels: tuple[str | None, ...]) -> tuple[str, ...]:
