@@ -46,7 +46,7 @@ what lies face up.
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
@@ -300,6 +300,27 @@ def _models(
     ]
 
 
+def _race(
+    rand: Callable[[], float],
+    models: list[tuple[float, list[float]]],
+    candidates: Sequence[int],
+    size: int,
+) -> list[int]:
+    """One hand: a model picked with its probability (the last takes the remainder), then
+    the ``size`` of ``candidates`` (indices of the unseen cards) with the highest keys in
+    :func:`believed_hands`' exponential race under that model's scales."""
+    pick = rand()
+    scales = models[-1][1]
+    for odd, model in models:
+        pick -= odd
+        if pick < 0.0:
+            scales = model
+            break
+    log = math.log
+    keys = [log(1.0 - rand()) * scale for scale in scales]
+    return sorted(candidates, key=keys.__getitem__, reverse=True)[:size]
+
+
 def believed_hands(
     view: PlayerView,
     tie_penalty: float = TIE_PENALTY,
@@ -321,18 +342,10 @@ def believed_hands(
     indices = range(len(cards))
 
     def draw(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
-        rand, log = rng.random, math.log
+        rand = rng.random
         hands = []
         for _ in range(count):
-            pick = rand()
-            scales = models[-1][1]
-            for odd, model in models:
-                pick -= odd
-                if pick < 0.0:
-                    scales = model
-                    break
-            keys = [log(1.0 - rand()) * scale for scale in scales]
-            top = sorted(indices, key=keys.__getitem__, reverse=True)[:size]
+            top = _race(rand, models, indices, size)
             hands.append(tuple(sorted(cards[i] for i in top)))
         return hands
 
@@ -358,28 +371,20 @@ def believed_seat_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> W
     indices = range(len(cards))
 
     def draw(rng: random.Random, count: int) -> list[Hands]:
-        rand, log = rng.random, math.log
-        worlds: list[Hands] = []
+        rand = rng.random
+        dealt: list[Hands] = []
         for _ in range(count):
             hands = [view.hand] * view.seats
             taken: set[int] = set()
             order = others[:]
             rng.shuffle(order)
             for seat in order:
-                pick = rand()
-                scales = models[seat][-1][1]
-                for odd, model in models[seat]:
-                    pick -= odd
-                    if pick < 0.0:
-                        scales = model
-                        break
-                keys = [log(1.0 - rand()) * scale for scale in scales]
                 free = [i for i in indices if i not in taken]
-                top = sorted(free, key=keys.__getitem__, reverse=True)[: counts[seat]]
+                top = _race(rand, models[seat], free, counts[seat])
                 taken.update(top)
                 hands[seat] = tuple(sorted(cards[i] for i in top))
-            worlds.append(tuple(hands))
-        return worlds
+            dealt.append(tuple(hands))
+        return dealt
 
     return draw
 
