@@ -41,7 +41,6 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from multiprocessing import get_context
 
 from bench_beliefs import old_drawer
 
@@ -55,6 +54,7 @@ from chinese_ten.players.hard import HardPlayer, believed_hands
 from chinese_ten.players.playout import greedy_points
 from chinese_ten.spread import Z_95, mean_and_error
 from chinese_ten.view import PlayerView
+from chinese_ten.workers import worker_pool
 from chinese_ten.worlds import HandDrawer
 
 
@@ -172,7 +172,7 @@ def main() -> None:
     names = args.variants.split(",")
     seeds = range(args.seed, args.seed + args.deals)
     results: dict[str, list[float]] = {name: [] for name in names}
-    with get_context("spawn").Pool(args.jobs) as pool:
+    with worker_pool(args.jobs) as pool:
         tasks = [(seed, name, args.opponent) for seed in seeds for name in names]
         for (seed, name, _), result in zip(tasks, pool.imap(pair, tasks), strict=True):
             results[name].append(result)  # each deal as it ends, for a run cut short
