@@ -1,7 +1,7 @@
 """A series of deals: dealer by lot for the first deal, then the next seat each deal; totals
 and winner."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -15,6 +15,22 @@ def default_deals(seats: int) -> int:
     """The default length lets every seat deal equally often: 6 deals with 2 or 3 players,
     8 with 4."""
     return 8 if seats == 4 else DEFAULT_DEALS
+
+
+def highest(scores: Sequence[int]) -> tuple[int, ...]:
+    """Every seat with the highest of ``scores``: equal highest scores share the lead, the
+    deal or the series.
+
+    >>> highest((90, 60, 90)), highest((117, 93))
+    ((0, 2), (0,))
+    """
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def sole(seats: Sequence[int]) -> int | None:
+    """The one seat of ``seats``, or None when several share (or none)."""
+    return seats[0] if len(seats) == 1 else None
 
 
 MAX_DEALS: Final = 1000
@@ -71,9 +87,7 @@ class SeriesScore:
     @property
     def leaders(self) -> tuple[int, ...]:
         """Every seat with the highest total so far: equal highest totals share the lead."""
-        totals = self.totals
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        return highest(self.totals)
 
     @property
     def standing(self) -> tuple[tuple[int, int], ...]:
@@ -92,10 +106,7 @@ class SeriesScore:
     def winner(self) -> int | None:
         """Seat with the highest total once the series is over; ``None`` if shared or
         unfinished."""
-        if not self.is_over:
-            return None
-        leaders = self.leaders
-        return leaders[0] if len(leaders) == 1 else None
+        return sole(self.leaders) if self.is_over else None
 
     def add(self, outcome: "DealOutcome") -> "SeriesScore":
         return SeriesScore(
