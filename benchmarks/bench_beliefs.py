@@ -38,7 +38,6 @@ from chinese_ten.players.greedy import GreedyPlayer, greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     SHARPNESSES,
     TIE_PENALTY,
-    HandDrawer,
     HardPlayer,
     believed_hands,
     lowest_first_chance,
@@ -48,6 +47,7 @@ from chinese_ten.players.hard import (
 from chinese_ten.players.policy import PolicyPlayer
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import HandDrawer
 
 OLD_SHARPNESS = 0.5
 """The sharpness of the model shipped before this one learned its own."""

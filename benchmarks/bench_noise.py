@@ -24,7 +24,6 @@ own plays in the playouts (before the learned policy) the same three were 0.051 
 import argparse
 import random
 from functools import cache
-from multiprocessing import get_context
 
 from bench_players import greedy_decisions
 from bench_strength import OracleHard, interval, make_variant
@@ -32,6 +31,7 @@ from bench_strength import OracleHard, interval, make_variant
 from chinese_ten.deal import DealState, legal_actions
 from chinese_ten.players.hard import HardPlayer
 from chinese_ten.view import PlayerView
+from chinese_ten.workers import worker_pool
 
 REPEATS = 4
 """Decisions of each variant per position, with different seeds."""
@@ -104,7 +104,7 @@ def main() -> None:
             parser.error(f"variant {name!r}: {error}; try {known}")
     per_deal = positions(args.positions)[1]
     tasks = [(i, args.positions, args.reference, names) for i in range(args.positions)]
-    with get_context("spawn").Pool(args.jobs) as pool:
+    with worker_pool(args.jobs) as pool:
         rows = pool.map(regrets, tasks, chunksize=2)
     print(f"decisions with a choice per seat per deal: {per_deal:.2f}")
     for column, label in enumerate([*names, "unseen hand"]):

@@ -38,11 +38,9 @@ was measured by an experiment script of this design on 800 deals from seed 9000:
 """
 
 import argparse
-import math
 import random
 import sys
 from collections.abc import Sequence
-from multiprocessing import get_context
 
 from bench_beliefs import old_drawer
 
@@ -52,9 +50,12 @@ from chinese_ten.deal import OVER, DealState, advance, legal_actions, outcome, s
 from chinese_ten.dealing import random_setup
 from chinese_ten.players import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_score
-from chinese_ten.players.hard import HandDrawer, HardPlayer, believed_hands
+from chinese_ten.players.hard import HardPlayer, believed_hands
 from chinese_ten.players.playout import greedy_points
+from chinese_ten.spread import Z_95, mean_and_error
 from chinese_ten.view import PlayerView
+from chinese_ten.workers import worker_pool
+from chinese_ten.worlds import HandDrawer
 
 
 class BlindHard(HardPlayer):
@@ -156,9 +157,8 @@ def pair(task: tuple[int, str, str]) -> float:
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
-    mean = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
-    return mean, 1.96 * sd / math.sqrt(len(xs))
+    mean, error = mean_and_error(xs)
+    return mean, Z_95 * error
 
 
 def main() -> None:
@@ -172,7 +172,7 @@ def main() -> None:
     names = args.variants.split(",")
     seeds = range(args.seed, args.seed + args.deals)
     results: dict[str, list[float]] = {name: [] for name in names}
-    with get_context("spawn").Pool(args.jobs) as pool:
+    with worker_pool(args.jobs) as pool:
         tasks = [(seed, name, args.opponent) for seed in seeds for name in names]
         for (seed, name, _), result in zip(tasks, pool.imap(pair, tasks), strict=True):
             results[name].append(result)  # each deal as it ends, for a run cut short

@@ -14,18 +14,18 @@ Figures: docs/strength.md, "Three and four players: hard".
 """
 
 import argparse
-import math
 import random
 import sys
 import time
-from multiprocessing import get_context
 from typing import TypeAlias
 
 from chinese_ten.deal import OVER, advance, legal_actions, outcome, start
 from chinese_ten.dealing import random_setup
 from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.hard import HardPlayer
+from chinese_ten.spread import Z_95, mean_and_error
 from chinese_ten.view import PlayerView
+from chinese_ten.workers import worker_pool
 
 Times: TypeAlias = list[tuple[float, float]]
 """Decision times: (wall clock, processor time) in seconds."""
@@ -56,9 +56,8 @@ def rotations(task: tuple[int, int]) -> tuple[float, Times]:
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
-    mean = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
-    return mean, 1.96 * sd / math.sqrt(len(xs))
+    mean, error = mean_and_error(xs)
+    return mean, Z_95 * error
 
 
 def main() -> None:
@@ -71,7 +70,7 @@ def main() -> None:
     tasks = [(seed, args.seats) for seed in range(args.seed, args.seed + args.deals)]
     means: list[float] = []
     times: Times = []
-    with get_context("spawn").Pool(args.jobs) as pool:
+    with worker_pool(args.jobs) as pool:
         for (seed, _), (mean, took) in zip(tasks, pool.imap(rotations, tasks), strict=True):
             means.append(mean)  # each deal as it ends, for a run cut short
             times += took

@@ -23,7 +23,6 @@ the sum of the other two, so only the sums are fixed). A refit only ships after
 import argparse
 import math
 import random
-from multiprocessing import get_context
 
 from bench_strength import interval, make_variant
 
@@ -41,6 +40,7 @@ from chinese_ten.players.policy import (
 )
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
+from chinese_ten.workers import worker_pool
 
 Choice = tuple[list[Features], int]
 """The features of every legal option, and the index of the one chosen."""
@@ -152,7 +152,7 @@ def main() -> None:
     args = parser.parse_args()
     make_variant(args.variant, random.Random(0))  # an unknown name fails here
     seeds = range(args.seed, args.seed + args.deals)
-    with get_context("spawn").Pool(args.jobs) as pool:
+    with worker_pool(args.jobs) as pool:
         data = [c for found in pool.map(choices, [(s, args.variant) for s in seeds]) for c in found]
         w, loglik = fit(data)
         print(f"{len(data)} choices; mean log-likelihood {loglik:.4f}; ", end="")

@@ -141,7 +141,7 @@ def _play_series(flow: GameFlow) -> list[str]:
 @pytest.mark.parametrize(
     ("computer", "names", "listed"),
     [
-        (("normal", None, None), ("Ana", "Ben", "Cy"), "Ana (computer (normal)) v Ben v Cy"),
+        (("normal", None, None), ("Ana", "Ben", "Cy"), "Ana (computer, normal) v Ben v Cy"),
         (
             (None, "easy", "easy", "normal"),
             None,

@@ -24,7 +24,6 @@ from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     PRIOR,
     SHARPNESSES,
-    HandDrawer,
     HardPlayer,
     _contenders,
     believed_hands,
@@ -38,6 +37,7 @@ from chinese_ten.players.hard import (
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.simulate import play_deal
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import HandDrawer
 from tests.helpers import act, position, texts
 
 

@@ -29,7 +29,7 @@ from chinese_ten.errors import RecordError
 from chinese_ten.history import open_history
 from chinese_ten.players import hard
 from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.hard import WorldDealer, believed_hands, card_weights
+from chinese_ten.players.hard import believed_hands, card_weights
 from chinese_ten.players.playout import learned_points
 from chinese_ten.players.random_player import RandomPlayer
 from chinese_ten.records import GameRecord, game_record, record_json
@@ -52,6 +52,7 @@ from chinese_ten.review import (
 from chinese_ten.review_cursor import ReviewCursor
 from chinese_ten.simulate import SeriesPlay, simulate
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import WorldDealer
 from tests.history_helpers import played
 
 SMALL = 60

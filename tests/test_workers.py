@@ -117,8 +117,8 @@ def test_a_worker_whose_parent_is_already_gone_ends_at_once(tmp_path: Path) -> N
     start sees another parent and ends (the hostile twin of a pool that works, below)."""
     code = (
         "import os, sys\n"
-        "from chinese_ten.simulate import _start_worker\n"
-        "_start_worker(os.getppid() + 1)\n"  # a parent pid that is not ours
+        "from chinese_ten.workers import start_worker\n"
+        "start_worker(os.getppid() + 1)\n"  # a parent pid that is not ours
         "sys.exit(0)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], timeout=BOUND, check=False)

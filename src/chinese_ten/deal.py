@@ -35,6 +35,7 @@ from chinese_ten.cards import (
     seat_points,
 )
 from chinese_ten.errors import DealSetupError, IllegalActionError, Illegality, Part, SetupFault
+from chinese_ten.series import highest, sole
 
 PLAY: Final = 0
 """Phase: the player to move plays a card from the hand."""
@@ -419,16 +420,13 @@ class DealOutcome:
     @property
     def winners(self) -> tuple[int, ...]:
         """Every seat with the most points: equal highest scores share the deal."""
-        best = max(self.points)
-        return tuple(seat for seat, p in enumerate(self.points) if p == best)
+        return highest(self.points)
 
     @classmethod
     def of_points(cls, points: tuple[int, ...]) -> "DealOutcome":
         """The outcome of a deal whose piles scored ``points`` (one per seat)."""
         base = BASE_POINTS[len(points)]
-        best = max(points)
-        winner = points.index(best) if points.count(best) == 1 else None
-        return cls(points, tuple([p - base for p in points]), winner)
+        return cls(points, tuple([p - base for p in points]), sole(highest(points)))
 
 
 def pile_points(state: DealState) -> tuple[int, ...]:

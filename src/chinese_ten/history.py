@@ -220,12 +220,11 @@ class _Columns:
 
 
 def _columns(record: "GameRecord") -> _Columns:
-    from chinese_ten.deal import outcome
     from chinese_ten.records import series_score
 
     rebuilt, states = canonical(record)
     score = series_score(rebuilt, states)
-    outcomes = [o for s in states if (o := outcome(s)) is not None]
+    outcomes = score.outcomes
     seats = rebuilt.seat_count
     results = [o.results[0] if seats == 2 else list(o.results) for o in outcomes]
     values: dict[str, object] = {"seat_count": seats}

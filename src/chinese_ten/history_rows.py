@@ -20,6 +20,7 @@ from chinese_ten.history_names import history_key, shown_name
 from chinese_ten.i18n import _
 from chinese_ten.levels import LEVELS
 from chinese_ten.names import check_name, visible
+from chinese_ten.series import highest
 
 MAX_RESULTS_TEXT: Final = 1_000_000
 """The longest ``results`` column read (a deal's result takes a few characters)."""
@@ -58,10 +59,7 @@ class GameRow:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest total once the series is over (several: shared)."""
-        if not self.over:
-            return ()
-        best = max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+        return highest(self.totals) if self.over else ()
 
     def when(self) -> datetime | None:
         """The time the list is sorted by: the end, else the start."""

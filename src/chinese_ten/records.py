@@ -403,14 +403,8 @@ def replay(record: GameRecord) -> list[DealState]:
 
 
 def series_score(record: GameRecord, states: Sequence[DealState]) -> SeriesScore:
-    """The totals of the finished deals."""
-    first = record.deals[0].dealer if record.deals else 0
-    score = SeriesScore(record.deals_planned, first, seats=record.seat_count)
-    for state in states:
-        result = outcome(state)
-        if result is not None:
-            score = score.add(result)
-    return score
+    """The totals of the finished deals (:meth:`SeriesScore.of_states`)."""
+    return SeriesScore.of_states(record.deals_planned, states, record.seat_count)
 
 
 def replay_summary(record: GameRecord, states: Sequence[DealState]) -> dict[str, Any]:

@@ -46,29 +46,26 @@ turn), so a seeded analysis repeats exactly, whatever the number of worker proce
 """
 
 import contextlib
-import itertools
 import json
 import math
 import random
-import sys
-from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final
 
 from chinese_ten.actions import TRIPLE, Action, capture_code, format_action, is_flip, parse_action
 from chinese_ten.cards import SEAT_COUNTS, Card, card_points, format_card, parse_card
-from chinese_ten.deal import OVER, PLAY, DealState, Hands, advance, legal_actions, start
+from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
 from chinese_ten.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
 from chinese_ten.numerals import decimal
+from chinese_ten.spread import paired_difference
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import Worlds, uniform_hands, worlds
 
 if TYPE_CHECKING:  # the command line reads the constants here without loading these
-    from multiprocessing.pool import AsyncResult
-
     from chinese_ten.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
@@ -439,12 +436,9 @@ class NextTurn:
         return times
 
 
-Worlds: TypeAlias = Callable[[random.Random, int], Iterator[DealState]]
-"""Deals ``count`` complete positions the mover cannot tell from the one it is in."""
-
-
 def world_sources(view: PlayerView) -> tuple[Worlds, Worlds]:
-    """The worlds a decision is judged in, and the blind ones that check it had a real choice.
+    """The worlds a decision is judged in, and the blind ones that check it had a real choice
+    (both dealt by :func:`chinese_ten.worlds.worlds`).
 
     The first deals the other hands as ``hard`` does: with two players the other hand from
     its model of that player (:func:`~chinese_ten.players.hard.believed_hands`), with three
@@ -452,49 +446,15 @@ def world_sources(view: PlayerView) -> tuple[Worlds, Worlds]:
     (:func:`~chinese_ten.players.hard.believed_seat_hands`). The second deals them blindly.
     Either deals all of a batch's hands first, then shuffles each world's stock.
     """
-    from chinese_ten.players.hard import (
-        SHARPNESSES,
-        WorldDealer,
-        believed_hands,
-        believed_seat_hands,
-    )
+    from chinese_ten.players.hard import SHARPNESSES, believed_hands, believed_seat_hands
 
-    dealer = WorldDealer(view)
     if view.seats == 2:
-        blind = believed_hands(view, belief=[1.0] + [0.0] * (len(SHARPNESSES) - 1))
-        believed = believed_hands(view)
-
-        def two(draw: "Callable[[random.Random, int], list[tuple[Card, ...]]]") -> Worlds:
-            def worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-                for hand in draw(rng, count):
-                    yield dealer.deal(rng, hand)
-
-            return worlds
-
-        return two(believed), two(blind)
-    draw_hands = believed_seat_hands(view)
-    unseen, counts, me = list(view.unseen()), view.hand_counts, view.seat
-
-    def believed_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-        for hands in draw_hands(rng, count):
-            yield dealer.deal_hands(rng, hands)
-
-    def blind_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-        dealt: list[Hands] = []
-        for _world in range(count):
-            cards = rng.sample(unseen, len(unseen))
-            drawn, at = [], 0
-            for seat, size in enumerate(counts):
-                if seat == me:
-                    drawn.append(view.hand)
-                else:
-                    drawn.append(tuple(sorted(cards[at : at + size])))
-                    at += size
-            dealt.append(tuple(drawn))
-        for hands in dealt:
-            yield dealer.deal_hands(rng, hands)
-
-    return believed_worlds, blind_worlds
+        uniform = [1.0] + [0.0] * (len(SHARPNESSES) - 1)
+        return (
+            worlds(view, draw_other=believed_hands(view)),
+            worlds(view, draw_other=believed_hands(view, belief=uniform)),
+        )
+    return worlds(view, believed_seat_hands(view)), worlds(view, uniform_hands(view))
 
 
 def option_values(
@@ -651,9 +611,8 @@ def explain(
         return max(found, key=lambda f: f[0])[1] if found else None
     best_mean = sum(best_next.points) / worlds
     chosen_mean = sum(chosen_next.points) / worlds
-    diffs = [c - b for c, b in zip(chosen_next.points, best_next.points, strict=True)]
     gives = chosen_mean - best_mean
-    spread = math.sqrt(sum((d - gives) ** 2 for d in diffs) / (worlds - 1) / worlds)
+    spread = paired_difference(chosen_next.points, best_next.points)[1]
     if gives >= enough and gives > NOISE_SIGMAS * spread:
         found.append((gives, Reason("leaves", best_mean, chosen_mean)))
     chosen_taken, best_taken = chosen_next.taken(), best_next.taken()
@@ -686,13 +645,10 @@ def _taker(turns: NextTurn, card: Card, times: int) -> int | None:
 def _close(leader: list[int], other: list[int]) -> bool:
     """Whether ``other`` is within :data:`CLOSE_SIGMAS` standard errors of ``leader``,
     paired world by world."""
-    n = len(leader)
-    diffs = [a - b for a, b in zip(leader, other, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
+    if len(leader) < 2:
         return True
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean <= CLOSE_SIGMAS * math.sqrt(var / n)
+    mean, error = paired_difference(leader, other)
+    return mean <= CLOSE_SIGMAS * error
 
 
 def reason_text(
@@ -781,7 +737,7 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
         best=legal[best],
         chosen_value=means[chosen],
         best_value=means[best],
-        loss_se=_paired_se(points[best], points[chosen]),
+        loss_se=paired_difference(points[best], points[chosen])[1],
         reason=explain(
             means[best] - means[chosen],
             captured_points(legal[best], layout, seats),
@@ -791,16 +747,6 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
             seats=seats,
         ),
     )
-
-
-def _paired_se(best: list[int], chosen: list[int]) -> float:
-    """The standard error of the mean of ``best - chosen`` over the worlds both were played in."""
-    diffs = [a - b for a, b in zip(best, chosen, strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return 0.0
-    mean = sum(diffs) / n
-    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def reviewable(record: "GameRecord") -> tuple[str, ...]:
@@ -841,7 +787,7 @@ def analyse(
     players = reviewable(record)
     finals = finished_deals(record)
     found = decisions(finals, samples=samples, seed=seed)
-    from chinese_ten.simulate import usable_jobs
+    from chinese_ten.workers import usable_jobs
 
     judged: list[Judgement] = []
     stop = cancelled if cancelled is not None else lambda: False
@@ -860,26 +806,6 @@ def analyse(
     )
 
 
-@contextlib.contextmanager
-def _real_stderr() -> Iterator[None]:
-    """The process's own stderr while the pool starts: multiprocessing hands its file
-    descriptor to the resource tracker, and inside a Textual app ``sys.stderr`` is a capture
-    with no descriptor (``fileno()`` is -1, and the tracker fails to start)."""
-    captured = sys.stderr
-    try:
-        usable = captured is not None and captured.fileno() >= 0
-    except (OSError, ValueError):
-        usable = False
-    if usable or sys.__stderr__ is None:
-        yield
-        return
-    sys.stderr = sys.__stderr__
-    try:
-        yield
-    finally:
-        sys.stderr = captured
-
-
 _BATCH: Final = 100
 """Worlds between two looks at whether the analysis is cancelled (a few ms of work)."""
 _UNIFORM_CHECK: Final = 50
@@ -888,8 +814,6 @@ tell whether the options differ at all (a real choice)."""
 _REASON_WORLDS: Final = 400
 """Worlds of round 2 in which the other player's next turn is followed, for the reason
 (:func:`explain`): a multiple of :data:`_BATCH`, so the worlds drawn are the same either way."""
-_POLL: Final = 0.1
-"""Seconds between two looks at whether the analysis is cancelled, while workers work."""
 _LOOK_AHEAD: Final = 4
 """Decisions handed to the pool per worker before the oldest result is awaited."""
 
@@ -897,32 +821,20 @@ _LOOK_AHEAD: Final = 4
 def _run(
     tasks: list[Decision], workers: int, stop: Callable[[], bool]
 ) -> Generator[Judgement | None, None, None]:
-    """Judgements in task order; like :func:`chinese_ten.simulate.simulate`'s pool, workers
-    ignore SIGINT, and leaving the generator early (``stop``) terminates them."""
+    """Judgements in task order (:func:`chinese_ten.workers.ordered_results`); like
+    simulate's pool, workers ignore SIGINT, and leaving the generator early (``stop``)
+    terminates them."""
     if workers <= 1:
         for task in tasks:
             yield judge(task, stop)
         return
-    from chinese_ten.simulate import worker_pool
+    from chinese_ten.workers import ordered_results
 
-    with _real_stderr():
-        pool = worker_pool(workers)
-    with pool:
-        queue = iter(tasks)
-        pending: deque[AsyncResult[Judgement | None]] = deque(
-            pool.apply_async(judge, (task,))
-            for task in itertools.islice(queue, workers * _LOOK_AHEAD)
-        )
-        while pending:
-            head = pending.popleft()
-            while not head.ready():
-                if stop():
-                    raise AnalysisCancelledError(_("the analysis was cancelled"))
-                head.wait(_POLL)
-            result = head.get()
-            for task in itertools.islice(queue, 1):
-                pending.append(pool.apply_async(judge, (task,)))
-            yield result
+    def waiting() -> None:
+        if stop():
+            raise AnalysisCancelledError(_("the analysis was cancelled"))
+
+    yield from ordered_results(judge, tasks, workers, _LOOK_AHEAD, waiting)
 
 
 def stored_review(

@@ -1,11 +1,12 @@
 """A series of deals: dealer by lot for the first deal, then the next seat each deal; totals
 and winner."""
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the engine
-    from chinese_ten.deal import DealOutcome
+    from chinese_ten.deal import DealOutcome, DealState
 
 DEFAULT_DEALS: Final = 6
 
@@ -14,6 +15,22 @@ def default_deals(seats: int) -> int:
     """The default length lets every seat deal equally often: 6 deals with 2 or 3 players,
     8 with 4."""
     return 8 if seats == 4 else DEFAULT_DEALS
+
+
+def highest(scores: Sequence[int]) -> tuple[int, ...]:
+    """Every seat with the highest of ``scores``: equal highest scores share the lead, the
+    deal or the series.
+
+    >>> highest((90, 60, 90)), highest((117, 93))
+    ((0, 2), (0,))
+    """
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def sole(seats: Sequence[int]) -> int | None:
+    """The one seat of ``seats``, or None when several share (or none)."""
+    return seats[0] if len(seats) == 1 else None
 
 
 MAX_DEALS: Final = 1000
@@ -28,6 +45,26 @@ class SeriesScore:
     first_dealer: int
     outcomes: "tuple[DealOutcome, ...]" = ()
     seats: int = 2
+
+    @classmethod
+    def of_states(
+        cls, deals_planned: int | None, states: "Iterable[DealState]", seats: int = 2
+    ) -> "SeriesScore":
+        """The score of a series from its deals' states, oldest first: the finished ones
+        count, the first one's dealer started the round; ``seats`` is the table's size when
+        there are no states (a series not yet dealt).
+
+        >>> SeriesScore.of_states(6, [], seats=3).totals
+        (0, 0, 0)
+        """
+        from chinese_ten.deal import outcome
+
+        states = list(states)
+        if states:
+            seats = states[0].setup.seats
+        first_dealer = states[0].setup.dealer if states else 0
+        outcomes = [result for state in states if (result := outcome(state)) is not None]
+        return cls(deals_planned, first_dealer, tuple(outcomes), seats)
 
     def dealer_of(self, index: int) -> int:
         """Dealer of deal ``index`` (0-based): the deal passes to the next seat."""
@@ -50,9 +87,7 @@ class SeriesScore:
     @property
     def leaders(self) -> tuple[int, ...]:
         """Every seat with the highest total so far: equal highest totals share the lead."""
-        totals = self.totals
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        return highest(self.totals)
 
     @property
     def standing(self) -> tuple[tuple[int, int], ...]:
@@ -71,10 +106,7 @@ class SeriesScore:
     def winner(self) -> int | None:
         """Seat with the highest total once the series is over; ``None`` if shared or
         unfinished."""
-        if not self.is_over:
-            return None
-        leaders = self.leaders
-        return leaders[0] if len(leaders) == 1 else None
+        return sole(self.leaders) if self.is_over else None
 
     def add(self, outcome: "DealOutcome") -> "SeriesScore":
         return SeriesScore(

@@ -3,7 +3,6 @@
 No web server and no Textual here, so the limits are tested on their own (with a clock).
 """
 
-import contextlib
 import sys
 import time
 from collections.abc import Callable
@@ -69,12 +68,8 @@ def end_with_server() -> None:
     Linux only (``prctl``); elsewhere the server's own shutdown ends its games."""
     if not sys.platform.startswith("linux"):
         return
-    import ctypes
-    import os
     import signal
 
-    set_parent_death_signal = 1  # PR_SET_PDEATHSIG
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGHUP)
-    if os.getppid() == 1:  # the server ended before that was set
-        os.kill(os.getpid(), signal.SIGHUP)
+    from chinese_ten.workers import end_with_parent
+
+    end_with_parent(signal.SIGHUP)  # at once if the server ended before that was set

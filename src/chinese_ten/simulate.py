@@ -5,21 +5,15 @@ The benchmark measures :func:`play_deal`, the same loop ``chinese-ten simulate``
 
 import contextlib
 import functools
-import itertools
 import math
-import os
 import random
-import signal
-import sys
-import threading
-from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from chinese_ten.actions import Action
 from chinese_ten.cards import SEAT_COUNTS
-from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, outcome, start
+from chinese_ten.deal import OVER, DealSetup, DealState, advance, legal_actions, start
 from chinese_ten.dealing import draw_lots, random_setup
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import _
@@ -27,10 +21,9 @@ from chinese_ten.names import check_names, name_key
 from chinese_ten.players import Player
 from chinese_ten.players.base import player_maker
 from chinese_ten.series import SeriesScore, default_deals
+from chinese_ten.spread import Z_95, error_of_squares
 from chinese_ten.view import PlayerView
-
-if TYPE_CHECKING:  # the pool is loaded only when workers are asked for
-    from multiprocessing.pool import AsyncResult, Pool
+from chinese_ten.workers import ordered_results, usable_jobs
 
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:
@@ -84,13 +77,9 @@ class SeriesPlay:
 
     @property
     def score(self) -> SeriesScore:
-        outcomes = []
-        for state in self.states:
-            result = outcome(state)
-            assert result is not None  # play_deal only returns finished deals
-            outcomes.append(result)
-        first_dealer = self.states[0].setup.dealer
-        return SeriesScore(self.deals_planned, first_dealer, tuple(outcomes), len(self.players))
+        score = SeriesScore.of_states(self.deals_planned, self.states, len(self.players))
+        assert len(score.outcomes) == len(self.states)  # play_deal only returns finished deals
+        return score
 
 
 @dataclass(slots=True)
@@ -114,7 +103,7 @@ class RunningMean:
         n = self.count
         if n < 2:
             return math.inf
-        return 1.96 * math.sqrt(self._squares / (n - 1) / n)
+        return Z_95 * error_of_squares(self._squares, n)
 
 
 @dataclass(slots=True)
@@ -216,15 +205,6 @@ def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
     return check_names(named)
 
 
-def usable_jobs(jobs: int, series: int) -> int:
-    """Worker processes worth starting: no more than asked, series to play, or CPUs usable."""
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        cpus = os.cpu_count() or 1
-    return max(1, min(jobs, series, cpus))
-
-
 def simulate(
     games: int,
     deals: int | None,
@@ -310,69 +290,14 @@ _LOOK_AHEAD: Final = 2
 
 
 def _run(tasks: Iterator[_SeriesTask], workers: int) -> Generator[list[_Seated], None, None]:
-    """Results in task order; tasks are taken from the iterator only as workers need them.
-
-    ``Pool.imap`` would drain the iterator at once, so at most ``workers * _LOOK_AHEAD``
-    tasks are pending here. Workers ignore SIGINT (they are started while it is ignored, so
-    none prints a traceback); Ctrl+C interrupts this process only, and the pool is terminated.
-    """
+    """Results in task order; tasks are taken from the iterator only as workers need them
+    (:func:`chinese_ten.workers.ordered_results`). Workers ignore SIGINT (they are started
+    while it is ignored, so none prints a traceback); Ctrl+C interrupts this process only,
+    and the pool is terminated."""
     if workers <= 1:
         yield from map(_play_task, tasks)
-        return
-    with worker_pool(workers) as pool:
-        pending: deque[AsyncResult[list[_Seated]]] = deque(
-            pool.apply_async(_play_task, (task,))
-            for task in itertools.islice(tasks, workers * _LOOK_AHEAD)
-        )
-        while pending:
-            result = pending.popleft().get()
-            for task in itertools.islice(tasks, 1):
-                pending.append(pool.apply_async(_play_task, (task,)))
-            yield result
-
-
-def worker_pool(workers: int) -> "Pool":
-    """A pool of ``workers`` fresh processes that ignore SIGINT (Ctrl+C interrupts the main
-    process only, which terminates the pool on its way out) and end with this process, even
-    when it is killed; for simulate and the review."""
-    import multiprocessing
-
-    with _sigint_ignored():
-        return multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_start_worker, initargs=(os.getpid(),)
-        )
-
-
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ignore SIGINT while workers start: they inherit it (a signal can only be set from the
-    main thread; elsewhere the workers' initializer alone sets it)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-_SET_PARENT_DEATH_SIGNAL: Final = 1
-"""Linux's ``PR_SET_PDEATHSIG`` (``serve``'s games use it too)."""
-
-
-def _start_worker(parent: int) -> None:
-    """Ignore SIGINT, and end with ``parent``: a worker whose parent was killed (``kill -9``)
-    otherwise plays on for minutes, then prints BrokenPipeError tracebacks. The kernel sends
-    SIGTERM when the parent dies (Linux); the parent may have died before that was asked."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(_SET_PARENT_DEATH_SIGNAL, signal.SIGTERM)
-    if os.getppid() != parent:
-        os.kill(os.getpid(), signal.SIGTERM)
+    else:
+        yield from ordered_results(_play_task, tasks, workers, _LOOK_AHEAD)
 
 
 def _play_task(task: _SeriesTask) -> list[_Seated]:

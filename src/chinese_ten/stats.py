@@ -13,7 +13,6 @@ places the series ended in (equal totals share a place, as ``SeriesScore.standin
 them), and the result per deal against the table's base.
 """
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,9 +22,9 @@ from chinese_ten.history_names import history_key
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
 from chinese_ten.names import name_key
+from chinese_ten.spread import Z_95, standard_error
 from chinese_ten.wording import level_name
 
-Z_95: Final = 1.96
 BLOCKS: Final = "▁▂▃▄▅▆▇█"
 ASCII_BLOCKS: Final = "_.-~=+*#"
 SPARK_WIDTH: Final = 24
@@ -58,12 +57,9 @@ class Matchup:
     def interval(self) -> float | None:
         """Half the width of the 95% confidence interval of the mean (normal approximation,
         sample standard deviation); None below two deals."""
-        n = len(self.results)
-        if n < 2:
+        if len(self.results) < 2:
             return None
-        mean = sum(self.results) / n
-        variance = sum((r - mean) ** 2 for r in self.results) / (n - 1)
-        return Z_95 * math.sqrt(variance / n)
+        return Z_95 * standard_error(self.results)
 
     @property
     def best(self) -> int | None:

@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from chinese_ten.i18n import _, ngettext
+from chinese_ten.marks import marked_name
 from chinese_ten.names import name_key
 from chinese_ten.numerals import shortest
 from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import english_default, is_default, level_name, seat_default, versus
+from chinese_ten.wording import english_default, is_default, seat_default, versus
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.records import GameRecord, SeatRecord, SettingsRecord
@@ -82,10 +83,9 @@ class Table:
         return versus([self._seat_words(seat, name) for seat, name in enumerate(self.names())])
 
     def _seat_words(self, seat: int, name: str) -> str:
-        level = self.computer[seat]
-        if level is None or self.typed[seat] is None:
-            return name  # a person, or "Computer (hard)" that says it already
-        return _("{name} (computer, {level})").format(name=name, level=level_name(level))
+        """A person's name, or "Computer (hard)" that says it already, or the name typed for
+        a computer with its mark."""
+        return marked_name(name, self.computer[seat], says_it=self.typed[seat] is None)
 
     def length(self) -> str:
         """``6 deals`` or ``deal after deal``."""

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from chinese_ten.i18n import _
+from chinese_ten.levels import lone_person
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +68,8 @@ class GameOptions:
     def person_seat(self) -> int:
         """The seat of the one person against the computer (``--seat`` less one); 0 when
         several people play."""
-        people = [seat for seat, level in enumerate(self.computer) if level is None]
-        return people[0] if len(people) == 1 else 0
+        seat = lone_person(self.computer)
+        return 0 if seat is None else seat
 
     @property
     def hot_seat(self) -> bool:

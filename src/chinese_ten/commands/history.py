@@ -22,8 +22,8 @@ from chinese_ten.history import History, open_history, read_history
 from chinese_ten.history_names import is_computer_default
 from chinese_ten.history_rows import GameRow
 from chinese_ten.i18n import _
+from chinese_ten.marks import marked_name
 from chinese_ten.names import visible
-from chinese_ten.stats import computer_label
 from chinese_ten.wording import listed, signed
 
 
@@ -175,9 +175,8 @@ def seat_label(row: GameRow, seat: int) -> str:
     """A player's name, with the computer's level where a computer sat."""
     level = row.computers[seat]
     name = row.players[seat]
-    if level is None or is_computer_default(row.keys[seat], level):  # the name says it
-        return name
-    return _("{name} ({computer})").format(name=name, computer=computer_label(level))
+    says_it = level is not None and is_computer_default(row.keys[seat], level)
+    return marked_name(name, level, says_it=says_it)
 
 
 def when(moment: datetime | None) -> str:

@@ -46,23 +46,17 @@ what lies face up.
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from chinese_ten.actions import TRIPLE, Action
 from chinese_ten.cards import Card
-from chinese_ten.deal import (
-    FLIP_PHASE,
-    DealSetup,
-    DealState,
-    Hands,
-    advance,
-    card_options,
-    opening_table,
-)
+from chinese_ten.deal import Hands, advance, card_options, opening_table
 from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
+from chinese_ten.spread import paired_difference
 from chinese_ten.view import PlayerView
+from chinese_ten.worlds import HandDrawer, HandsDrawer, Worlds, worlds
 
 DEFAULT_SAMPLES = 200
 """Worlds every option is played in."""
@@ -92,53 +86,6 @@ TIE_PENALTY = 5.0
 TIE_SLIP = 0.05
 """Chance that a lowest-first player takes the higher of two tied cards (so one slip is not
 proof)."""
-
-
-class WorldDealer:
-    """Deals complete positions consistent with ``view``: what is public is worked out once
-    per decision, the hidden cards once per world."""
-
-    def __init__(self, view: PlayerView) -> None:
-        self._unseen = view.unseen()
-        self._flip = view.flip_card if view.phase == FLIP_PHASE else None
-        self._seat = view.seat
-        self._hand = view.hand
-        self._dealer, self._layout = view.dealer, view.layout
-        self._to_move, self._phase = view.to_move, view.phase
-        self._table = sum(1 << c for c in view.table)
-        self._piles, self._triple = view.piles, view.triple
-        self._setup = DealSetup(self._dealer, ((),) * view.seats, self._layout, ())
-
-    def deal(self, rng: random.Random, other_hand: tuple[Card, ...]) -> DealState:
-        """Two seats: the position with the other player holding ``other_hand`` and the rest
-        of the unseen cards in the stock in random order."""
-        mine = self._hand
-        return self.deal_hands(rng, (mine, other_hand) if self._seat == 0 else (other_hand, mine))
-
-    def deal_hands(self, rng: random.Random, hands: Hands) -> DealState:
-        """The position with every seat holding its hand in ``hands`` (this seat's own among
-        them) and the rest of the unseen cards in the stock in random order."""
-        held = 0
-        for seat, hand in enumerate(hands):
-            if seat != self._seat:
-                for c in hand:
-                    held |= 1 << c
-        stock = [c for c in self._unseen if not held >> c & 1]
-        rng.shuffle(stock)
-        if self._flip is not None:
-            stock.insert(0, self._flip)
-        setup = self._setup
-        return DealState(
-            DealSetup(setup.dealer, setup.hands, setup.layout, tuple(stock)),
-            self._to_move,
-            self._phase,
-            hands,
-            self._table,
-            0,
-            self._piles,
-            self._triple,
-            None,
-        )
 
 
 Move: TypeAlias = tuple[str, int, int, Action]
@@ -332,10 +279,6 @@ def sharpness_belief(view: PlayerView, seat: int | None = None) -> tuple[float, 
     return tuple(x / total for x in odds)
 
 
-HandDrawer: TypeAlias = Callable[[random.Random, int], list[tuple[Card, ...]]]
-"""Draws ``count`` hands for the other player with the given RNG."""
-
-
 _NEGLIGIBLE = 1e-6
 """A model less likely than this draws no hands (the others' chances are not renormalized:
 the last model drawn takes the remainder)."""
@@ -355,6 +298,27 @@ def _models(
             used, card_weights(view, [s for s, _ in used], tie_penalty, seat), strict=True
         )
     ]
+
+
+def _race(
+    rand: Callable[[], float],
+    models: list[tuple[float, list[float]]],
+    candidates: Sequence[int],
+    size: int,
+) -> list[int]:
+    """One hand: a model picked with its probability (the last takes the remainder), then
+    the ``size`` of ``candidates`` (indices of the unseen cards) with the highest keys in
+    :func:`believed_hands`' exponential race under that model's scales."""
+    pick = rand()
+    scales = models[-1][1]
+    for odd, model in models:
+        pick -= odd
+        if pick < 0.0:
+            scales = model
+            break
+    log = math.log
+    keys = [log(1.0 - rand()) * scale for scale in scales]
+    return sorted(candidates, key=keys.__getitem__, reverse=True)[:size]
 
 
 def believed_hands(
@@ -378,25 +342,17 @@ def believed_hands(
     indices = range(len(cards))
 
     def draw(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
-        rand, log = rng.random, math.log
+        rand = rng.random
         hands = []
         for _ in range(count):
-            pick = rand()
-            scales = models[-1][1]
-            for odd, model in models:
-                pick -= odd
-                if pick < 0.0:
-                    scales = model
-                    break
-            keys = [log(1.0 - rand()) * scale for scale in scales]
-            top = sorted(indices, key=keys.__getitem__, reverse=True)[:size]
+            top = _race(rand, models, indices, size)
             hands.append(tuple(sorted(cards[i] for i in top)))
         return hands
 
     return draw
 
 
-WorldDrawer: TypeAlias = Callable[[random.Random, int], list[Hands]]
+WorldDrawer: TypeAlias = HandsDrawer
 """Draws ``count`` sets of hands, one for every seat (the searching seat's own among them)."""
 
 
@@ -415,28 +371,20 @@ def believed_seat_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> W
     indices = range(len(cards))
 
     def draw(rng: random.Random, count: int) -> list[Hands]:
-        rand, log = rng.random, math.log
-        worlds: list[Hands] = []
+        rand = rng.random
+        dealt: list[Hands] = []
         for _ in range(count):
             hands = [view.hand] * view.seats
             taken: set[int] = set()
             order = others[:]
             rng.shuffle(order)
             for seat in order:
-                pick = rand()
-                scales = models[seat][-1][1]
-                for odd, model in models[seat]:
-                    pick -= odd
-                    if pick < 0.0:
-                        scales = model
-                        break
-                keys = [log(1.0 - rand()) * scale for scale in scales]
                 free = [i for i in indices if i not in taken]
-                top = sorted(free, key=keys.__getitem__, reverse=True)[: counts[seat]]
+                top = _race(rand, models[seat], free, counts[seat])
                 taken.update(top)
                 hands[seat] = tuple(sorted(cards[i] for i in top))
-            worlds.append(tuple(hands))
-        return worlds
+            dealt.append(tuple(hands))
+        return dealt
 
     return draw
 
@@ -484,25 +432,12 @@ class HardPlayer:
         played in (options dropped from contention early were played in fewer)."""
         return self._search(view, legal)[0]
 
-    def _worlds(self, view: PlayerView) -> Callable[[random.Random, int], Iterator[DealState]]:
-        """Deals ``count`` worlds: all their hidden hands drawn first, then each world's stock
-        shuffled as it is dealt (the order of draws the search has always used)."""
-        dealer = WorldDealer(view)
+    def _worlds(self, view: PlayerView) -> Worlds:
+        """Deals ``count`` worlds (:func:`chinese_ten.worlds.worlds`): all their hidden hands
+        drawn first, then each world's stock shuffled as it is dealt."""
         if view.seats == 2:
-            draw_hand = self.hand_drawer(view)
-
-            def worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-                for hand in draw_hand(rng, count):
-                    yield dealer.deal(rng, hand)
-
-            return worlds
-        draw_hands = self.world_drawer(view)
-
-        def seat_worlds(rng: random.Random, count: int) -> Iterator[DealState]:
-            for hands in draw_hands(rng, count):
-                yield dealer.deal_hands(rng, hands)
-
-        return seat_worlds
+            return worlds(view, draw_other=self.hand_drawer(view))
+        return worlds(view, self.world_drawer(view))
 
     def _search(self, view: PlayerView, legal: Sequence[Action]) -> tuple[list[float], list[int]]:
         """Each option's mean and the options still in contention at the end.
@@ -550,11 +485,9 @@ def _contenders(points: list[list[int]], alive: list[int]) -> list[int]:
     kept = []
     seen: set[tuple[int, ...]] = set()
     for i in alive:
-        diffs = [b - x for b, x in zip(points[best], points[i], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        mean, error = paired_difference(points[best], points[i])
         key = tuple(points[i])
-        if mean <= PRUNE_SIGMAS * math.sqrt(var / n) and key not in seen:
+        if mean <= PRUNE_SIGMAS * error and key not in seen:
             kept.append(i)
             seen.add(key)
     return kept

@@ -11,8 +11,9 @@ from typing import Protocol
 from rich.cells import cell_len
 from rich.text import Text
 
-from chinese_ten.i18n import _
-from chinese_ten.wording import computer_name, level_name
+from chinese_ten import marks
+from chinese_ten.levels import lone_person
+from chinese_ten.marks import marked_name, says_computer
 
 
 class NameOf(Protocol):
@@ -40,28 +41,23 @@ def fit(name: str, width: int, ellipsis: str) -> str:
 
 
 def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
-    """What follows a name played by the computer at ``level``: `` (computer, hard)``, or
-    `` (computer)`` where room is short; nothing for a person, or for a default name
-    (``Computer (hard)``, ``Computer 3 (hard)``) that says it already."""
-    if level is None or name in {computer_name(level, number=k) for k in range(5)}:
-        return ""  # Computer (hard), or Computer 3 (hard) beside a twin
-    if short:
-        return _(" (computer)")
-    return _(" (computer, {level})").format(level=level_name(level))
+    """What follows a name played by the computer at ``level`` (:mod:`chinese_ten.marks`):
+    `` (computer, hard)``, or `` (computer)`` where room is short; nothing for a person, or
+    for a default name (``Computer (hard)``, ``Computer 3 (hard)``) that says it already."""
+    if level is None or says_computer(name, level):
+        return ""
+    return marks.computer_mark(level, short=short)
 
 
 def you_seat(levels: tuple[str | None, ...]) -> int | None:
     """The seat of the person playing the computer, who is addressed as "you" (None when
     two people share the keyboard: each is named, whatever the names)."""
-    people = [seat for seat, level in enumerate(levels) if level is None]
-    return people[0] if len(people) == 1 else None
+    return lone_person(levels)
 
 
 def marked(names: tuple[str, ...], levels: tuple[str | None, ...]) -> tuple[str, ...]:
     """Every name with its computer mark in full (for screens with room to wrap)."""
-    return tuple(
-        name + computer_mark(name, level) for name, level in zip(names, levels, strict=True)
-    )
+    return tuple(marked_name(name, level) for name, level in zip(names, levels, strict=True))
 
 
 def fit_line(
