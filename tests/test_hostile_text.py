@@ -295,7 +295,10 @@ async def test_names_typed_on_the_start_screen_show_literally_on_every_screen(
         await pilot.pause()
         assert app.game.flow.names == (first, second)
         text = await _show(pilot, CutScreen)
-        assert "shuffles." in text and f"{app.game.flow.names[app.game.flow.series.next_dealer]}" in text
+        assert (
+            "shuffles." in text
+            and f"{app.game.flow.names[app.game.flow.series.next_dealer]}" in text
+        )
         text = await _show(pilot, HandoverScreen)
         state = app.game.flow.state
         assert state is not None

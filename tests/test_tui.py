@@ -249,7 +249,11 @@ async def test_hand_over_screen_shows_no_private_card(tmp_path: Path) -> None:
                 hands = _labels(state.hands[0]) | _labels(state.hands[1])
                 assert not {label for label in hands if label in text}
                 seen_handovers += 1
-            elif isinstance(screen, GameScreen) and state is not None and screen.turn.stage == "select":
+            elif (
+                isinstance(screen, GameScreen)
+                and state is not None
+                and screen.turn.stage == "select"
+            ):
                 text = screen_text(app)
                 mover, other = state.to_move, 1 - state.to_move
                 assert _labels(state.hands[mover]) <= {
@@ -265,7 +269,11 @@ async def test_resume_after_the_process_is_killed_mid_turn(tmp_path: Path) -> No
     async with first.run_test(size=SIZE) as pilot:
         for _ in range(40):
             await step(pilot)
-            if first.game.turn.stage == "flip" and first.game.flow.state and first.game.flow.state.stock_pos >= 3:
+            if (
+                first.game.turn.stage == "flip"
+                and first.game.flow.state
+                and first.game.flow.state.stock_pos >= 3
+            ):
                 break
         mid_turn = first.game.flow.state
         assert mid_turn is not None and mid_turn.phase == FLIP_PHASE

@@ -71,7 +71,11 @@ async def test_no_english_is_left_on_the_screens(language: str, tmp_path: Path) 
             )
             assert english_left(app) == [], kind
             seen.add(kind)
-            if isinstance(screen, GameScreen) and screen.turn.stage == "select" and "hint" not in seen:
+            if (
+                isinstance(screen, GameScreen)
+                and screen.turn.stage == "select"
+                and "hint" not in seen
+            ):
                 seen.add("hint")
                 await pilot.press("t")
                 await pilot.pause(0.5)

@@ -18,6 +18,7 @@ from chinese_ten.errors import ChineseTenError, SaveError
 from chinese_ten.files import shown, write_atomically, write_new
 from chinese_ten.history_writer import HistoryWriter
 from chinese_ten.i18n import _
+from chinese_ten.levels import lone_person
 from chinese_ten.players import LaterPlayer, Player
 from chinese_ten.saves import SaveSlot, claim_slot
 from chinese_ten.series import SeriesScore, default_deals
@@ -146,10 +147,8 @@ class GameFlow:
 
     def viewer(self) -> int:
         """Whose eyes the board is drawn for: the person at the keyboard."""
-        humans = [seat for seat, player in enumerate(self.computers) if player is None]
-        if len(humans) == 1:
-            return humans[0]
-        return self.keyboard
+        seat = lone_person(self.table.computer)
+        return self.keyboard if seat is None else seat
 
     def view(self) -> PlayerView:
         assert self.state is not None
@@ -356,7 +355,7 @@ class GameFlow:
         if found is None:
             return None, notices
         record, states = found
-        score = _score(record.deals_planned, states)
+        score = SeriesScore.of_states(record.deals_planned, states)
         if not states or score.is_over:
             return None, notices
         assert self.slot is not None
@@ -398,7 +397,7 @@ class GameFlow:
                 Notice("\n".join(assumed), title=_("Assumed for an older save"), timeout=12)
             )
         self._seat(table)
-        self.series = _score(record.deals_planned, states)
+        self.series = SeriesScore.of_states(record.deals_planned, states)
         self.finished = [s for s in states if outcome(s) is not None]
         self.state = states[-1]
         self.keyboard = self.next_person(self.state.to_move)
@@ -411,7 +410,7 @@ class GameFlow:
         slot = self.slot
         if slot is None:
             return notices
-        over = found is not None and _score(found[0].deals_planned, found[1]).is_over
+        over = found is not None and SeriesScore.of_states(found[0].deals_planned, found[1]).is_over
         try:
             kept = slot.put_away("finished" if over else "unfinished")
         except SaveError as error:  # keep the old save: this game does not use the slot
@@ -507,14 +506,3 @@ class GameFlow:
             write_new(path, text)
         if full:
             self._copied_at = self.progress()
-
-
-def _score(deals_planned: int | None, states: list[DealState]) -> SeriesScore:
-    """The series score of the saved deals (the first one's dealer starts the round)."""
-    seats = states[0].setup.seats if states else 2
-    score = SeriesScore(deals_planned, states[0].setup.dealer if states else 0, seats=seats)
-    for state in states:
-        result = outcome(state)
-        if result is not None:
-            score = score.add(result)
-    return score

@@ -12,6 +12,7 @@ from functools import cache
 from gettext import NullTranslations
 
 from chinese_ten.i18n import N_, _, every_catalog
+from chinese_ten.levels import lone_person
 from chinese_ten.names import name_key
 
 YOU = N_("You")
@@ -128,7 +129,7 @@ def seat_identity(seat: int, levels: Sequence[str | None]) -> str:
     if level is not None:
         twins = sum(other == level for other in levels) > 1
         return computer_identity(level, seat + 1 if twins else 0)
-    if sum(other is None for other in levels) == 1:
+    if lone_person(levels) is not None:
         return _YOU_IDENTITY
     return f"player {seat + 1}"
 

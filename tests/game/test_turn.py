@@ -42,7 +42,8 @@ def _turn_at(
 ) -> Turn:
     """A turn resumed at ``setup`` after ``actions`` (a saved position)."""
     names = tuple(
-        None if level else name for name, level in zip(("Ana", "Ben", "Cy", "Di"), computer)
+        None if level else name
+        for name, level in zip(("Ana", "Ben", "Cy", "Di")[: len(computer)], computer, strict=True)
     )
     table = Table(names, computer, None)
     state = start(setup)

@@ -216,7 +216,10 @@ def test_no_key_sequence_shows_a_hand_to_anyone_but_its_owner(
     seed: int,
 ) -> None:
     _no_saving(monkeypatch)
-    names = tuple(None if level else name for name, level in zip("ABCD", computer))
+    names = tuple(
+        None if level else name
+        for name, level in zip("ABCD"[: len(computer)], computer, strict=True)
+    )
     with tempfile.TemporaryDirectory() as folder:
         options = GameOptions(
             players=names,
