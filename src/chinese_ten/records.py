@@ -28,8 +28,8 @@ from pydantic import (
     model_validator,
 )
 
-from chinese_ten.actions import FLIP, TRIPLE, Action, action_target
-from chinese_ten.cards import SEAT_COUNTS, Card, format_card, parse_card
+from chinese_ten.actions import FLIP, Action, action_card, action_target, takes
+from chinese_ten.cards import SEAT_COUNTS, Card, format_card, parse_card, rank
 from chinese_ten.deal import (
     FLIP_PHASE,
     HAND_SIZES,
@@ -291,7 +291,7 @@ def deal_record(state: DealState) -> DealRecord:
         flip = actions[i + 1] if i + 1 < len(actions) else None
         turns.append(
             TurnRecord(
-                play=play & 63,
+                play=action_card(play),
                 capture=action_target(play),
                 flip_capture=None if flip is None else action_target(flip),
                 flipped=flip is not None,
@@ -353,8 +353,7 @@ def _resolve(state: DealState, card: Card, capture: Card | None) -> Action:
             )
         return options[0]
     for a in options:
-        code = a >> 6 & 63
-        if code == capture + 1 or (code == TRIPLE and capture >> 2 == card >> 2):
+        if takes(a, capture, rank(card)):
             return a
     wanted = base | (capture + 1) << 6
     raise RecordError(

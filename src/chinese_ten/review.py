@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from chinese_ten.actions import TRIPLE, Action, capture_code, format_action, is_flip, parse_action
-from chinese_ten.cards import SEAT_COUNTS, Card, card_points, format_card, parse_card
+from chinese_ten.cards import SEAT_COUNTS, Card, card_points, format_card, parse_card, rank
 from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, start
 from chinese_ten.errors import ChineseTenError, RecordError
 from chinese_ten.i18n import N_, _
@@ -557,7 +557,7 @@ def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[tuple[C
         if mover != seat and code:
             banked += greedy_score(action, layout, seats)
             if code == TRIPLE:
-                taken.extend((c, mover) for c in state.table if c >> 2 == state.triple)
+                taken.extend((c, mover) for c in state.table if rank(c) == state.triple)
             else:
                 taken.append((code - 1, mover))
         state = advance(state, action)

@@ -23,8 +23,16 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
-from chinese_ten.actions import TRIPLE, Action, action_target, capture_code, is_flip
-from chinese_ten.cards import Card, display_card, is_red, mask_points, seat_points
+from chinese_ten.actions import (
+    TRIPLE,
+    Action,
+    action_card,
+    action_target,
+    capture_code,
+    is_flip,
+    takes,
+)
+from chinese_ten.cards import Card, display_card, is_red, mask_points, rank, seat_points
 from chinese_ten.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.errors import ChineseTenError
 from chinese_ten.i18n import N_, _, ngettext
@@ -340,20 +348,20 @@ class ReviewScreen(Screen[None]):
             def mark(card: Card) -> str:
                 if seat != mover or state.phase == FLIP_PHASE:
                     return ""
-                if action is not None and card == action & 63:
+                if action is not None and card == action_card(action):
                     return "selected"
-                return "choice" if best is not None and card == best & 63 else ""
+                return "choice" if best is not None and card == action_card(best) else ""
 
             return [CardLook(c, mark=mark(c)) for c in state.hands[seat]]
 
         def table_mark(card: Card) -> str:
             # What was played is heavy (its card and what it took), the best option double:
             # a turned card with two targets must not show the chosen and the best alike.
-            if action is not None and _takes(action, card, state.triple):
+            if action is not None and takes(action, card, state.triple):
                 return "selected"
-            if best is not None and _takes(best, card, state.triple):
+            if best is not None and takes(best, card, state.triple):
                 return "choice"
-            return "triple" if card >> 2 == state.triple else ""
+            return "triple" if rank(card) == state.triple else ""
 
         # With three or four, the strip below is the mover's and the others are lines.
         shown = (0, 1) if not self._many else (mover,)
@@ -529,7 +537,7 @@ class ReviewScreen(Screen[None]):
 
     def _words(self, action: Action) -> str:
         """``play 8♦ taking 2♥``, in the language and the cards' letters of the screen."""
-        card = display_card(action & 63, symbols=self._symbols)
+        card = display_card(action_card(action), symbols=self._symbols)
         target = action_target(action)
         if capture_code(action) == TRIPLE:
             phrase = (
@@ -660,9 +668,3 @@ def _label_count(kind: str, count: int) -> str:
         "blunder": ngettext("{count} blunder", "{count} blunders", count),
     }
     return forms[kind].format(count=count)
-
-
-def _takes(action: Action, card: Card, triple: int) -> bool:
-    """Whether ``action`` captures ``card`` from the table."""
-    code = capture_code(action)
-    return code == card + 1 or (code == TRIPLE and card >> 2 == triple)
