@@ -51,7 +51,7 @@ async def _until(pilot: Pilot[None], kind: type, tries: int = 100) -> None:
 
 def _computer_cards_hidden(app: ChineseTenApp) -> None:
     game = app.game
-    assert game.flow.state is not None and game.viewer() == 0
+    assert game.flow.state is not None and game.flow.viewer() == 0
     text = screen_text(app)
     shown_hand = [format_card(c) for c in PlayerView(game.flow.state, 1).hand]
     assert shown_hand, "the computer holds cards"

@@ -13,7 +13,7 @@ key (see :class:`Guard`).
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 from chinese_ten.actions import Action, action_card, is_flip, takes
@@ -197,6 +197,10 @@ class Scene:
     def takes(self, action: Action, card: Card) -> bool:
         """Whether ``action`` takes table card ``card`` in this deal."""
         return self.view is not None and takes(action, card, self.view.triple)
+
+
+BLANK = Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
+"""The scene of a board not drawn yet."""
 
 
 @dataclass
@@ -615,12 +619,9 @@ class Turn:
         if stage == "turned":
             flips = [e.card for e in view.events() if e.kind == "flip"]
             just_turned = flips[-1] if flips else None
-        return Scene(
-            view,
-            flow.series,
-            flow.names,
-            flow.options.computer,
-            self.you,
+        return replace(
+            between_deals,
+            view=view,
             stage=stage,
             face_up=self.face_up(),
             cursor=self.cursor,
@@ -632,8 +633,6 @@ class Turn:
             next_person=flow.next_person(view.to_move),
             hint=self.hint,
             thinking=self.thinking,
-            hot_seat=self.hot_seat,
-            open_scores=flow.options.open_scores,
         )
 
     def face_up(self) -> bool:

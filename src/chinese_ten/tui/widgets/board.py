@@ -14,7 +14,6 @@ from textual.containers import Horizontal, Vertical
 from chinese_ten.cards import Card, rank
 from chinese_ten.deal import OVER
 from chinese_ten.i18n import _
-from chinese_ten.series import SeriesScore
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
@@ -22,7 +21,7 @@ from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.other_seats import OtherSeats, SeatSummary
-from chinese_ten.turn import Scene
+from chinese_ten.turn import BLANK, Scene
 from chinese_ten.view import PlayerView
 
 __all__ = ["Board"]
@@ -38,7 +37,7 @@ class Board(BoardWords, Vertical):
         self._glyphs = glyphs
         self._symbols = symbols
         self._four_color = four_color
-        self.scene = Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
+        self.scene = BLANK
 
     def compose(self) -> ComposeResult:
         look = {

@@ -20,13 +20,12 @@ from textual.widget import Widget
 from chinese_ten.cards import Card, card_points, display_card, is_red, rank, seat_points
 from chinese_ten.deal import OVER
 from chinese_ten.i18n import _, ngettext
-from chinese_ten.series import SeriesScore
 from chinese_ten.tui.cardtext import card_style
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, computer_mark
 from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import MARKS, CardStrip
-from chinese_ten.turn import Scene
+from chinese_ten.turn import BLANK, Scene
 from chinese_ten.view import PlayerView
 from chinese_ten.wording import signed
 
@@ -102,7 +101,7 @@ class CompactBoard(BoardWords, Widget):
         self._glyphs = glyphs
         self._symbols = symbols
         self._four_color = four_color
-        self.scene = Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
+        self.scene = BLANK
         self.spots: list[Spot] = []
         """Every card drawn, for clicks (and for tests that tap them)."""
         self.overflow = 0
