@@ -67,7 +67,7 @@ def make_setup(
 
 
 def current_record(
-    players: tuple[str, ...],
+    players: tuple[str | None, ...],
     planned: int | None,
     states: Sequence[DealState],
     computer: tuple[str | None, ...] = (None, None),
@@ -77,7 +77,11 @@ def current_record(
     """A save as the game writes it: who sits where (typed names) and its options."""
     table = Table(players, computer, planned, open_scores=open_scores)
     return game_record(
-        players, planned, states, seats=table.seat_records(), settings=table.settings_record()
+        table.record_names(),
+        planned,
+        states,
+        seats=table.seat_records(),
+        settings=table.settings_record(),
     )
 
 

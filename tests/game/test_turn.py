@@ -8,56 +8,34 @@ import pytest
 
 from chinese_ten.actions import action_card, action_target, flip_action, play_action
 from chinese_ten.cards import parse_card
-from chinese_ten.deal import OVER, DealSetup, apply_action, legal_actions, start
+from chinese_ten.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
 from chinese_ten.game_flow import GameFlow
-from chinese_ten.records import game_record
 from chinese_ten.saves import SaveSlot
-from chinese_ten.table import Table
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.turn import DealBegins, DealEnds, Guard, Happened, Resumed, Stage, Turn
-from tests.tui_helpers import make_setup
+from tests.tui_helpers import current_record, make_setup, options
 
 GUARD = 0.4
 
 
 def _options(folder: Path, **more: object) -> GameOptions:
-    base: dict[str, object] = {
-        "players": ("Ana", "Ben"),
-        "seed": 3,
-        "save_dir": folder,
-        "pause": 0.0,
-        "guard": GUARD,
-        "resume": True,
-    }
-    base.update(more)
-    return GameOptions(**base)  # type: ignore[arg-type]
+    return options(folder, **{"guard": GUARD, "resume": True, **more})
 
 
 def _turn_at(
     folder: Path,
     setup: DealSetup,
     computer: tuple[str | None, ...] = (None, None),
-    actions: tuple[int, ...] = (),
-    **more: object,
+    state: DealState | None = None,
 ) -> Turn:
-    """A turn resumed at ``setup`` after ``actions`` (a saved position)."""
+    """A turn resumed at ``setup``'s first turn, or at ``state`` (a saved position)."""
     names = tuple(
         None if level else name
         for name, level in zip(("Ana", "Ben", "Cy", "Di")[: len(computer)], computer, strict=True)
     )
-    table = Table(names, computer, None)
-    state = start(setup)
-    for action in actions:
-        state = apply_action(state, action)
-    record = game_record(
-        table.record_names(),
-        None,
-        [state],
-        seats=table.seat_records(),
-        settings=table.settings_record(),
-    )
-    SaveSlot(folder).save(record)
-    flow = GameFlow(_options(folder, players=names, computer=computer, **more))
+    state = start(setup) if state is None else state
+    SaveSlot(folder).save(current_record(names, None, [state], computer))
+    flow = GameFlow(_options(folder, players=names, computer=computer))
     assert flow.resume().resumed
     turn = Turn(flow)
     turn.begin()
@@ -196,19 +174,7 @@ def test_a_deal_that_ended_unseen_shows_its_results_after_a_resume(tmp_path: Pat
     while state.phase != OVER:
         legal = legal_actions(state)
         state = apply_action(state, legal[0])
-    table = Table(("Ana", "Ben"), (None, None), None)
-    record = game_record(
-        table.record_names(),
-        None,
-        [state],
-        seats=table.seat_records(),
-        settings=table.settings_record(),
-    )
-    SaveSlot(tmp_path).save(record)
-    flow = GameFlow(_options(tmp_path))
-    assert flow.resume().resumed
-    turn = Turn(flow)
-    turn.begin()
+    turn = _turn_at(tmp_path, TURNED_CHOICE, state=state)
     assert turn.stage == "results" and turn.results_deal().actions == state.actions
     ends = [e for e in turn.log if isinstance(e, DealEnds)]
     assert len(ends) == 1 and ends[0].number == 1
