@@ -32,7 +32,7 @@ def _below(rng: random.Random, n: int) -> int:
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """The pack in the order ``rng.shuffle`` gives it. For a plain ``random.Random`` the same
     draws are made here (as in :func:`_below`), without the two Python calls per card inside
-    ``shuffle``: dealing took half the instructions it did."""
+    ``shuffle``."""
     deck = list(DECK)
     if type(rng) is not random.Random:
         rng.shuffle(deck)

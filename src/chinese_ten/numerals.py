@@ -2,9 +2,8 @@
 
 French and European Portuguese numbers are written by Babel from CLDR's data (decimal comma;
 groups of three apart by a narrow no-break space in French, a no-break space in Portuguese).
-Babel is imported on the first number it writes: the import costs about 90 ms, which a screen
-that shows no such number should not pay. English keeps the figures the code has always
-written (``1.4``, ``1600``), so no English output changes.
+Babel is imported on the first number it writes, so a screen that shows no such number does
+not pay for the import. English writes plain figures (``1.4``, ``1600``).
 
 The digits are rounded once, by Python as for English, and only then written in the language:
 every language shows the same rounding of the same value.

@@ -5,7 +5,7 @@ missing cards, impossible counts); :func:`replay` then checks every turn against
 A record may stop part-way through a deal, even between the two actions of a turn.
 
 Version 2 says the seat count (``seat_count``: 2, 3 or 4) and is what we write; version 1 is
-the format of two seats only, without ``seat_count``, still read and replayed as before.
+the format of two seats only, without ``seat_count``, which is still read and replayed.
 """
 
 import json

@@ -134,7 +134,7 @@ class Reason:
     taker: int | None = None
 
     def as_json(self, digits: int | None = 3) -> dict[str, Any]:
-        """``taker`` only where there is one: a review of two players reads as before."""
+        """``taker`` only where there is one (a table of three or four)."""
         shown: dict[str, Any] = {
             "kind": self.kind,
             "best": _rounded(self.best, digits),

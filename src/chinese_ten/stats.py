@@ -156,8 +156,8 @@ class PlayerStats:
         return self.overall.deals + sum(table.figures.deals for table in self.tables)
 
     def as_json(self) -> dict[str, Any]:
-        """The document of a person who only played at tables of two is as before tables of
-        3-4 were kept; ``tables`` is there when there are some."""
+        """The document of a person; ``tables`` (the results by table size) is there only
+        when they played at tables of three or four."""
         document = {
             "player": self.player,
             "overall": self.overall.as_json(),

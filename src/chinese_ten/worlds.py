@@ -9,8 +9,8 @@ OpenSpiel's ``resample_from_infostate``, with the randomness injected (a
 The one place that does it, for the ``hard`` player's search and for the review's worlds.
 How the other hands are drawn is the caller's (``hard``'s models of the other players, or
 blindly: :func:`uniform_hands`); here is how a world is dealt around them. A batch of worlds
-draws all its hands first, then shuffles each world's stock as it is dealt (the order of
-draws the search has always used, so that the same seed gives the same worlds).
+draws all its hands first, then shuffles each world's stock as it is dealt (a fixed order of
+draws: the same seed gives the same worlds).
 """
 
 import random

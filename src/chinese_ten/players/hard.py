@@ -36,8 +36,8 @@ unlikely), and its hand is drawn from it. In the playouts every other seat plays
 valuing the black aces where they score (:mod:`chinese_ten.players.greedy`), and the
 search maximizes its own points (the same as its result against the base): against greedy
 in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
-(``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players every choice
-is exactly as before seats were counted (``tests/test_hard_seats.py``).
+(``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players the search is
+the two-seat search (``tests/test_hard_seats.py`` pins its choices).
 
 It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
 what lies face up.
@@ -61,9 +61,9 @@ from chinese_ten.worlds import HandDrawer, HandsDrawer, Worlds, worlds
 DEFAULT_SAMPLES = 200
 """Worlds every option is played in."""
 DEFAULT_CONTENDERS = 4000
-"""Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``:
-74 ms a decision at the median, 414 ms at the 90th percentile on this machine
-(``benchmarks/bench_players.py``); most decisions are settled well before the budget. More
+"""Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``;
+most decisions are settled well before the budget (time a decision:
+``benchmarks/bench_players.py``, figures in docs/performance.md). More
 buys next to nothing: sampling noise costs this budget about 0.05 points a deal, and with
 greedy own plays in the playouts three times as many worlds cost 0.03
 (``benchmarks/bench_noise.py``, docs/strength.md)."""

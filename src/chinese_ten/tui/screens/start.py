@@ -187,7 +187,7 @@ class StartScreen(Screen[None]):
                 disabled=self.holding,
             )
             yield Static(_("F1 shows the rules at any time."), id="start-hint")
-        yield KeyBar()  # not Footer, whose widget per key costs the first frame ~15 ms
+        yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
     def on_mount(self) -> None:
         for overlay in self.query(SelectOverlay).results(SelectOverlay):
