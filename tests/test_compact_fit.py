@@ -160,7 +160,7 @@ async def test_a_hot_seat_deal_by_clicks_alone_at_40x20(tmp_path: Path) -> None:
                         wanted = [
                             s
                             for s in board.spots
-                            if s.zone == "table" and table[s.index] + 1 == target
+                            if s.zone == "table" and table[s.index] == target
                         ] or wanted
                     if wanted:
                         spot = wanted[0]

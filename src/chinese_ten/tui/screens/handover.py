@@ -23,7 +23,7 @@ class HandoverScreen(Screen[None]):
     """ "Pass the keyboard to Ben": shows only public events, never a hand.
 
     What it says comes from the turn's :attr:`~chinese_ten.turn.Turn.handover`; only Enter
-    (or a click on its box) ends it, and only once it has been in sight a moment (the turn's
+    (or a click) ends it, and only once it has been in sight a moment (the turn's
     guard), so a double tap never shows the next hand. One instance is installed and shown
     again each turn, which makes the change of seats cheaper than a new screen every time.
     """
@@ -93,9 +93,8 @@ class HandoverScreen(Screen[None]):
         if self.turn.ready(time.monotonic()):
             self.dismiss(None)
 
-    def on_click(self, event: events.Click) -> None:
-        if event.widget is not None and self.query_one("#handover-box") in (
-            event.widget,
-            *event.widget.ancestors,
-        ):
+    def on_click(self) -> None:
+        """A click or a tap anywhere is Enter (with the same guard: a double tap on the last
+        card never shows the next hand)."""
+        if not too_small(self.app):
             self.action_ready()
