@@ -148,8 +148,9 @@ def nothing_yet(player: str | None) -> str:
 
 
 def row_json(row: GameRow) -> dict[str, Any]:
-    """A listed game; of two seats with ``results`` (seat 0's result a deal), of more with every seat's results a deal and the ``winners`` (the seats
-    sharing the highest total once over), as ``replay --json`` says them."""
+    """A listed game; of two seats with ``results`` (seat 0's result a deal), of more with
+    every seat's results a deal and the ``winners`` (the seats sharing the highest total once
+    over), as ``replay --json`` says them."""
     document = {
         "id": row.id,
         "players": list(row.players),
