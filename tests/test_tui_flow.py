@@ -90,7 +90,9 @@ async def test_resume_rebuilds_the_log_of_every_deal(tmp_path: Path) -> None:
     assert lines[-1] == "Resumed Ana v Ben."
     events = [line for line in lines if " played " in line or " turned over " in line]
     assert len(events) == len(first.actions) + len(second.actions)
-    assert len(lines) == 3 + len(events)
+    over = [line for line in lines if line.startswith("Deal 1 is over: Ana ")]
+    assert len(over) == 1 and ", Ben " in over[0]  # a line with each seat's result
+    assert len(lines) == 4 + len(events)
     # Only public events: the second deal's log never names a card still hidden.
     hidden = second.hands[0] + second.hands[1] + second.setup.stock[second.stock_pos + 1 :]
     second_log = log.split("Deal 2:")[1]
