@@ -11,7 +11,9 @@ and in a hot-seat game only once that person has confirmed the hand-over with a 
 key (see :class:`Guard`).
 """
 
+import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
@@ -219,13 +221,20 @@ class Turn:
     """The person at the keyboard has confirmed the hand-over (hot-seat)."""
     handover: Handover | None = None
     log: list[LogEntry] = field(default_factory=list)
+    clock: Callable[[], float] = time.monotonic
+    """The clock the guards read (a test gives its own)."""
     guard: Guard = field(init=False)
+    """The hand-over's: a key counts once it has been in sight a moment."""
+    revealed: Guard = field(init=False)
+    """The board's after a hand-over: no key acts on a hand its owner has not seen yet."""
     _notices: list[Notice] = field(default_factory=list)
     _next: Stage = "select"
     """The stage the hand-over leads to."""
 
     def __post_init__(self) -> None:
         self.guard = Guard(self.flow.options.guard)
+        self.revealed = Guard(self.flow.options.guard)
+        self.revealed.drawn(-math.inf)  # no hand-over yet: nothing to wait for
 
     # ------------------------------------------------------------ who and what
     @property
@@ -381,19 +390,27 @@ class Turn:
         first = len(since) == len(moves)
         return Handover(seat, tuple(reversed(since)), first)
 
-    def handover_drawn(self, now: float) -> None:
-        """The hand-over screen is on the terminal from ``now``."""
+    def handover_drawn(self) -> None:
+        """The hand-over screen is on the terminal from now."""
         if self.stage == "handover":
-            self.guard.drawn(now)
+            self.guard.drawn(self.clock())
 
-    def ready(self, now: float) -> bool:
+    def ready(self) -> bool:
         """The next person says they hold the keyboard; a key too soon after the hand-over
-        was drawn (or before) is no decision and is ignored. True if it was taken."""
+        was drawn (or before) is no decision and is ignored. True if it was taken: the hand
+        shows, and the board's keys wait the same moment (a double tap plays nothing)."""
+        now = self.clock()
         if not self.allows("ready") or not self.guard.ready(now):
             return False
         self.confirmed = True
         self._enter(self._next)
+        self.revealed.reset()
+        self.revealed.drawn(now)
         return True
+
+    def _settled(self) -> bool:
+        """Whether a key on the board counts: not within the guard after a hand-over."""
+        return self.revealed.ready(self.clock())
 
     def _enter(self, stage: Stage) -> None:
         self.stage = stage
@@ -431,7 +448,7 @@ class Turn:
 
     def move(self, delta: int) -> None:
         """The arrows: another hand card, or another target."""
-        if not self.allows("move"):
+        if not self.allows("move") or not self._settled():
             return
         self.hint = None
         if self.stage == "select":
@@ -443,7 +460,7 @@ class Turn:
 
     def pick(self, index: int) -> None:
         """A digit: that hand card (back to choosing a card if a target was being chosen)."""
-        if not self.allows("pick") or not 0 <= index < len(self.view().hand):
+        if not self.allows("pick") or not self._settled() or not 0 <= index < len(self.view().hand):
             return
         self.hint = None
         self.cursor = index
@@ -451,7 +468,7 @@ class Turn:
 
     def confirm(self) -> None:
         """Enter: play the card chosen (or choose what it takes), or take the target chosen."""
-        if not self.allows("confirm"):
+        if not self.allows("confirm") or not self._settled():
             return
         if self.stage == "select":
             options = self.options_for_selected()
@@ -465,7 +482,7 @@ class Turn:
 
     def flip(self) -> None:
         """Space: turn over the stock card (then choose what it takes, if it may take several)."""
-        if not self.allows("flip"):
+        if not self.allows("flip") or not self._settled():
             return
         options = self.view().legal_actions()
         if len(options) == 1:
@@ -476,11 +493,13 @@ class Turn:
 
     def back(self) -> None:
         """Esc: choose another card."""
-        if self.allows("back"):
+        if self.allows("back") and self._settled():
             self._enter("select")
 
     def take(self, card: Card) -> None:
         """A click on table card ``card``: play or turn what takes it, if anything does."""
+        if not self._settled():
+            return
         if self.stage in ("select", "target"):
             pool = self.options_for_selected()
         elif self.stage == "flip-target":
@@ -496,7 +515,7 @@ class Turn:
     def click(self, zone: str, index: int) -> None:
         """A click on card ``index`` of a zone (``hand``, ``table``, ``stock``, ``turned``)."""
         stage = self.stage
-        if self.board_hidden:
+        if self.board_hidden or not self._settled():
             return
         if stage == "over":
             self.show_results()  # the last turn seen: a click anywhere on the cards goes on
@@ -570,7 +589,7 @@ class Turn:
 
     def hint_request(self, make: Callable[..., Player] = make_player) -> Request | None:
         """The hard player's choice for the person to move, to point at."""
-        if not self.allows("hint") or self.thinking:
+        if not self.allows("hint") or self.thinking or not self._settled():
             return None
         state = self._state()
         adviser = make("hard", random.Random(len(state.actions)), think=self.flow.options.think)

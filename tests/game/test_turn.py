@@ -37,15 +37,30 @@ def _turn_at(
     SaveSlot(folder).save(current_record(names, None, [state], computer))
     flow = GameFlow(_options(folder, players=names, computer=computer))
     assert flow.resume().resumed
-    turn = Turn(flow)
+    turn = Turn(flow, clock=Clock())
     turn.begin()
     return turn
 
 
-def _ready(turn: Turn, at: float = 100.0) -> None:
-    """The next person takes the keyboard, as a person does: the hand-over seen, then Enter."""
-    turn.handover_drawn(at)
-    assert turn.ready(at + GUARD)
+class Clock:
+    """The time the turn's guards read, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _ready(turn: Turn) -> None:
+    """The next person takes the keyboard, as a person does: the hand-over seen, then Enter
+    (and a moment before the first key on the board)."""
+    clock = turn.clock
+    assert isinstance(clock, Clock)
+    turn.handover_drawn()
+    clock.now += GUARD
+    assert turn.ready()
+    clock.now += GUARD
 
 
 TURNED_CHOICE = make_setup(1, "3C", "QS QH 5C 6D", "QD")
@@ -102,7 +117,7 @@ def test_each_stage_has_its_keys(tmp_path: Path) -> None:
 def test_without_hints_the_hint_key_does_nothing(tmp_path: Path) -> None:
     flow = GameFlow(_options(tmp_path, hints=False, resume=False))
     flow.start_series()
-    turn = Turn(flow)
+    turn = Turn(flow, clock=Clock())
     turn.begin()
     turn.deal(26)
     _ready(turn)
@@ -112,7 +127,9 @@ def test_without_hints_the_hint_key_does_nothing(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ the hand-over
 def test_a_double_enter_never_shows_the_next_hand(tmp_path: Path) -> None:
     turn = _turn_at(tmp_path, TURNED_CHOICE)
-    _ready(turn, at=0.0)
+    clock = turn.clock
+    assert isinstance(clock, Clock)
+    _ready(turn)
     turn.pick(turn.view().hand.index(parse_card("3C")))
     turn.confirm()
     turn.flip()
@@ -120,12 +137,34 @@ def test_a_double_enter_never_shows_the_next_hand(tmp_path: Path) -> None:
     assert turn.stage == "turned" and turn.scene().face_up  # Ana sees what her card took
     turn.pass_keyboard()  # the first Enter
     assert turn.stage == "handover" and not turn.scene().face_up
-    assert not turn.ready(10.1)  # the second, before the hand-over was drawn
-    turn.handover_drawn(10.15)
-    assert not turn.ready(10.2)  # or a moment after
+    clock.now += 0.1
+    assert not turn.ready()  # the second, before the hand-over was drawn
+    turn.handover_drawn()
+    clock.now += 0.1
+    assert not turn.ready()  # or a moment after
     assert turn.stage == "handover" and not turn.scene().face_up
-    assert turn.ready(10.15 + GUARD)  # Ben's own Enter
+    clock.now += GUARD
+    assert turn.ready()  # Ben's own Enter
     assert turn.stage == "select" and turn.scene().face_up and turn.view().seat == 1
+
+
+def test_a_double_enter_at_the_hand_over_plays_nothing_unseen(tmp_path: Path) -> None:
+    """Ben's Enter shows his hand; a second press right after is not a move."""
+    turn = _turn_at(tmp_path, TURNED_CHOICE)
+    clock = turn.clock
+    assert isinstance(clock, Clock)
+    turn.handover_drawn()
+    clock.now += GUARD
+    assert turn.ready()
+    played = len(turn.flow.state.actions)  # type: ignore[union-attr]
+    clock.now += 0.1
+    turn.confirm()
+    turn.click("hand", turn.cursor)
+    turn.click("table", 0)
+    assert turn.stage == "select" and len(turn.flow.state.actions) == played  # type: ignore[union-attr]
+    clock.now += GUARD
+    turn.confirm()
+    assert len(turn.flow.state.actions) == played + 1  # type: ignore[union-attr]
 
 
 def test_the_first_hand_over_of_a_deal_tells_the_deal_so_far(tmp_path: Path) -> None:

@@ -69,7 +69,12 @@ class Table:
     """The seat that confirmed the last hand-over (hot-seat), by the test's own count."""
     drawn_at: float | None = None
     hint: Request | None = None
+    revealed_at: float = -1e9
+    """When the last hand-over showed a hand (no key may play for the guard after)."""
     people: tuple[int, ...] = field(default=())
+
+    def clock(self) -> float:
+        return self.now
 
 
 def _no_saving(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -83,11 +88,12 @@ def _press(table: Table, key: str) -> None:
     turn = table.turn
     stage = turn.stage
     if stage == "handover":
-        if key == "enter" and turn.ready(table.now):
+        if key == "enter" and turn.ready():
             assert turn.handover is not None
             # The test's own check of the guard: drawn, and long enough ago.
             assert table.drawn_at is not None and table.now - table.drawn_at >= GUARD
             table.holder = turn.handover.seat
+            table.revealed_at = table.now
         return
     if stage == "cut":
         if key == "enter":
@@ -118,13 +124,15 @@ def _step(table: Table, event: tuple[str, float | int]) -> None:
     kind, value = event
     turn = table.turn
     before = turn.stage
+    state = turn.flow.state
+    moves = len(state.actions) if state is not None else 0
     if kind == "key":
         _press(table, str(value))
     elif kind == "tick":
         table.now += float(value)
     elif kind == "drawn":
         if turn.stage == "handover":
-            turn.handover_drawn(table.now)
+            turn.handover_drawn()
             table.drawn_at = table.now if table.drawn_at is None else table.drawn_at
     elif kind == "computer":
         if (request := turn.computer_request()) is not None:
@@ -139,6 +147,14 @@ def _step(table: Table, event: tuple[str, float | int]) -> None:
         _quit_and_continue(table)
     else:
         turn.click(kind.removeprefix("click "), int(value))
+    state = turn.flow.state
+    if (
+        kind not in ("computer", "quit and continue")
+        and state is not None
+        and len(state.actions) > moves
+    ):
+        # a person's key played: never right after a hand-over
+        assert table.now - table.revealed_at >= GUARD
     if turn.stage == "handover" and before != "handover":
         table.drawn_at = None  # a new hand-over: nothing drawn yet
     if turn.stage in ("handover", "computer", "cut"):
@@ -154,7 +170,7 @@ def _quit_and_continue(table: Table) -> None:
     flow.release()
     again = GameFlow(table.options)
     assert again.resume().resumed
-    table.turn = Turn(again)
+    table.turn = Turn(again, clock=table.clock)
     table.turn.begin()
     table.holder, table.drawn_at, table.hint = None, None, None
 
@@ -234,6 +250,7 @@ def test_no_key_sequence_shows_a_hand_to_anyone_but_its_owner(
         flow.start_series()
         people = tuple(k for k, level in enumerate(computer) if level is None)
         table = Table(Turn(flow), Path(folder), options, people=people)
+        table.turn = Turn(flow, clock=table.clock)
         table.turn.begin()
         _check(table)
         for event in events:

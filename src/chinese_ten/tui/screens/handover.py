@@ -1,6 +1,5 @@
 """Hand-over between turns: an opaque screen, so no hand can be read while seats change."""
 
-import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -79,7 +78,7 @@ class HandoverScreen(Screen[None]):
         self.query_one("#handover-ready", Static).update(
             Text(_("{name}, press Enter when you are ready.").format(name=player))
         )
-        self.call_after_refresh(lambda: self.turn.handover_drawn(time.monotonic()))
+        self.call_after_refresh(self.turn.handover_drawn)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Below the board's size the hand-over is hidden too, and waits."""
@@ -90,7 +89,7 @@ class HandoverScreen(Screen[None]):
         self.set_class(compact(self.app), "-compact")
 
     def action_ready(self) -> None:
-        if self.turn.ready(time.monotonic()):
+        if self.turn.ready():
             self.dismiss(None)
 
     def on_click(self) -> None:
