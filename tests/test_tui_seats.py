@@ -39,7 +39,8 @@ async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, i
             handovers += 1
             if handovers > app.game.flow.seats and app.game.flow.options.computer.count(None) > 2:
                 # every turn since this person's last one is told, none of theirs
-                assert len(screen.last_turn) == 2 * (app.game.flow.seats - 1)
+                assert screen.turn.handover is not None
+                assert len(screen.turn.handover.since) == 2 * (app.game.flow.seats - 1)
         if isinstance(screen, GameScreen) and screen.flow.state is not None:
             state, flow = screen.flow.state, screen.flow
             faces = _faces(screen)
