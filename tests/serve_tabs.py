@@ -31,6 +31,13 @@ CHROMIUM_ARGS = [
 ]
 WAIT = 30.0
 """Seconds any one thing may take before the test fails (a bound, not a speed test)."""
+QUIET = 0.5
+"""Seconds a guarded screen stays unchanged before a key goes to it: longer than the guard
+(``GameOptions.guard``, 0.4 s) with which the cut, a hand-over, the results and the continue
+question ignore keys once drawn. A person reads the screen first; a test waits as long."""
+RETRY_AFTER = (2.0, 4.0, 8.0)
+"""Seconds to wait for a guarded screen's answer before the key goes again: only a loaded
+machine needs it (the guard counted from a drawing later than the test saw it)."""
 
 
 class Served:
@@ -158,8 +165,41 @@ class Tab:
         self.page.bring_to_front()
         self.page.locator(".xterm-helper-textarea").focus()
 
-    def press(self, key: str, then: str | None = None) -> None:
+    def still(self, quiet: float = QUIET) -> None:
+        """Wait until the screen has not changed for ``quiet`` seconds (bounded by WAIT)."""
+        last, since = self.text, time.monotonic()
+
+        def unchanged() -> bool:
+            nonlocal last, since
+            if self.text != last:
+                last, since = self.text, time.monotonic()
+            return time.monotonic() - since >= quiet
+
+        self.until(unchanged, "the screen never stood still")
+
+    def answered(self, act: Callable[[], None], then: str) -> None:
+        """Do ``act`` (a key, a click, a tap) on a guarded screen until ``then`` shows: once
+        the screen has stood still, and again if the answer is slow (see RETRY_AFTER)."""
+        self.still()
+        act()
+        for wait in RETRY_AFTER:
+            deadline = time.monotonic() + wait
+            while then not in self.text and time.monotonic() < deadline:
+                self.page.wait_for_timeout(50)
+            if then in self.text:
+                return
+            act()
+        self.wait_for(then)
+
+    def press(self, key: str, then: str | None = None, *, guarded: bool = False) -> None:
+        """Press ``key`` and wait for ``then``; ``guarded``: the screen ignores keys a moment
+        after it is drawn (the cut, a hand-over, the results, the continue question), so the
+        key goes once it has stood still, and again until ``then`` shows."""
         self._front()
+        if guarded:
+            assert then is not None, "a guarded key needs the text that shows it was taken"
+            self.answered(lambda: self.page.keyboard.press(key), then)
+            return
         self.page.keyboard.press(key)
         if then is not None:
             self.wait_for(then)

@@ -71,8 +71,8 @@ def begin(tab: Tab, first: str, second: str) -> None:
     tab.type(second, second)
     tab.press("Enter", "lifted")
     tab.press("ArrowRight", "27 cards lifted")
-    tab.press("Enter", "Pass the keyboard")
-    tab.press("Enter", "Play / take")
+    tab.press("Enter", "Pass the keyboard", guarded=True)  # the cut
+    tab.press("Enter", "Play / take", guarded=True)  # the hand-over
 
 
 def hand_card(tab: Tab, owner: str, index: int) -> tuple[int, int]:
@@ -100,7 +100,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
     tab.press("Enter")
     wait_until(lambda: turns(server)[0].get("flipped", True), "the turned-over card is saved")
     tab.press("Enter", "Pass the keyboard to Ana")
-    tab.press("Enter", "Ana's hand")
+    tab.press("Enter", "Ana's hand", guarded=True)
     assert turns(server)[0]["play"] == "3H"
     assert turns(server)[0]["flip_capture"] in ("3C", "3H")
 
@@ -130,7 +130,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
     assert len(turns(server)) == 2
     again = Tab(profile, server.origin)  # a reload: the cookie holds the token
     again.wait_for("Continue the unfinished game?")
-    again.press("c", "I am ready")
+    again.press("c", "I am ready", guarded=True)
     assert server.wait_children(1) != [game]
     assert len(turns(server)) == 2
 
@@ -310,7 +310,7 @@ def test_the_board_at_laptop_sizes_with_its_log_whole(
     tab.press("Space", "choose")
     tab.press("Enter")
     tab.press("Enter", "Pass the keyboard to Anastasia")
-    tab.press("Enter", "Anastasia Longname's hand")
+    tab.press("Enter", "Anastasia Longname's hand", guarded=True)
     tab.click(*hand_card(tab, "Anastasia Longname", 1))
     tab.wait_for("play A♦ and take 9♥?")
     if size[0] == 1366:
@@ -336,7 +336,7 @@ def test_a_tab_of_serve_vs_offers_the_opponent_first(
     assert "Seat 2" in tab.text and "the computer, easy" in tab.text
     tab.type("Ana")
     tab.press("Enter", "lifted")  # the only name field starts the game
-    tab.press("Enter")  # the cut
+    tab.press("Enter", "Your hand", guarded=True)  # the cut
     wait_until(lambda: "current.json" in server.saves(), "the game is saved")
     seats = server.saves()["current.json"]["seats"]
     assert [s["computer"] for s in seats] == ["easy", None]
@@ -363,7 +363,7 @@ def test_a_tab_starts_three_players_against_two_computers_by_clicks(
         tab.wait_for(f"Computer {seat} (hard)" if seat == 3 else "Computer (hard)")
     tab.click(*tab.find("Start"))
     tab.wait_for("lifted")
-    tab.press("Enter")  # the cut
+    tab.press("Enter", "Your hand", guarded=True)  # the cut
     wait_until(lambda: "current.json" in server.saves(), "the game is saved")
     saved = server.saves()["current.json"]
     assert [s["computer"] for s in saved["seats"]] == [None, "hard", "hard"]

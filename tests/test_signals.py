@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from textual.widgets import Input
@@ -38,13 +39,21 @@ EXIT_LIMIT = 20.0
 """Seconds a test waits for the process to end: generous; the watchdog ends it within 1.25 s."""
 
 
+class Step(NamedTuple):
+    keys: bytes
+    needle: bytes
+    guarded: bool = False
+    """The keys go to a screen that ignores keys a moment after it is drawn (the cut, a
+    hand-over): they go once it is still, and again until the needle shows."""
+
+
 @dataclass(frozen=True)
 class Screen:
     """How to reach one screen, and what the save must hold there."""
 
     args: tuple[str, ...]
-    steps: tuple[tuple[bytes, bytes], ...]
-    """(keys to send, text to wait for) pairs; the first keys are empty."""
+    steps: tuple[Step, ...]
+    """Keys to send and text to wait for; the first keys are empty."""
     actions: int | None
     """Actions of the last deal in the save (``None``: no save yet)."""
     finished: bool = False
@@ -52,16 +61,18 @@ class Screen:
 
 PLAY = ("play", "--players", "Ana,Ben", "--seed", "4")
 SCREENS = {
-    "start": Screen(("play",), ((b"", b"Seat 1"),), None),
-    "cut": Screen(PLAY, ((b"", b"cut the pack"),), None),
-    "hand-over": Screen(PLAY, ((b"", b"cut the pack"), (b"\r", b"Pass the keyboard")), 0),
+    "start": Screen(("play",), (Step(b"", b"Seat 1"),), None),
+    "cut": Screen(PLAY, (Step(b"", b"cut the pack"),), None),
+    "hand-over": Screen(
+        PLAY, (Step(b"", b"cut the pack"), Step(b"\r", b"Pass the keyboard", True)), 0
+    ),
     "turn": Screen(
         PLAY,
         (
-            (b"", b"cut the pack"),
-            (b"\r", b"Pass the keyboard"),
-            (b"\r", b": play "),  # the banner: a new line, drawn whole (the footer may be a diff)
-            (b"\r", b"to turn over"),  # the first card is played: the banner asks for Space
+            Step(b"", b"cut the pack"),
+            Step(b"\r", b"Pass the keyboard", True),
+            Step(b"\r", b": play ", True),  # the banner
+            Step(b"\r", b"to turn over"),  # the first card is played: the banner asks for Space
         ),
         1,
     ),
@@ -95,10 +106,10 @@ def _results_screen(home: Path) -> Screen:
     return Screen(
         ("play", "--resume"),
         (
-            (b"", b"Pass the keyboard"),
-            (b"\r", b"to turn over"),
-            (b" ", b"shows the results"),  # the last turn stays in sight
-            (b"\r", b"Next deal"),
+            Step(b"", b"Pass the keyboard"),
+            Step(b"\r", b"to turn over", True),
+            Step(b" ", b"shows the results"),  # the last turn stays in sight
+            Step(b"\r", b"Next deal"),
         ),
         len(state.actions) + 1,
         finished=True,
@@ -115,13 +126,16 @@ class Game:
         return self.terminal.process
 
     def reach(self) -> None:
-        """Press the keys that lead to the screen, waiting for each step's text."""
-        for keys, needle in self.screen.steps:
-            if keys:
-                time.sleep(0.3)  # let the screen that drew the needle take keys (not a measure)
-                self.terminal.write(keys)
-            seen = self.terminal.read_until(needle)
-            assert needle in seen, seen[-400:]
+        """Press the keys that lead to the screen, waiting for each step's text on screen."""
+        terminal = self.terminal
+        for keys, needle, guarded in self.screen.steps:
+            text = needle.decode()
+            if not keys:
+                assert terminal.wait_for(text), terminal.text
+                continue
+            if not guarded:
+                terminal.settle()  # the screen that drew the last needle is done drawing
+            assert terminal.press(keys, text, guarded=guarded), terminal.text
 
     def close_terminal(self) -> None:
         self.terminal.close_terminal()

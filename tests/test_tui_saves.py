@@ -213,11 +213,10 @@ def test_the_command_exits_1_with_one_line_when_the_game_is_not_saved(tmp_path: 
     folder = _broken_folder(tmp_path)
     game = Terminal(["play", "--players", "Ana,Ben", "--seed", "4"], folder)
     try:
-        assert b"cut the pack" in game.read_until(b"cut the pack")
-        game.write(b"\r")  # the cut
-        assert b"I am ready" in game.read_until(b"I am ready")
-        game.write(b"\r")  # past the hand-over screen, to the board and its warning
-        assert b"Not saved" in game.read_until(b"Not saved")
+        assert game.wait_for("cut the pack"), game.text
+        assert game.press(b"\r", "I am ready", guarded=True), game.text  # the cut
+        # past the hand-over screen, to the board and its warning
+        assert game.press(b"\r", "Not saved", guarded=True), game.text
         game.write(b"q")
         assert b"NOT saved" in game.read_until(b"NOT saved")
         game.write(b"y")
