@@ -97,12 +97,6 @@ def test_a_double_enter_after_a_turn_stops_at_the_hand_over(
         game.end()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the second key of a double Enter at 'I am ready' reaches the board and plays the "
-    "chosen card before its owner has seen the hand (a fix belongs in turn.py/game.py: the "
-    "board's keys guarded for a moment after a hand-over)",
-)
 def test_a_double_enter_at_a_hand_over_in_sight_shows_the_hand_and_plays_nothing(
     tmp_path: Path,
 ) -> None:

@@ -94,7 +94,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
 
     # Ben's turn by keyboard: play the chosen card, turn over the stock card (7♣ may take
     # either 3), take the chosen one, pass the keyboard.
-    tab.press("Enter")
+    tab.press("Enter", "Turn over stock", guarded=True)  # the board waits a moment too
     wait_until(lambda: len(turns(server)) == 1, "the played card is saved")
     tab.press("Space", "choose")
     tab.press("Enter")
@@ -106,8 +106,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
 
     # Ana's turn by mouse: click the second card, the ace of diamonds (choose), click it again
     # (play: it takes the 9), click the stock.
-    tab.click(*hand_card(tab, "Ana", 1))
-    tab.wait_for("Ana: play A♦ and take 9♥?")
+    tab.answered(lambda: tab.click(*hand_card(tab, "Ana", 1)), "Ana: play A♦ and take 9♥?")
     tab.click(*hand_card(tab, "Ana", 1))
     wait_until(lambda: len(turns(server)) == 2, "the clicked card is saved")
     tab.wait_for("Turn over stock")
