@@ -14,9 +14,9 @@ from tests.pty_helpers import Terminal
 def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
     game = Terminal(["play", "--players", "Ana,Ben", "--seed", "4"], tmp_path)
     try:
-        assert b"cut the pack" in game.read_until(b"cut the pack")
-        game.write(b"\r")  # cut: the deal is dealt and saved
-        assert b"Pass the keyboard" in game.read_until(b"Pass the keyboard")
+        assert game.wait_for("cut the pack"), game.text
+        # the cut (it waits a moment before Enter counts): the deal is dealt and saved
+        assert game.press(b"\r", "Pass the keyboard", guarded=True), game.text
         game.process.send_signal(signal.SIGTERM)
         tail = game.read_until(b"\x1b[?1049l")
         assert game.process.wait(timeout=30) == 128 + signal.SIGTERM
