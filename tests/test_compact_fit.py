@@ -158,9 +158,7 @@ async def test_a_hot_seat_deal_by_clicks_alone_at_40x20(tmp_path: Path) -> None:
                         target = action_target(screen.turn.choices()[screen.turn.choice])
                         table = screen.turn.view().table
                         wanted = [
-                            s
-                            for s in board.spots
-                            if s.zone == "table" and table[s.index] == target
+                            s for s in board.spots if s.zone == "table" and table[s.index] == target
                         ] or wanted
                     if wanted:
                         spot = wanted[0]

@@ -65,7 +65,8 @@ def test_a_double_enter_after_a_turn_stops_at_the_hand_over(
         # The cut and the first hand-over are guarded too: pressed again until they answer.
         assert game.press(b"\r", f"Pass the keyboard to {mover}", guarded=True), game.text
         assert game.press(b"\r", f"{mover}'s hand", guarded=True), game.text
-        assert game.press(b"1", f"{mover}: play"), game.text  # the first card, no capture
+        # the first card, no capture (the board too waits a moment after the hand-over)
+        assert game.press(b"1", f"{mover}: play", guarded=True), game.text
         assert game.press(b"\r", "to turn over the top card"), game.text
         assert game.press(b" ", "Enter passes the keyboard to"), game.text
         assert f"Enter passes the keyboard to {after}." in game.text, game.text

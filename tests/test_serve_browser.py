@@ -94,7 +94,7 @@ def test_a_cut_and_turns_by_keyboard_and_mouse_are_saved(
 
     # Ben's turn by keyboard: play the chosen card, turn over the stock card (7♣ may take
     # either 3), take the chosen one, pass the keyboard.
-    tab.press("Enter", "Turn over stock", guarded=True)  # the board waits a moment too
+    tab.press("Enter", "to turn over", guarded=True)  # the board waits a moment too
     wait_until(lambda: len(turns(server)) == 1, "the played card is saved")
     tab.press("Space", "choose")
     tab.press("Enter")
@@ -305,13 +305,14 @@ def test_the_board_at_laptop_sizes_with_its_log_whole(
     server = start(served, tmp_path, "--seed", "1")
     tab = Tab(browser, server.url, size=size)
     begin(tab, "Anastasia Longname", "Bartholomew Longername")
-    tab.press("Enter")
+    tab.press("Enter", "to turn over", guarded=True)  # the board waits a moment after a hand-over
     tab.press("Space", "choose")
     tab.press("Enter")
     tab.press("Enter", "Pass the keyboard to Anastasia")
     tab.press("Enter", "Anastasia Longname's hand", guarded=True)
-    tab.click(*hand_card(tab, "Anastasia Longname", 1))
-    tab.wait_for("play A♦ and take 9♥?")
+    tab.answered(
+        lambda: tab.click(*hand_card(tab, "Anastasia Longname", 1)), "play A♦ and take 9♥?"
+    )
     if size[0] == 1366:
         shown = _log_column(tab)
         for line in (
