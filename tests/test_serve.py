@@ -25,7 +25,7 @@ from chinese_ten.commands.serve_guard import (
     language_of,
     read_message,
 )
-from chinese_ten.served import Seats, is_local, url_of
+from chinese_ten.served import TabGames, is_local, url_of
 from tests.serve_tabs import Served
 
 
@@ -129,14 +129,14 @@ def test_each_tab_runs_play_or_series_with_the_servers_options() -> None:
 
 def test_seats_are_limited_and_idle_ones_are_found() -> None:
     now = [0.0]
-    seats = Seats(most=2, idle=60, clock=lambda: now[0])
+    seats = TabGames(most=2, idle=60, clock=lambda: now[0])
     first, second = seats.admit(), seats.admit()
     assert first is not None and second is not None
     assert seats.admit() is None and seats.full
     now[0] = 50
     seats.touch(second)
     now[0] = 60
-    assert seats.idle_seats() == [first]
+    assert seats.idle_games() == [first]
     seats.leave(first)
     seats.leave(first)  # twice is harmless
     assert not seats.full and seats.admit() is not None

@@ -23,39 +23,39 @@ def url_of(host: str, port: int) -> str:
 
 
 @dataclass(eq=False)
-class Seat:
+class TabGame:
     """One running game: when someone last touched it (a key, a click)."""
 
     touched: float
 
 
 @dataclass
-class Seats:
+class TabGames:
     """At most ``most`` games at once; a game untouched for ``idle`` seconds is idle."""
 
     most: int
     idle: float
     clock: Callable[[], float] = time.monotonic
-    taken: list[Seat] = field(default_factory=list)
+    taken: list[TabGame] = field(default_factory=list)
 
-    def admit(self) -> Seat | None:
-        """A seat for a new game, or None when all are taken."""
+    def admit(self) -> TabGame | None:
+        """A game for a new game, or None when all are taken."""
         if len(self.taken) >= self.most:
             return None
-        seat = Seat(self.clock())
-        self.taken.append(seat)
-        return seat
+        game = TabGame(self.clock())
+        self.taken.append(game)
+        return game
 
-    def touch(self, seat: Seat) -> None:
-        seat.touched = self.clock()
+    def touch(self, game: TabGame) -> None:
+        game.touched = self.clock()
 
-    def leave(self, seat: Seat) -> None:
-        if seat in self.taken:
-            self.taken.remove(seat)
+    def leave(self, game: TabGame) -> None:
+        if game in self.taken:
+            self.taken.remove(game)
 
-    def idle_seats(self) -> list[Seat]:
+    def idle_games(self) -> list[TabGame]:
         now = self.clock()
-        return [seat for seat in self.taken if now - seat.touched >= self.idle]
+        return [game for game in self.taken if now - game.touched >= self.idle]
 
     @property
     def full(self) -> bool:

@@ -55,7 +55,7 @@ from chinese_ten.commands.serve_guard import (
 from chinese_ten.i18n import N_, _
 from chinese_ten.names import visible
 from chinese_ten.saves import HOME_VARIABLE, data_dir
-from chinese_ten.served import Seat, Seats, is_local, url_of
+from chinese_ten.served import TabGame, TabGames, is_local, url_of
 
 END_WAIT = 5.0
 """Seconds a game gets to save and exit after SIGHUP before it is killed."""
@@ -92,8 +92,8 @@ class _Game(AppService):
     def __init__(
         self,
         command: str,
-        seat: Seat,
-        seats: Seats,
+        tab: TabGame,
+        tabs: TabGames,
         folder: Path,
         *,
         write_bytes: Callable[[bytes], Awaitable[None]],
@@ -108,8 +108,8 @@ class _Game(AppService):
             close=close,
             download_manager=download_manager,
         )
-        self.seat = seat
-        self.seats = seats
+        self.tab = tab
+        self.tabs = tabs
         self.folder = folder
         self.ended = asyncio.Event()
         self.shown = False
@@ -122,13 +122,13 @@ class _Game(AppService):
 
     async def send_bytes(self, data: bytes) -> bool:
         """A key or a click from the browser: the game is not idle."""
-        self.seats.touch(self.seat)
+        self.tabs.touch(self.tab)
         return await super().send_bytes(data)
 
     async def on_data(self, payload: bytes) -> None:
         if not self.shown:  # idle time counts from the first screen, not from a slow start
             self.shown = True
-            self.seats.touch(self.seat)
+            self.tabs.touch(self.tab)
         await super().on_data(payload)
 
     async def run(self) -> None:
@@ -166,7 +166,7 @@ class GameServer(Server):
         # no one command: each tab's is built for its browser (its language), see _play
         super().__init__("", options.host, options.port, "Chinese Ten")
         self.options = options
-        self.seats = Seats(options.max_games, options.idle_minutes * 60)
+        self.tabs = TabGames(options.max_games, options.idle_minutes * 60)
         self.games: set[_Game] = set()
         self.guard = Guard(new_secret())
         self.data = data_dir()
@@ -201,7 +201,7 @@ class GameServer(Server):
         token, so that reloads and the websocket need it no more in the address, and this
         browser's own secret when it has none yet (its saves are kept under it)."""
         language = self.language(request)
-        if self.seats.full:
+        if self.tabs.full:
             response = await self.full(request)
         else:
             scheme = "wss" if request.secure else "ws"  # the Host was checked by the guard
@@ -232,15 +232,15 @@ class GameServer(Server):
                 "The one game this server allows is being played. Close it, or try again later.",
                 "All {count} games this server allows are being played. "
                 "Close one of them, or try again later.",
-                self.seats.most,
+                self.tabs.most,
             )
-            .format(count=self.seats.most)
+            .format(count=self.tabs.most)
         )
         return _page(language, _notice_body(language, text, N_("Try again")), status=503)
 
     async def idle(self, request: web.Request) -> web.Response:
         language = self.language(request)
-        minutes = self.seats.idle / 60
+        minutes = self.tabs.idle / 60
         text = (
             words(language)
             .gettext(
@@ -260,29 +260,29 @@ class GameServer(Server):
             text = words(self.language(request)).gettext(NO_BROWSER)
             return web.Response(text=text + "\n", status=403, headers=PRIVATE)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
-        seat = self.seats.admit()  # before any await: two tabs at once cannot both pass
+        tab = self.tabs.admit()  # before any await: two tabs at once cannot both pass
         try:
             await websocket.prepare(request)
-            if seat is None:
+            if tab is None:
                 await websocket.send_str(json.dumps(["open_url", _to(FULL_PAGE)]))
                 await websocket.close()
                 return websocket
-            await self._play(request, websocket, seat, browser_folder(self.data, browser))
+            await self._play(request, websocket, tab, browser_folder(self.data, browser))
         finally:
-            if seat is not None:
-                self.seats.leave(seat)
+            if tab is not None:
+                self.tabs.leave(tab)
         return websocket
 
     async def _play(
-        self, request: web.Request, websocket: web.WebSocketResponse, seat: Seat, folder: Path
+        self, request: web.Request, websocket: web.WebSocketResponse, tab: TabGame, folder: Path
     ) -> None:
         async def close() -> None:
             await websocket.close()
 
         game = _Game(
             game_command(self.options.game, self.language(request)),
-            seat,
-            self.seats,
+            tab,
+            self.tabs,
             folder,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
@@ -341,9 +341,9 @@ class GameServer(Server):
     async def watch_idle(self) -> None:
         """End the games nobody has touched for the idle time (each is saved first)."""
         while True:
-            await asyncio.sleep(min(30.0, self.seats.idle / 4))
-            idle = set(self.seats.idle_seats())
-            for game in [g for g in self.games if g.seat in idle]:
+            await asyncio.sleep(min(30.0, self.tabs.idle / 4))
+            idle = set(self.tabs.idle_games())
+            for game in [g for g in self.games if g.tab in idle]:
                 with contextlib.suppress(ConnectionError, RuntimeError):
                     await game.remote_write_str(json.dumps(["open_url", _to(IDLE_PAGE)]))
                 await game.end()
