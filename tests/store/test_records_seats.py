@@ -50,7 +50,7 @@ from chinese_ten.records import (
     series_score,
 )
 
-FOLDER = Path(__file__).parent / "golden"
+FOLDER = Path(__file__).parents[1] / "golden"
 V1 = FOLDER / "records-v1"
 V1_RECORDS = sorted(V1.glob("*.json"))
 GOLDEN = {3: FOLDER / "golden-3-seats.json", 4: FOLDER / "golden-4-seats.json"}

@@ -234,7 +234,7 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
         i18n.fold_with(None)
 
 
-GOLDEN_FOUR = Path(__file__).parent / "golden" / "golden-4-seats.json"
+GOLDEN_FOUR = Path(__file__).parents[1] / "golden" / "golden-4-seats.json"
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "pt"])

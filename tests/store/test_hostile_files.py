@@ -25,8 +25,7 @@ from chinese_ten.records import (
     load_record,
     record_json,
 )
-
-from .test_records import _args
+from tests.store.test_records import _args
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

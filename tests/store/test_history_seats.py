@@ -32,7 +32,7 @@ from chinese_ten.tui_options import GameOptions
 from chinese_ten.wording import signed
 from tests.history_helpers import played, played_at
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 START_TIME = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 WIDTH = 80
 

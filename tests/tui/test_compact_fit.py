@@ -16,8 +16,7 @@ from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.wording import seat_default
-
-from .tui_helpers import options, screen_text, step
+from tests.tui_helpers import options, screen_text, step
 
 
 def _keys_cut(app: ChineseTenApp, text: str) -> list[str]:

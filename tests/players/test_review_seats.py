@@ -30,7 +30,7 @@ from chinese_ten.review import (
     reviewable,
 )
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 SMALL = 60
 """Worlds per decision in these tests: rough, quick and still seeded."""
 

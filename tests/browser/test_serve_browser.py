@@ -28,7 +28,7 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import sync_playwright  # noqa: E402 (only where Chromium is)
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).parents[1] / "artifacts"
 README_SHOT = "CHINESE_TEN_README_SHOT"
 """Set to a path (docs/serve.png) to keep the played board there too, for the README."""
 

@@ -15,8 +15,7 @@ from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.other_seats import OtherSeats
 from chinese_ten.wording import seat_default
-
-from .tui_helpers import cut_names, options, screen_text, step
+from tests.tui_helpers import cut_names, options, screen_text, step
 
 PEOPLE = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Dee")}
 

@@ -173,7 +173,7 @@ async def test_export_in_a_browser_downloads_the_record(
     """Under the web driver (``app.is_web``) export hands the record to the browser."""
     from chinese_ten.records import parse_record
     from chinese_ten.tui.app import ChineseTenApp
-    from tests.test_tui_saves import _deal, _save
+    from tests.tui.test_app_saves import _deal, _save
     from tests.tui_helpers import options, play_until_results
 
     _save(tmp_path, [_deal(6, 0)[-2]])
@@ -195,7 +195,7 @@ async def test_a_copy_after_a_failed_save_downloads_in_a_browser(
     of asking for a path on the server."""
     from chinese_ten.records import load_and_replay
     from chinese_ten.tui.app import ChineseTenApp
-    from tests.test_tui_saves import _broken_folder
+    from tests.tui.test_app_saves import _broken_folder
     from tests.tui_helpers import options, step
 
     app = ChineseTenApp(options(_broken_folder(tmp_path)))

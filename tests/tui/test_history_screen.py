@@ -283,7 +283,7 @@ async def test_enter_opens_the_review_of_a_game_of_four(
 ) -> None:
     """A game of four kept in the history opens in the review like any other (the real
     screen takes it: it judges 2 to 4 seats)."""
-    golden = load_record(Path(__file__).parent / "golden" / "golden-4-seats.json")
+    golden = load_record(Path(__file__).parents[1] / "golden" / "golden-4-seats.json")
     with open_history(tmp_path) as history:
         game_id = history.import_record(golden)[0]
     real = review_screen.ReviewScreen(golden, game_id=game_id)  # no refusal at four seats
