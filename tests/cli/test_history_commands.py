@@ -1,14 +1,19 @@
 """``chinese-ten history`` (list, export, import) and ``stats``: friendly and hostile input,
-and the statistics worked out by hand on a small set of games."""
+the statistics worked out by hand on a small set of games, tables that fit 80 columns, a
+closed pipe, plurals and a damaged file."""
 
 import json
+import os
+import re
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.history import open_history
+from chinese_ten.history import History, open_history
 from chinese_ten.history_names import history_key
 from chinese_ten.history_rows import GameRow
 from chinese_ten.records import record_json
@@ -213,3 +218,181 @@ def test_a_losing_streak_and_the_sparkline() -> None:
     assert len(sparkline(list(range(100)), width=10)) == 10
     assert sparkline(list(range(100)), width=10).endswith("█")
     assert sparkline([-5, 0, 5], ascii_only=True) == "_=#"
+
+
+# ------------------------------------------------------------ tables in 80 columns, pipes,
+# plurals, the running total from 0, a damaged file (found playing and attacking, issue 15)
+
+
+WIDTH = 80
+
+
+@pytest.fixture
+def home_at_80(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    return tmp_path / "data"
+
+
+def _against_computers(history: History) -> None:
+    """Ana against two computer levels and a person: long labels, a few deals each."""
+    for seed, (names, computers) in enumerate(
+        [
+            (("Ana", "Computer (easy)"), (None, "easy")),
+            (("Ana", "Computer (hard)"), (None, "hard")),
+            (("Benedict Cumberbatch", "Ana"), (None, None)),
+            (("Ana", "Rob"), (None, "normal")),
+        ],
+        start=1,
+    ):
+        history.store(
+            played(3, seed=seed, names=names), computers=computers, started=START, ended=START
+        )
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_stats_fit_80_columns_without_wrapping_a_cell(
+    home_at_80: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_history(home_at_80) as history:
+        _against_computers(history)
+    assert main(["stats", "--player", "ana"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert max(len(line) for line in lines) <= WIDTH
+    for label in ("computer (easy)", "computer (hard)", "Benedict Cumberbatch", "all opponents"):
+        (line,) = [line for line in lines if label in line]  # on one line, whole
+        assert re.search(r"[+-]\d+\.\d ± \d+\.\d", line)  # the mean and its interval too
+        assert re.search(r"(won|lost|tied) \d+", line)
+
+
+def test_the_list_fits_80_columns_and_never_splits_a_seat(
+    home_at_80: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_history(home_at_80) as history:
+        _against_computers(history)
+    assert main(["history"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert max(len(line) for line in lines) <= WIDTH
+    for label in ("Computer (easy)", "Computer (hard)", "Benedict Cumberbatch", "Rob (computer"):
+        assert any(label in line for line in lines), label
+
+
+def test_a_wide_terminal_keeps_the_boxed_tables(
+    home_at_80: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    with open_history(home_at_80) as history:
+        _against_computers(history)
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "┏" in out
+    assert any("Ana v Computer (easy)" in line for line in out.splitlines())
+    assert main(["stats", "--player", "ana"]) == 0
+    out = capsys.readouterr().out
+    assert "┏" in out and "Series W-L-T" in out
+
+
+def test_a_narrow_terminal_degrades_without_a_traceback(
+    home_at_80: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    with open_history(home_at_80) as history:
+        _against_computers(history)
+    assert main(["stats"]) == 0 and main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in _lines(out)) <= 40
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["history"],
+        ["history", "--json"],
+        ["stats"],
+        ["stats", "--json"],
+        ["history", "export", "1"],
+    ],
+)
+def test_a_closed_pipe_is_quiet(tmp_path: Path, args: list[str]) -> None:
+    """``chinese-ten history --json | head -c1``: the reader left; no traceback, exit 1."""
+    with open_history(tmp_path) as history:
+        _against_computers(history)
+    env = {**os.environ, "CHINESE_TEN_HOME": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chinese_ten", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before the program writes a byte
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1  # as test_cli's closed-pipe test: one rule for all
+    assert err == ""
+
+
+def test_a_streak_of_one_is_singular(home_at_80: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with open_history(home_at_80) as history:
+        history.store(
+            played(1, seed=3, names=("Ana", "Ben")),
+            computers=(None, None),
+            started=START,
+            ended=START,
+        )
+    assert main(["--lang", "fr", "stats", "--json"]) == 0
+    (first, second) = json.loads(capsys.readouterr().out)["players"]
+    assert {first["overall"]["streak"]["deals"], second["overall"]["streak"]["deals"]} == {1}
+    assert main(["--lang", "fr", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\b1 (gagnée|perdue|nulle)\b", out), out
+
+
+def test_the_running_total_is_drawn_from_zero() -> None:
+    from chinese_ten.commands.stats import running_from_zero
+
+    (ana,) = player_stats([_one_game_row(-38)], "Ana")
+    assert running_from_zero(ana.overall) == [0, -38]
+    assert sparkline(running_from_zero(ana.overall)) == "█▁"  # a loss shows as a fall
+    (ana,) = player_stats([_one_game_row(12)], "Ana")
+    assert sparkline(running_from_zero(ana.overall)) == "▁█"
+
+
+def _one_game_row(result: int) -> GameRow:
+    return GameRow(
+        id=1,
+        players=("Ana", "Ben"),
+        keys=("ana", "ben"),
+        computers=(None, "easy"),
+        started=START,
+        ended=START,
+        deals_planned=1,
+        deals_played=1,
+        totals=(result, -result),
+        winner=0 if result > 0 else 1,
+        over=True,
+        results=((result, -result),),
+        imported=False,
+    )
+
+
+def _damage(path: Path) -> None:
+    """Overwrite every page after the first: the header reads, the tables do not."""
+    size = path.stat().st_size
+    with path.open("r+b") as file:
+        file.seek(4096)
+        file.write(b"\xff" * (size - 4096))
+
+
+def test_a_damaged_history_is_one_line_for_the_commands(
+    home_at_80: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_history(home_at_80) as history:
+        _against_computers(history)
+    _damage(home_at_80 / "history.sqlite")
+    for args in (["history"], ["stats"], ["history", "export", "1"]):
+        assert main(args) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err and "history.sqlite" in err
