@@ -26,9 +26,11 @@ LAYERS = ("engine", "players", "store", "game", "cli", "text", "tui", "serve", "
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (``--dist loadgroup``)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test with its folder, and group it for pytest-xdist: a file's tests run in
-    one worker (its module fixtures start once), and all the browser tests in one worker
-    (one Chromium at a time on a small machine)."""
+    """Mark each test with its folder; put all the browser tests in one pytest-xdist group
+    (``--dist loadgroup``: one worker, one Chromium at a time on a small machine). Every
+    other test stands alone (its own folder, app and processes) and goes to whichever worker
+    is free, so one long file never keeps the others waiting; a test that shares something
+    outside its ``tmp_path`` says so with its own ``xdist_group`` mark."""
     for item in items:
         path = Path(item.path)
         if not path.is_relative_to(TESTS):
@@ -37,9 +39,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         layer = parts[0] if len(parts) > 1 and parts[0] in LAYERS else None
         if layer is not None:
             item.add_marker(layer)
-        if item.get_closest_marker("xdist_group") is None:
-            group = "browser" if layer == "browser" else path.relative_to(TESTS).as_posix()
-            item.add_marker(pytest.mark.xdist_group(group))
+        if layer == "browser" and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(autouse=True)

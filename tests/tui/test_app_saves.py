@@ -23,7 +23,7 @@ from chinese_ten.tui.screens.dialogs import (
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.pty_helpers import Terminal
-from tests.tui_helpers import current_record, options, play_until_results, screen_text, step
+from tests.tui_helpers import current_record, options, play_until_results, screen_text, step, until
 
 SIZE = (100, 32)
 
@@ -46,11 +46,7 @@ def _flat(app: ChineseTenApp) -> str:
 
 
 async def _wait_for(pilot: Pilot[None], kind: type) -> None:
-    for _ in range(50):
-        if isinstance(pilot.app.screen, kind):
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"no {kind.__name__}, but {pilot.app.screen!r}")
+    await until(pilot, lambda: isinstance(pilot.app.screen, kind), f"a {kind.__name__}")
 
 
 async def _type_path(pilot: Pilot[None], path: Path) -> None:

@@ -21,6 +21,7 @@ from tests.tui_helpers import (
     save_position,
     screen_text,
     scroll_to_keys,
+    until,
 )
 
 SIZES = [(80, 24), (120, 40)]
@@ -134,7 +135,7 @@ async def test_every_screen_is_ascii(tmp_path: Path, name: str, size: tuple[int,
             else:
                 await pilot.press(hand_key(app, key) if not key.isascii() else key)
             await pilot.pause()
-        await pilot.pause(0.2)
+        await until(pilot, lambda: shown in screen_text(app), repr(shown))
         text = screen_text(app)
     assert shown in text, text
     assert non_ascii(text) == []

@@ -16,7 +16,7 @@ from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.wording import seat_default
-from tests.tui_helpers import options, screen_text, step
+from tests.tui_helpers import computer_moves, options, screen_text, step
 
 
 def _keys_cut(app: ChineseTenApp, text: str) -> list[str]:
@@ -100,7 +100,7 @@ async def test_nothing_is_cut_on_the_compact_board(
             if isinstance(screen, ResultsScreen):
                 break
             if isinstance(screen, GameScreen) and screen.stage == "computer":
-                await pilot.pause(0.05)
+                await computer_moves(pilot)
             else:
                 await step(pilot)
         assert isinstance(app.screen, ResultsScreen)

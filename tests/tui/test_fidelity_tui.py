@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
 from chinese_ten.cards import format_card
 from chinese_ten.game_flow import GameFlow
 from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
@@ -18,7 +18,7 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui_options import GameOptions
 from chinese_ten.view import PlayerView
-from tests.tui_helpers import options, screen_text, step
+from tests.tui_helpers import computer_moves, options, screen_text, step, until, until_screen
 
 SIZE = (100, 32)
 
@@ -40,13 +40,8 @@ def _save_vs_hard(folder: Path) -> None:
     flow.release()
 
 
-async def _until(pilot: Pilot[None], kind: type, tries: int = 100) -> None:
-    for _ in range(tries):
-        if isinstance(pilot.app.screen, kind):
-            await pilot.pause(0.1)  # drawn
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"no {kind.__name__}, but {pilot.app.screen!r}")
+def _board_shown(app: ChineseTenApp) -> bool:
+    return app.game.state is not None and "Computer (hard)" in screen_text(app)
 
 
 def _computer_cards_hidden(app: ChineseTenApp) -> None:
@@ -64,11 +59,11 @@ async def test_continuing_a_game_against_the_computer_from_plain_play(tmp_path: 
     _save_vs_hard(tmp_path)
     app = ChineseTenApp(options(tmp_path, players=None))  # chinese-ten play, then c
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, ContinueScreen)
+        await until_screen(pilot, ContinueScreen)
         assert "You v Computer (hard)" in " ".join(screen_text(app).split())
         await pilot.press("c")
-        await _until(pilot, GameScreen)
-        await pilot.pause(0.3)
+        await until_screen(pilot, GameScreen)
+        await until(pilot, lambda: _board_shown(app), "the board")
         assert app.game.flow.options.computer == (None, "hard")
         _computer_cards_hidden(app)
 
@@ -77,8 +72,8 @@ async def test_resume_of_a_game_against_the_computer(tmp_path: Path) -> None:
     _save_vs_hard(tmp_path)
     app = ChineseTenApp(options(tmp_path, players=None, resume=True, deals_planned=6))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await _until(pilot, GameScreen)
-        await pilot.pause(0.3)
+        await until_screen(pilot, GameScreen)
+        await until(pilot, lambda: _board_shown(app), "the board")
         _computer_cards_hidden(app)
         flat = " ".join(screen_text(app).split())
         assert "length: saved deal after deal, asked 6 deals" in flat
@@ -88,12 +83,12 @@ async def test_the_continue_question_says_what_differs(tmp_path: Path) -> None:
     _save_vs_hard(tmp_path)
     app = ChineseTenApp(options(tmp_path, players=("Ana", "Ben")))
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, ContinueScreen)
+        await until_screen(pilot, ContinueScreen)
         flat = " ".join(screen_text(app).split())
         assert "You asked for another game than this one" in flat
         assert "players: saved You v Computer (hard), asked Ana v Ben" in flat
         await pilot.press("n")  # the game asked for: Ana and Ben, hot-seat
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.game.names == ("Ana", "Ben"), "the game asked for")
         assert app.game.flow.options.computer == (None, None)
         assert app.game.names == ("Ana", "Ben")
 
@@ -110,11 +105,11 @@ async def test_names_typed_while_the_save_is_looked_for_never_answer_the_questio
         # Letters reach the screen before the question is up: they are held, not acted on.
         for key in "qna":
             start.post_message(events.Key(key, key))
-        await _until(pilot, ContinueScreen)
+        await until_screen(pilot, ContinueScreen)
         assert not isinstance(app.screen, QuitScreen)
         assert (tmp_path / "current.json").exists()  # nothing archived unasked
         await pilot.press("n")
-        await _until(pilot, StartScreen)
+        await until_screen(pilot, StartScreen)
         first = app.screen.query_one("#name0", Input)
         assert first.value == "" and not first.disabled and first.has_focus
 
@@ -127,10 +122,7 @@ async def test_with_no_save_letters_typed_early_go_into_the_first_field(tmp_path
         assert isinstance(start, StartScreen) and start.holding
         for key in "Ana":
             start.post_message(events.Key(key, key))
-        for _ in range(100):
-            if not start.holding:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: not start.holding, "the save to be looked for")
         await pilot.pause()
         first = start.query_one("#name0", Input)
         assert first.value == "Ana" and first.has_focus
@@ -148,17 +140,17 @@ async def test_with_no_save_at_all_the_fields_take_input_at_once(tmp_path: Path)
 async def test_a_key_read_before_the_screen_changed_is_dropped(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.3)
+        await until_screen(pilot, CutScreen)
         cut = app.screen
         assert not isinstance(cut, GameScreen)  # the cut waits for Enter
         early = events.Key("enter", "\r")  # read from the terminal now...
-        await pilot.pause(0.05)
+        await pilot.pause()  # (a moment: the key's time is before the change's)
         app._screen_changed(cut)  # ...and the screen changed after it was read
         app.post_message(early)
-        await pilot.pause(0.2)
+        await pilot.pause()  # the key is handled (idle again)
         assert app.screen is cut  # not acted on
         await pilot.press("enter")  # pressed now: it acts
-        await pilot.pause(0.2)
+        await until(pilot, lambda: app.screen is not cut, "the cut to close")
         assert app.screen is not cut
 
 
@@ -169,7 +161,7 @@ async def test_the_arrows_move_the_card_cursor_against_the_computer(tmp_path: Pa
             if isinstance(app.screen, GameScreen) and app.game.stage == "select":
                 break
             await step(pilot) if not isinstance(app.screen, GameScreen) else None
-            await pilot.pause(0.05)
+            await computer_moves(pilot)
         game = app.game
         assert game.stage == "select"
         log = game.query_one("#log", RichLog)
@@ -195,7 +187,7 @@ async def test_the_last_turn_of_a_deal_stays_in_sight_before_the_results(tmp_pat
         flat = " ".join(screen_text(app).split())
         assert "The deal is over: Enter shows the results." in flat
         await pilot.press("enter")
-        await _until(pilot, ResultsScreen)
+        await until_screen(pilot, ResultsScreen)
 
 
 # ------------------------------------------------------------------ a browser tab speaks browser
@@ -207,27 +199,27 @@ async def test_a_browser_tab_shows_no_server_path_or_command_line(
     monkeypatch.setattr(ChineseTenApp, "is_web", property(lambda _: True))
     app = ChineseTenApp(options(tmp_path, players=None, browser=True))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await _until(pilot, ContinueScreen)
+        await until_screen(pilot, ContinueScreen)
         flat = " ".join(screen_text(app).split())
         assert "You v Computer (hard), 0 deals finished, is saved." in flat
         assert str(tmp_path) not in flat and "archive" not in flat
         await pilot.press("n")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: "put aside" in screen_text(app), "the notice")
         flat = " ".join(screen_text(app).split())
         assert "The game saved before was put aside." in flat and str(tmp_path) not in flat
-        await _until(pilot, StartScreen)
+        await until_screen(pilot, StartScreen)
         await pilot.press("enter", "enter")  # the names offered
-        await pilot.pause(0.3)
+        await until_screen(pilot, CutScreen)
         await pilot.press("enter")  # the cut: a deal is dealt and saved
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.game.state is not None, "a deal")
         assert app.game.state is not None
         await pilot.press("ctrl+q")
-        await _until(pilot, QuitScreen)
+        await until_screen(pilot, QuitScreen)
         flat = " ".join(screen_text(app).split())
         assert "open this page again to continue it" in flat and "chinese-ten" not in flat
         await pilot.press("n")
         await pilot.resize_terminal(39, 20)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: "Widen the window" in screen_text(app), "the small window")
         flat = " ".join(screen_text(app).split())
         assert "Widen the window or zoom out" in flat and "terminal" not in flat
 

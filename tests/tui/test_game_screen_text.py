@@ -28,6 +28,7 @@ from tests.tui_helpers import (
     play_until_results,
     save_position,
     screen_text,
+    until,
 )
 
 LONG = ("Alexandrina Wilhelmina Konstantinopoulou", "Bartholomew Fitzgerald Montgomery-Smythe")
@@ -39,16 +40,6 @@ TURNED_CHOICE = (1, "3C", "QS QH 5C 6D", "QD")
 
 def lines(app: ChineseTenApp) -> list[str]:
     return screen_text(app).splitlines()
-
-
-async def until(pilot: object, check: object, tries: int = 300) -> None:
-    from textual.pilot import Pilot
-
-    assert isinstance(pilot, Pilot) and callable(check)
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(0.02)
 
 
 # ------------------------------------------------------------------ 1. the computer's seat

@@ -20,7 +20,7 @@ from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.wording import computer_name, signed
 from tests.history_helpers import played, played_at
-from tests.tui_helpers import cut_names, options, play_until_results, screen_text
+from tests.tui_helpers import cut_names, options, play_until_results, screen_text, until
 
 SIZE = (100, 30)
 MARKUP = "[red]Zed[/]"
@@ -203,13 +203,12 @@ async def test_a_deal_that_cannot_be_stored_is_said_once_on_screen(tmp_path: Pat
     app = ChineseTenApp(options(tmp_path, deals_planned=1))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await play_until_results(pilot)
-        said: list[str] = []
-        for _tick in range(40):  # the screen polls twice a second
-            said = [n.message for n in app._notifications if "not kept" in n.title]
-            if said:
-                break
-            await pilot.pause(0.1)
-        (message,) = said
+
+        def said() -> list[str]:
+            return [n.message for n in app._notifications if "not kept" in n.title]
+
+        await until(pilot, said, "the notice")  # the screen polls twice a second
+        (message,) = said()
         assert "is a folder, not a history file" in message
 
 
@@ -218,7 +217,8 @@ async def test_a_stored_deal_says_nothing(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await play_until_results(pilot)
         assert app.game.flow.history.wait()
-        await pilot.pause(0.6)
+        await pilot.pause()
+        assert not app.game.flow.history_notices()  # stored: nothing left for the screen to say
         assert not [
             n
             for n in app._notifications

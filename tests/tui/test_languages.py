@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Footer, Input
 
@@ -25,12 +26,15 @@ from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.wording import default_names, seat_default
 from tests.pty_helpers import Terminal
 from tests.tui_helpers import (
+    computer_moves,
     current_record,
     cut_names,
     options,
     play_until_results,
+    rules_loaded,
     screen_text,
     step,
+    until,
 )
 
 SIZE = (80, 24)
@@ -60,7 +64,7 @@ async def test_no_english_is_left_on_the_screens(language: str, tmp_path: Path) 
         assert isinstance(app.screen, StartScreen)
         assert english_left(app) == []
         await pilot.press("f1")
-        await pilot.pause(0.3)
+        await rules_loaded(pilot)
         assert english_left(app) == [], "rules"
         await pilot.press("escape", "enter", "enter")
         await pilot.pause()
@@ -74,10 +78,12 @@ async def test_no_english_is_left_on_the_screens(language: str, tmp_path: Path) 
             if isinstance(screen, GameScreen) and screen.stage == "select" and "hint" not in seen:
                 seen.add("hint")
                 await pilot.press("t")
-                await pilot.pause(0.5)
+                await app.workers.wait_for_complete()  # the hint is worked out on a worker
+                await pilot.pause()
                 assert english_left(app) == [], "hint"
                 await pilot.press("ctrl+p")
-                await pilot.pause(0.3)
+                await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+                await pilot.pause()
                 assert english_left(app) == [], "palette"
                 await pilot.press("escape", "q")
                 await pilot.pause()
@@ -159,7 +165,7 @@ async def test_counts_keys_and_names_fit_at_80x24(
             if isinstance(screen, ResultsScreen):
                 break
             if isinstance(screen, GameScreen) and screen.stage == "computer":
-                await pilot.pause(0.05)
+                await computer_moves(pilot)
             else:
                 await step(pilot)
         assert isinstance(app.screen, ResultsScreen)
@@ -210,7 +216,7 @@ async def test_the_person_against_the_computer_is_addressed_by_seat(
         for _ in range(60):
             if isinstance(app.screen, GameScreen) and app.game.stage == "select":
                 break
-            await pilot.pause(0.05) if app.game.stage == "computer" else await step(pilot)
+            await computer_moves(pilot) if app.game.stage == "computer" else await step(pilot)
         text = screen_text(app)
         assert "As suas cartas" in text and "A sua vez: " in text
         assert "Cartas de Ana" not in text
@@ -362,7 +368,7 @@ def test_snapshot_rules(snap_compare: Snap, language: str, tmp_path: Path) -> No
     async def open_rules(pilot: Pilot[Any]) -> None:
         await pilot.pause()
         await pilot.press("f1")
-        await pilot.pause(0.5)
+        await rules_loaded(pilot)
 
     assert snap_compare(app, run_before=open_rules, terminal_size=SIZE)
 
@@ -401,10 +407,3 @@ async def test_the_palette_switches_the_game_screen_to_another_language(tmp_path
             assert "Ben's hand" in screen_text(app) and "Quit" in screen_text(app)
     finally:
         i18n.choose("en")
-
-
-async def until(pilot: Pilot[Any], check: Any, tries: int = 200) -> None:
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(0.02)

@@ -40,6 +40,9 @@ def reviewed(record: GameRecord) -> GameReview:
 def app_with(
     tmp_path: Path, record: GameRecord, **kwargs: Any
 ) -> tuple[ChineseTenApp, ReviewScreen]:
+    """The screen (one worker process: the pool is not what these tests are about, see
+    tests/players/test_review.py for any number of jobs) in an app."""
+    kwargs.setdefault("jobs", 1)
     screen = ReviewScreen(record, **kwargs)
     return ChineseTenApp(options(tmp_path), review=screen), screen
 
@@ -101,7 +104,7 @@ async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
 
 async def test_the_analysis_runs_with_a_bar_and_escape_cancels_it(tmp_path: Path) -> None:
     record = played(1, seed=4)
-    app, screen = app_with(tmp_path, record, samples=20_000, jobs=1)
+    app, screen = app_with(tmp_path, record, samples=20_000)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert screen.query_one("#review-progress").display
@@ -115,7 +118,7 @@ async def test_the_analysis_runs_with_a_bar_and_escape_cancels_it(tmp_path: Path
 
 async def test_a_quick_analysis_finishes_and_marks(tmp_path: Path) -> None:
     record = played(1, seed=4)
-    app, screen = app_with(tmp_path, record, samples=40, jobs=2)
+    app, screen = app_with(tmp_path, record, samples=40)
     async with app.run_test(size=(100, 40)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -142,7 +145,7 @@ async def test_a_history_game_is_analysed_once(tmp_path: Path) -> None:
     record = played(1, seed=6)
     with open_history(tmp_path) as history:
         game_id, _ = history.import_record(record)
-    app, screen = app_with(tmp_path, record, game_id=game_id, samples=40, jobs=1, folder=tmp_path)
+    app, screen = app_with(tmp_path, record, game_id=game_id, samples=40, folder=tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
