@@ -9,7 +9,7 @@ seats, compulsory capture with a choice of target, the layout triple and four of
 Run: ``python benchmarks/lean_engine.py --deals 50000 [--seats 3] [--seed 1]``: plays that
 many random deals (shuffle, cut, deal, random legal play, score) and prints deals/s.
 ``benchmarks/bench_simulate_process.py`` runs it beside ``chinese-ten simulate``;
-``tests/test_lean_engine.py`` plays the game's own set-ups through it and through the engine.
+``tests/engine/test_lean_engine.py`` plays the game's own set-ups through it and through the engine.
 """
 
 import argparse

@@ -7,7 +7,7 @@ The template is every message marked in ``src/chinese_ten`` (``_``, ``ngettext``
 plus argparse's own words ("usage: ", "options", its errors) from the running Python's
 argparse, which the program binds to the same catalog. Translate the empty and fuzzy entries
 of each ``src/chinese_ten/locale/<lang>/LC_MESSAGES/chinese_ten.po``, then compile:
-``tests/test_catalogs.py`` fails while a message is untranslated or a .mo is stale.
+``tests/text/test_i18n.py`` fails while a message is untranslated or a .mo is stale.
 """
 
 import argparse

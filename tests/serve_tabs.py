@@ -68,25 +68,26 @@ class Served:
         ready, _, _ = select.select([self.process.stdout], [], [], WAIT)
         return self.process.stdout.readline() if ready else ""
 
-    def children(self) -> list[int]:
-        """The server's child processes (one game per tab), from /proc."""
+    def children(self, *, unreaped: bool = False) -> list[int]:
+        """The server's child processes (one game per tab), from /proc; with ``unreaped``,
+        the ended ones its loop has not reaped (and so not counted as ended) as well."""
         found = []
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
                 continue
             with contextlib.suppress(OSError):
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if int(fields[1]) == self.process.pid and fields[0] != "Z":
+                if int(fields[1]) == self.process.pid and (unreaped or fields[0] != "Z"):
                     found.append(int(entry.name))
         return found
 
     def wait_children(self, count: int) -> list[int]:
         deadline = time.monotonic() + WAIT
-        while (found := self.children()) and len(found) != count:
+        while (found := self.children(unreaped=count == 0)) and len(found) != count:
             if time.monotonic() > deadline:
                 break
             time.sleep(0.1)
-        if count == 0 and not found:
+        if count == 0 and not found:  # reaped too: the server knows the game ended
             return found
         assert len(found) == count, (found, count)
         return found

@@ -1,8 +1,10 @@
 """Driving the TUI in tests: screen text, hand-made deals, and a keyboard player."""
 
 import io
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
@@ -175,12 +177,65 @@ async def play_until_results(pilot: Pilot[None], limit: int = 400) -> ResultsScr
     return screen
 
 
-async def scroll_to_keys(pilot: Pilot[None], tries: int = 100) -> bool:
+BOUND = 60.0
+"""Seconds a wait below may take before the test fails: generous for a loaded machine (a
+failure only, never a measure of speed: the waits end as soon as their condition holds)."""
+
+
+async def until(
+    pilot: Pilot[Any], check: Callable[[], object], what: str = "", bound: float = BOUND
+) -> None:
+    """Let the app work until ``check()`` holds: no fixed sleep, ``pilot.pause()`` waits
+    until the app is idle (timers, workers and the Markdown loader run meanwhile)."""
+    deadline = time.monotonic() + bound
+    while not check():
+        assert time.monotonic() < deadline, f"waited {bound:g} s for {what or check}"
+        await pilot.pause()
+
+
+async def until_screen(pilot: Pilot[Any], kind: type, bound: float = BOUND) -> None:
+    """Wait until a ``kind`` screen is on top, then until it is drawn (idle)."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, kind), f"a {kind.__name__}", bound)
+    await pilot.pause()
+
+
+async def computer_moves(pilot: Pilot[Any]) -> None:
+    """While the computer plays (a timer, then a worker) no key is pressed: wait until its
+    turn is over, bounded."""
+    app = pilot.app
+    await until(pilot, lambda: app.game.turn.stage != "computer", "the computer's move")
+    await pilot.pause()  # at least one: a caller may loop on a screen other than the game
+
+
+async def rules_loaded(pilot: Pilot[Any]) -> None:
+    """Wait until the rules screen is up and its Markdown document is mounted whole (it is
+    parsed and mounted in the background, in order: the key table that ends the page comes
+    last), then drawn."""
+    from textual.widgets import Markdown
+
+    from chinese_ten.tui.screens.rules import RulesScreen
+
+    app = pilot.app
+
+    def loaded() -> bool:
+        screen = app.screen
+        if not isinstance(screen, RulesScreen):
+            return False
+        blocks = screen.query_one(Markdown).children
+        return bool(blocks) and type(blocks[-1]).__name__ == "MarkdownTable"
+
+    await until(pilot, loaded, "the rules page")
+    await pilot.pause()
+
+
+async def scroll_to_keys(pilot: Pilot[None], bound: float = BOUND) -> bool:
     """Press End on the rules screen until its key table shows (the page loads in the
     background, so one End may come before the end exists); False if it never shows."""
-    for _ in range(tries):
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
         await pilot.press("end")
-        await pilot.pause(0.05)
+        await pilot.pause()
         if "what it does" in screen_text(pilot.app):
             return True
     return False

@@ -1,0 +1,488 @@
+"""``chinese-ten serve`` without a browser: its options, its edges and its bookkeeping."""
+
+import asyncio
+import contextlib
+import io
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from chinese_ten.cli import _tab_arguments, build_parser
+from chinese_ten.commands.serve import game_command
+from chinese_ten.commands.serve_guard import (
+    MAX_MESSAGE,
+    Address,
+    BadMessageError,
+    language_of,
+    read_message,
+)
+from chinese_ten.served import TabGames, is_local, url_of
+from tests.serve_tabs import Served
+
+
+def serve(home: Path, *options: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "chinese_ten", "--lang", "en", "serve", *options],
+        env=dict(os.environ, CHINESE_TEN_HOME=str(home)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finished(home: Path, *options: str) -> tuple[int, str]:
+    process = serve(home, *options)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err
+
+
+def test_a_port_in_use_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, err = finished(tmp_path, "--port", str(port))
+    assert code == 1
+    assert err.count("\n") == 1
+    assert err.startswith(f"chinese-ten: cannot listen on http://127.0.0.1:{port}: ")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--port", "70000"),
+        ("--port", "-1"),
+        ("--port", "http"),
+        ("--max-games", "0"),
+        ("--max-games", "17"),
+        ("--idle-minutes", "0"),
+        ("--idle-minutes", "nan"),
+        ("--idle-minutes", "100000"),
+        ("--deals", "0"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(tmp_path: Path, option: str, value: str) -> None:
+    code, err = finished(tmp_path, option, value)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert option in err
+
+
+def test_a_host_that_is_not_here_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    code, err = finished(tmp_path, "--host", "192.0.2.1", "--port", "0")
+    assert code == 2
+    assert err == (
+        "chinese-ten: cannot listen on http://192.0.2.1:0: "
+        "192.0.2.1 is not an address of this machine\n"
+    )
+
+
+def test_other_hosts_are_warned_about_and_sigterm_ends_the_server(tmp_path: Path) -> None:
+    process = serve(tmp_path, "--host", "0.0.0.0", "--port", "0")
+    assert process.stdout is not None and process.stderr is not None
+    ready, _, _ = select.select([process.stderr], [], [], 30)
+    assert ready
+    warning = process.stderr.readline()
+    assert warning.startswith("chinese-ten: warning: listening on 0.0.0.0: anyone who can reach")
+    assert "has the address above (with its token) can play here, up to 4 games" in warning
+    assert "not encrypted" in warning
+    assert "continue that browser's saved games and read its history, with every name" in warning
+    assert process.stdout.readline().startswith("chinese-ten: open http://0.0.0.0:")
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 143
+    assert err == "chinese-ten: stopped; no game was running.\n"
+
+
+def test_localhost_gets_no_warning(tmp_path: Path) -> None:
+    process = serve(tmp_path, "--port", "0")
+    assert process.stdout is not None
+    assert process.stdout.readline().startswith("chinese-ten: open http://127.0.0.1:")
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 129
+    assert "warning" not in err
+
+
+def test_each_tab_runs_play_or_series_with_the_servers_options() -> None:
+    args = build_parser().parse_args(
+        ["serve", "--vs", "hard", "--seat", "2", "--deals", "3", "--four-color", "--think", "0.5"]
+    )
+    assert _tab_arguments(args) == (
+        "series", "--deals", "3", "--vs", "hard", "--seat", "2", "--think", "0.5", "--four-color"
+    )  # fmt: skip
+    assert _tab_arguments(build_parser().parse_args(["serve"])) == ("play",)
+    command = game_command(("play", "--seed", "1"), "pt")
+    assert command.startswith("exec ")
+    assert command.endswith("-m chinese_ten --lang pt play --seed 1")
+
+
+def test_seats_are_limited_and_idle_ones_are_found() -> None:
+    now = [0.0]
+    seats = TabGames(most=2, idle=60, clock=lambda: now[0])
+    first, second = seats.admit(), seats.admit()
+    assert first is not None and second is not None
+    assert seats.admit() is None and seats.full
+    now[0] = 50
+    seats.touch(second)
+    now[0] = 60
+    assert seats.idle_games() == [first]
+    seats.leave(first)
+    seats.leave(first)  # twice is harmless
+    assert not seats.full and seats.admit() is not None
+
+
+def test_hosts_and_urls() -> None:
+    assert is_local("127.0.0.1") and is_local("::1") and is_local("LOCALHOST")
+    assert not is_local("0.0.0.0") and not is_local("192.168.1.2")
+    assert url_of("::1", 8000) == "http://[::1]:8000"
+    assert url_of("localhost", 80) == "http://localhost:80"
+
+
+@pytest.fixture
+def downloads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object]]:
+    """The app runs as in a browser tab (``app.is_web``), in ``tmp_path``: what it hands to
+    the browser (the text and its file name) is kept here instead."""
+    from textual.app import App
+
+    delivered: list[tuple[str, object]] = []
+
+    def deliver_text(self: App[None], file: io.StringIO, **options: object) -> str:
+        delivered.append((file.getvalue(), options.get("save_filename")))
+        return "key"
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "is_web", property(lambda self: True))
+    monkeypatch.setattr(App, "deliver_text", deliver_text)
+    return delivered
+
+
+async def test_export_in_a_browser_downloads_the_record(
+    tmp_path: Path, downloads: list[tuple[str, object]]
+) -> None:
+    """Under the web driver (``app.is_web``) export hands the record to the browser."""
+    from chinese_ten.records import parse_record
+    from chinese_ten.tui.app import ChineseTenApp
+    from tests.tui.test_app_saves import _deal, _save
+    from tests.tui_helpers import options, play_until_results
+
+    _save(tmp_path, [_deal(6, 0)[-2]])
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        await play_until_results(pilot)
+        app.game.action_export()
+        await pilot.pause()
+    ((text, name),) = downloads
+    assert name == "chinese-ten-game.json"
+    assert parse_record(text).players == ("Ana", "Ben")
+    assert not list(tmp_path.glob("chinese-ten-game*.json"))  # nothing written on the server
+
+
+async def test_a_copy_after_a_failed_save_downloads_in_a_browser(
+    tmp_path: Path, downloads: list[tuple[str, object]]
+) -> None:
+    """The server's disk failed: "Save a copy" hands the whole game to the browser instead
+    of asking for a path on the server."""
+    from chinese_ten.records import load_and_replay
+    from chinese_ten.tui.app import ChineseTenApp
+    from tests.tui.test_app_saves import _broken_folder
+    from tests.tui_helpers import options, step
+
+    app = ChineseTenApp(options(_broken_folder(tmp_path)))
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        for _ in range(4):
+            await step(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        state = app.game.flow.state
+    ((text, name),) = downloads
+    assert name == "chinese-ten-save.json"
+    copy = tmp_path / "downloaded.json"
+    copy.write_text(text)
+    _, states = load_and_replay(copy)
+    assert states[-1] == state  # the deal in play, whole
+    assert not list(tmp_path.glob("chinese-ten-save*.json"))  # nothing written on the server
+
+
+def test_the_server_itself_does_not_import_textual() -> None:
+    """Only each tab's game loads Textual; the web server stays light."""
+    probe = "import sys, chinese_ten.commands.serve; print(' '.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "chinese_ten.commands.serve" in out.stdout.split()
+    assert not [m for m in out.stdout.split() if m.split(".")[0] == "textual"]
+
+
+# The guard: only the page of the server's own address, with the token it printed, gets a game.
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Served]:
+    served = Served(tmp_path)
+    yield served
+    served.stop()
+
+
+async def get(url: str, **headers: str) -> tuple[int, str, dict[str, str]]:
+    """Status, text and cookies set, for a request with exactly these headers."""
+    async with (
+        aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session,
+        session.get(url, headers=headers, allow_redirects=False) as response,
+    ):
+        cookies = {name: morsel.value for name, morsel in response.cookies.items()}
+        return response.status, await response.text(), cookies
+
+
+async def test_the_page_needs_the_token_and_keeps_it_out_of_the_page(server: Served) -> None:
+    status, page, cookies = await get(server.url)
+    assert status == 200
+    assert server.token not in page  # it travels in the HttpOnly cookie, not in any link
+    assert cookies[f"chinese-ten-token-{server.port}"] == server.token
+    assert re.fullmatch(r"[\w-]{43}", cookies["chinese-ten-browser"])
+    assert f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws"' in page
+    token = f"chinese-ten-token-{server.port}={server.token}"
+    assert (await get(server.origin + "/", Cookie=token))[0] == 200  # a reload
+    for path in ("/", "/ws", "/static/js/textual.js", "/download/key", "/idle"):
+        status, text, cookies = await get(server.origin + path)
+        assert (status, text.count("\n"), cookies) == (403, 1, {}), path
+        assert "needs the token chinese-ten serve printed" in text
+    status, text, _ = await get(server.origin + "/?token=" + server.token[::-1])
+    assert status == 403 and "not the one chinese-ten serve printed" in text
+    status, text, _ = await get(server.origin + "/", Cookie=token.replace("=", "=x", 1))
+    assert status == 403
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Host": "evil.example:{port}"},  # DNS rebinding: a page of evil.example, on this server
+        {"Host": "127.0.0.1:1"},
+        {"Host": "localhost"},
+        {"Host": "[::1]:{port}x"},
+        {"Origin": "http://evil.example"},
+        {"Origin": "https://127.0.0.1:{port}"},
+        {"Origin": "null"},
+    ],
+)
+async def test_a_foreign_host_or_origin_is_refused_even_with_the_token(
+    server: Served, headers: dict[str, str]
+) -> None:
+    filled = {name: value.format(port=server.port) for name, value in headers.items()}
+    status, text, cookies = await get(server.url, **filled)
+    assert (status, cookies) == (403, {})
+    assert text.count("\n") == 1
+    assert server.token not in text
+
+
+async def test_the_server_answers_at_each_loopback_name(server: Served) -> None:
+    for name in ("localhost", "127.0.0.1", "[::1]"):
+        origin = f"http://{name}:{server.port}"
+        status, page, _ = await get(server.url, Host=f"{name}:{server.port}", Origin=origin)
+        assert status == 200
+        assert f'"ws://{name}:{server.port}/ws"' in page
+
+
+async def test_a_long_query_is_refused(server: Served) -> None:
+    status, text, _ = await get(server.url + "&x=" + "y" * 300)
+    assert (status, text) == (403, "This address is too long.\n")
+
+
+@contextlib.asynccontextmanager
+async def connected(
+    server: Served, *, origin: str | None = None, browser: bool = True, token: bool = True
+) -> AsyncIterator[aiohttp.ClientWebSocketResponse]:
+    """A websocket as the page opens it (its Origin, the cookies it was given), or with one
+    of those left out or changed."""
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
+        cookies = (await get(server.url))[2]
+        if not browser:
+            del cookies["chinese-ten-browser"]
+        if not token:
+            del cookies[f"chinese-ten-token-{server.port}"]
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())}
+        headers["Origin"] = server.origin if origin is None else origin
+        if not headers["Origin"]:
+            del headers["Origin"]
+        url = server.origin + "/ws?width=80&height=24"
+        async with session.ws_connect(url, headers=headers) as websocket:
+            yield websocket
+
+
+async def screen_bytes(websocket: aiohttp.ClientWebSocketResponse, seconds: float) -> int:
+    """The bytes of screen the game sends within ``seconds``; -1 when the socket closes."""
+    count = 0
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while (left := end - loop.time()) > 0:
+        try:
+            message = await asyncio.wait_for(websocket.receive(), left)
+        except TimeoutError:
+            break
+        if message.type is aiohttp.WSMsgType.BINARY:
+            count += len(message.data)
+        elif message.type is not aiohttp.WSMsgType.TEXT:
+            return -1
+    return count
+
+
+async def shown(websocket: aiohttp.ClientWebSocketResponse) -> None:
+    """Until the game has drawn its first screen (a start is slow on a busy machine)."""
+    for _ in range(30):
+        if await screen_bytes(websocket, 2) > 1000:
+            return
+    raise AssertionError("the game never showed")
+
+
+async def test_the_page_s_own_websocket_gets_a_game(server: Served) -> None:
+    async with connected(server) as websocket:
+        await shown(websocket)
+        assert len(server.wait_children(1)) == 1
+    server.wait_children(0)  # a tab closed is no malformed message
+    assert server.stop() == (130, "chinese-ten: stopped; no game was running.\n")  # no token
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"origin": "http://evil.example"},
+        {"origin": "http://127.0.0.1:1"},
+        {"origin": ""},  # no Origin: not a browser's page
+        {"token": False},
+        {"browser": False},  # no browser of its own: no saves to play with
+    ],
+)
+async def test_a_websocket_from_elsewhere_gets_no_game(
+    server: Served, change: dict[str, object]
+) -> None:
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        async with connected(server, **change):  # type: ignore[arg-type]
+            pass
+    assert refused.value.status == 403
+    assert server.children() == []
+
+
+def memory_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
+
+
+async def test_a_huge_resize_is_bounded_and_memory_stays_flat(server: Served) -> None:
+    """Unbounded, 100000x100000 made a game grow ~50 MB/s; bounded, it draws 480x200."""
+    async with connected(server) as websocket:
+        await shown(websocket)
+        (game,) = server.wait_children(1)
+        before = memory_mb(game)
+        for _ in range(3):
+            await websocket.send_json(["resize", {"width": 100000, "height": 100000}])
+        assert await screen_bytes(websocket, 2) > 0  # the game drew at the bounded size
+        assert await screen_bytes(websocket, 3) >= 0  # and is still there
+        after = memory_mb(game)
+    print(f"game memory: {before:.0f} MB, then {after:.0f} MB after 3 huge resizes")
+    assert after - before < 30
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "x" * (MAX_MESSAGE + 1),  # longer than any key or paste
+        '["stdin", "' + "a" * MAX_MESSAGE + '"]',
+        '["resize", {"width": "wide", "height": 24}]',
+        '["resize", {"width": NaN, "height": 24}]',
+        '["stdin", 3]',
+        '["stdin", "\\ud800"]',  # a lone surrogate: no UTF-8 for the game's pipe
+        "{}",
+        "[" * 10_000,
+    ],
+)
+async def test_a_bad_message_ends_only_its_game_in_one_line(server: Served, message: str) -> None:
+    async with connected(server) as websocket:
+        await shown(websocket)
+        await websocket.send_str(message)
+        assert await screen_bytes(websocket, 60) == -1
+    server.wait_children(0)
+    async with connected(server) as websocket:  # the server goes on
+        await shown(websocket)
+    _, err = server.stop()
+    assert "Traceback" not in err
+    assert err.splitlines()[0] == (
+        "chinese-ten: a browser sent a malformed message; its game was ended."
+    )
+
+
+async def test_sizes_and_unknown_messages_are_taken_in_bounds(server: Served) -> None:
+    async with connected(server) as websocket:
+        await shown(websocket)
+        await websocket.send_str('["resize", {"width": -5, "height": 1e308}]')
+        await websocket.send_str('["something new", 1]')
+        await websocket.send_json(["ping", "42"])
+        assert await screen_bytes(websocket, 3) >= 0
+        assert len(server.wait_children(1)) == 1
+
+
+def test_messages_are_read_within_bounds() -> None:
+    assert read_message('["resize", {"width": 100000, "height": 0}]') == ("resize", 480, 10)
+    assert read_message('["resize", {"width": 90.5, "height": 30}]') == ("resize", 90, 30)
+    assert read_message('["stdin", "\\u001bOQ"]') == ("stdin", "\x1bOQ")
+    assert read_message('["focus"]') == ("focus",)
+    assert read_message('["new kind"]') is None
+    for bad in ('["resize", {"width": true, "height": 3}]', '["ping", "' + "9" * 65 + '"]', "3"):
+        with pytest.raises(BadMessageError):
+            read_message(bad)
+
+
+def test_addresses_name_this_server_only() -> None:
+    local = Address.of("127.0.0.1", 8000)
+    assert local.named_by("localhost:8000") and local.named_by("[::1]:8000")
+    assert local.named_by("LOCALHOST:8000") and local.is_origin("http://127.0.0.1:8000")
+    assert not local.named_by("localhost:8001") and not local.named_by("evil.example:8000")
+    assert not local.named_by("127.0.0.1") and not local.named_by("127.0.0.1:")
+    assert not local.is_origin("http://127.0.0.1:8000/x") and not local.is_origin("null")
+    every = Address.of("0.0.0.0", 80)
+    assert every.named_by("192.168.1.20") and every.named_by("[fe80::1]:80")
+    assert not every.named_by("rebind.evil.example") and not every.named_by("10.0.0.1:81")
+    named = Address.of("Games.LAN", 8000)
+    assert named.named_by("games.lan:8000") and not named.named_by("127.0.0.1:8000")
+
+
+def test_the_browser_s_language_is_the_first_of_ours() -> None:
+    assert language_of("pt-BR,pt;q=0.9,en;q=0.8", "en") == "pt"
+    assert language_of("en;q=0.2, fr", "pt") == "fr"
+    assert language_of("fr;q=abc, de", "en") == "en"
+    assert language_of("fr;q=0, pt;q=2", "en") == "en"
+    assert language_of(None, "fr") == "fr"
+    assert language_of("fr," * 10_000, "en") == "fr"
+
+
+async def test_the_browser_s_language_is_used_unless_lang_was_given(
+    server: Served, tmp_path: Path
+) -> None:
+    _, page, _ = await get(server.url, **{"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert '<html lang="en">' in page  # serve --lang en: every tab in English
+    unset = Served(tmp_path / "unset", lang=None)
+    try:
+        _, page, _ = await get(unset.url, **{"Accept-Language": "fr-FR,fr;q=0.9"})
+        assert '<html lang="fr">' in page and "Dix chinois démarre" in page
+        status, text, _ = await get(unset.origin, **{"Accept-Language": "pt-PT"})
+        assert status == 403 and text.startswith("Este endereço precisa do token")
+        _, page, _ = await get(unset.url, **{"Accept-Language": "de-DE"})
+        assert '<html lang="en">' in page  # none of ours: the server's own language
+    finally:
+        unset.stop()
+
+
+def test_serve_offers_no_more_games_than_save_slots() -> None:
+    from chinese_ten.saves import MAX_SLOTS
+    from chinese_ten.serve_limits import MOST_GAMES
+
+    assert MOST_GAMES == MAX_SLOTS

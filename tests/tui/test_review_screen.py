@@ -1,0 +1,336 @@
+"""The review screen with Pilot: stepping, deal jumps, the marks, cancelling; a snapshot."""
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from chinese_ten import i18n
+from chinese_ten.actions import action_target, is_flip
+from chinese_ten.history import open_history
+from chinese_ten.levels import REVIEW_SAMPLES
+from chinese_ten.records import GameRecord, load_and_replay
+from chinese_ten.review import GameReview, analyse, analysis_key, reason_text
+from chinese_ten.table import shown_names
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.review import ReviewScreen, review_explained
+from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.line import TextLine
+from tests.history_helpers import played
+from tests.tui_helpers import options
+
+_REVIEWS: dict[str, GameReview] = {}
+
+
+def reviewed(record: GameRecord) -> GameReview:
+    key = record.model_dump_json()
+    if key not in _REVIEWS:
+        _REVIEWS[key] = analyse(record, samples=60, seed=2)
+    return _REVIEWS[key]
+
+
+def app_with(
+    tmp_path: Path, record: GameRecord, **kwargs: Any
+) -> tuple[ChineseTenApp, ReviewScreen]:
+    """The screen (one worker process: the pool is not what these tests are about, see
+    tests/players/test_review.py for any number of jobs) in an app."""
+    kwargs.setdefault("jobs", 1)
+    screen = ReviewScreen(record, **kwargs)
+    return ChineseTenApp(options(tmp_path), review=screen), screen
+
+
+def mark_text(screen: ReviewScreen) -> str:
+    return screen.query_one("#review-mark", TextLine).text.plain
+
+
+async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
+    record = played(2, seed=3, names=("[bold]Ana[/]", "Ben"))
+    review = reviewed(record)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert screen.cursor.at == 2
+        await pilot.press("left")
+        assert screen.cursor.at == 1
+        await pilot.press("pagedown")
+        assert (screen.cursor.position.deal, screen.cursor.position.index) == (2, 0)
+        await pilot.press("pageup")
+        assert screen.cursor.at == 0
+        await pilot.press("end")
+        assert "End of deal 2" in mark_text(screen)
+        await pilot.press("home")
+        screen.show_review(review)
+        await pilot.pause()
+        summary = str(screen.query_one("#review-summary").render())
+        assert "[bold]Ana[/]" in summary and "a decision" in summary
+        worst = max(review.judgements, key=lambda j: j.loss)
+        target = next(
+            k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == worst
+        )
+        await pilot.press(*["right"] * target)
+        text = mark_text(screen)
+        best, chosen, loss, _se = (float(x) for x in re.findall(r"\d+\.\d", text))
+        assert loss == pytest.approx(best - chosen) and loss == pytest.approx(worst.loss, abs=0.11)
+        assert worst.label is None or worst.label in text
+        hand = screen.query_one(f"#review-hand-{worst.seat}", CardStrip)
+        assert [look.mark for look in hand.looks].count("selected") <= 1
+        for at, position in enumerate(screen.cursor.positions):  # never alike: chosen, best
+            judged = position.judgement(review)
+            if judged is None or judged.best == position.action:
+                continue
+            screen.cursor.at = at
+            screen.draw()
+            table = screen.query_one("#review-cards", CardStrip)
+            taken = {look.card: look.mark for look in table.looks if look.mark}
+            chosen = action_target(judged.chosen)
+            best_target = action_target(judged.best)
+            if chosen is not None:
+                assert taken[chosen] == "selected"
+            if best_target is not None and best_target != chosen:
+                assert taken[best_target] == "choice"
+        await pilot.press("escape")  # no analysis running: the review closes
+        await pilot.pause()
+    assert app.return_code in (None, 0)
+
+
+async def test_the_analysis_runs_with_a_bar_and_escape_cancels_it(tmp_path: Path) -> None:
+    record = played(1, seed=4)
+    app, screen = app_with(tmp_path, record, samples=20_000)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert screen.query_one("#review-progress").display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.review is None and screen.problem is not None
+        await pilot.press("right")  # still usable without marks
+        assert screen.cursor.at == 1
+        await app.workers.wait_for_complete()
+
+
+async def test_a_quick_analysis_finishes_and_marks(tmp_path: Path) -> None:
+    record = played(1, seed=4)
+    app, screen = app_with(tmp_path, record, samples=40)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review == analyse(record, samples=40, seed=0)
+        assert not screen.query_one("#review-progress").display
+
+
+def test_the_review_screen(snap_compare: Callable[..., bool], tmp_path: Path) -> None:
+    record = played(1, seed=3)
+    review = reviewed(record)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+
+    worst = max(review.judgements, key=lambda j: j.loss)
+    target = next(k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == worst)
+
+    async def judged(pilot: Pilot[Any]) -> None:
+        screen.show_review(review)
+        await pilot.press(*["right"] * target)
+
+    assert snap_compare(app, run_before=judged, terminal_size=(100, 40))
+
+
+async def test_a_history_game_is_analysed_once(tmp_path: Path) -> None:
+    record = played(1, seed=6)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+    app, screen = app_with(tmp_path, record, game_id=game_id, samples=40, folder=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review is not None
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(40, 0))
+    assert stored is not None and GameReview.from_text(stored) == screen.review
+
+
+async def test_the_history_screen_opens_the_stored_review(tmp_path: Path) -> None:
+    """From the History screen (Enter on a game), the analysis kept at the default budget is
+    shown at once, without analysing again."""
+    record = played(1, seed=7)
+    review = reviewed(record)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+        history.store_analysis(game_id, analysis_key(REVIEW_SAMPLES, 0), review.to_text())
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.game_id == game_id
+        assert screen.review == review
+        assert not [w for w in screen.workers if w.is_running]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"])
+async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
+    tmp_path: Path, language: str
+) -> None:
+    record = played(2, seed=3)
+    review = reviewed(record)
+    i18n.choose(language)
+    try:
+        app, screen = app_with(tmp_path, record, analyse_now=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen.show_review(review)
+            verdicts = reasons = 0
+            for k, position in enumerate(screen.cursor.positions):
+                judgement = position.judgement(review)
+                if judgement is None or judgement.best == position.action:
+                    continue
+                await pilot.press(*["right"] * (k - screen.cursor.at))
+                await pilot.pause()
+                text = Text(mark_text(screen))
+                # The verdict's two lines, 78 columns inside the padding: wrapped, never cut.
+                assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
+                verdicts += 1
+                why = screen.query_one("#review-why", Static)
+                assert why.display == (judgement.reason is not None)
+                if judgement.reason is None:
+                    continue
+                # The reason on its own lines, all of them on the screen above the key bar.
+                said = Text(str(why.render()))
+                assert said.plain.startswith(reason_text(judgement.reason, ("x", "y"), 0)[:6])
+                lines = len(said.wrap(Console(width=78), 78))
+                assert why.region.height == lines, said.plain
+                keys = screen.query_one(KeyBar).region
+                assert why.region.y + lines <= keys.y, said.plain
+                assert screen.query_one("#review-mark").region.bottom <= why.region.y
+                reasons += 1
+            assert verdicts > 0 and reasons > 0
+            await pilot.press("f1")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#review-help-text").render())
+            assert review_explained(60).splitlines()[0] in shown
+            assert "60" in review_explained(60).splitlines()[-1]  # the budget of this review
+            # all of it can be read at 80x24: the page scrolls to its last line
+            page = app.screen.query_one("#review-help", VerticalScroll)
+            assert page.has_focus
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            text_box = app.screen.query_one("#review-help-text").region
+            assert text_box.bottom <= page.region.bottom  # the last line is in view
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+    finally:
+        i18n.choose("en")
+        i18n.fold_with(None)
+
+
+GOLDEN_FOUR = Path(__file__).parents[1] / "golden" / "golden-4-seats.json"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"])
+async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
+    """At every judged decision of a 4-seat game: the summary, the other seats, the table,
+    the mover's hand with its choices, the verdict and the reason all whole above the key
+    bar."""
+    record, _states = load_and_replay(GOLDEN_FOUR)
+    review = reviewed(record)
+    i18n.choose(language)
+    try:
+        app, screen = app_with(tmp_path, record, analyse_now=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen.show_review(review)
+            checked = reasons = 0
+            for k, position in enumerate(screen.cursor.positions):
+                judgement = position.judgement(review)
+                if judgement is None or judgement.best == position.action:
+                    continue
+                await pilot.press(*["right"] * (k - screen.cursor.at))
+                await pilot.pause()
+                keys = screen.query_one(KeyBar).region
+                summary = screen.query_one("#review-summary").region
+                assert summary.height == len(record.players)  # a line a seat
+                others = screen.query_one("#review-others", Static)
+                assert others.region.height == len(record.players)  # its title and 3 lines
+                names = shown_names(record)
+                said = str(others.render())
+                mover = position.state.to_move
+                assert all((n in said) == (seat != mover) for seat, n in enumerate(names))
+                table = screen.query_one("#review-table").region
+                hand = screen.query_one("#review-bottom").region
+                strip = screen.query_one("#review-hand-0", CardStrip)
+                # every card of the table and the hand drawn whole, one row of cards each
+                assert table.height == 5 and hand.height == 5
+                assert summary.bottom <= others.region.y < table.y < hand.y
+                marked = {look.mark for look in strip.looks}
+                assert "selected" in marked or is_flip(position.action or 0)
+                mark = screen.query_one("#review-mark")
+                assert hand.bottom <= mark.region.y
+                text = Text(mark_text(screen))
+                assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
+                why = screen.query_one("#review-why", Static)
+                if judgement.reason is not None:
+                    lines = len(Text(str(why.render())).wrap(Console(width=78), 78))
+                    assert why.region.height == lines
+                    assert mark.region.bottom <= why.region.y
+                    assert why.region.y + lines <= keys.y
+                    reasons += 1
+                else:
+                    assert mark.region.bottom <= keys.y
+                checked += 1
+            assert checked > 0 and reasons > 0
+            # F1 says what changes with more players, and scrolls to its last line
+            await pilot.press("f1")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#review-help-text").render())
+            many = review_explained(60, 4).split("\n\n")[-2]
+            assert many not in review_explained(60) and many in shown
+            page = app.screen.query_one("#review-help", VerticalScroll)
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            assert app.screen.query_one("#review-help-text").region.bottom <= page.region.bottom
+    finally:
+        i18n.choose("en")
+        i18n.fold_with(None)
+
+
+async def test_default_names_are_in_the_readers_language(tmp_path: Path) -> None:
+    """A record writes "You" and "Computer (hard)" in English; the review's summary, like its
+    board, says them in the reader's language (a stranger saw English in Portuguese)."""
+    from chinese_ten.records import SeatRecord
+
+    record = played(1, seed=3, names=("You", "Computer (hard)")).model_copy(
+        update={
+            "seats": (
+                SeatRecord(computer=None, default_name=True),
+                SeatRecord(computer="hard", default_name=True),
+            )
+        }
+    )
+    review = reviewed(record)
+    i18n.choose("pt")
+    try:
+        app, screen = app_with(tmp_path, record, analyse_now=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen.show_review(review)
+            await pilot.pause()
+            summary = str(screen.query_one("#review-summary", Static).render())
+    finally:
+        i18n.choose("en")
+    assert "Você" in summary and "Computador (difícil)" in summary, summary
+    assert "Computer" not in summary and "You" not in summary
