@@ -47,10 +47,7 @@ class LogWords:
                 )
             case DealEnds(number, outcome):
                 results = ", ".join(
-                    _("you {result}").format(result=signed(result))
-                    if seat == you
-                    else f"{names[seat]} {signed(result)}"
-                    for seat, result in enumerate(outcome.results)
+                    f"{names[seat]} {signed(result)}" for seat, result in enumerate(outcome.results)
                 )
                 return Text(
                     _("Deal {number} is over: {results}.").format(number=number, results=results),
