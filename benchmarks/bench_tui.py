@@ -40,7 +40,7 @@ async def key_latencies(turns: int) -> dict[str, list[tuple[float, float, float]
         while keys < turns * 4 and not isinstance(app.screen, ResultsScreen):
             screen = app.screen
             if isinstance(screen, GameScreen):
-                stage = screen.stage
+                stage = screen.turn.stage
                 key = {"select": "right", "flip": "space"}.get(stage, "enter")
                 if stage == "select" and keys % 3 == 0:
                     key = "enter"
