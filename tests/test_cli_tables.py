@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import _table, build_parser
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.cli.main import _table, build_parser
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
 
 
 def _levels(*args: str) -> tuple[str | None, ...]:

@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
-from chinese_ten.deal import OVER, legal_actions
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.records import load_and_replay
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.engine.deal import OVER, legal_actions
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.store.records import load_and_replay
 
 
 def _options(folder: Path, **kwargs: object) -> GameOptions:

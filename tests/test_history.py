@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.errors import ChineseTenError, RecordError
-from chinese_ten.history import (
+from chinese_ten.engine.errors import ChineseTenError, RecordError
+from chinese_ten.store.history import (
     FILE_NAME,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -20,7 +20,7 @@ from chinese_ten.history import (
     open_history,
     record_key,
 )
-from chinese_ten.records import (
+from chinese_ten.store.records import (
     GameRecord,
     SeatRecord,
     parse_record,

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.history import open_history
-from chinese_ten.history_names import history_key
-from chinese_ten.history_rows import GameRow
-from chinese_ten.records import record_json
-from chinese_ten.stats import player_stats, sparkline
+from chinese_ten.analysis.stats import player_stats, sparkline
+from chinese_ten.cli.main import main
+from chinese_ten.store.history import open_history
+from chinese_ten.store.history_names import history_key
+from chinese_ten.store.history_rows import GameRow
+from chinese_ten.store.records import record_json
 from tests.history_helpers import played
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

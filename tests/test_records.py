@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.deal import OVER, advance, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.errors import RecordError
-from chinese_ten.files import write_atomically
-from chinese_ten.records import (
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, advance, legal_actions, start
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.store.files import write_atomically
+from chinese_ten.store.records import (
     game_record,
     load_and_replay,
     load_record,
@@ -20,7 +21,6 @@ from chinese_ten.records import (
     replay,
     replay_summary,
 )
-from chinese_ten.simulate import SeriesPlay, simulate
 
 
 def _played(seed: int = 7, deals: int = 2) -> SeriesPlay:

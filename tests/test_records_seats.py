@@ -24,9 +24,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.cards import Card, cards_of_mask, parse_card
-from chinese_ten.cli import main
-from chinese_ten.deal import (
+from chinese_ten.cli.main import main
+from chinese_ten.engine.cards import Card, cards_of_mask, parse_card
+from chinese_ten.engine.chance import draw_lots, random_setup
+from chinese_ten.engine.deal import (
     OVER,
     DealSetup,
     DealState,
@@ -36,9 +37,8 @@ from chinese_ten.deal import (
     pile_points,
     start,
 )
-from chinese_ten.dealing import draw_lots, random_setup
-from chinese_ten.errors import RecordError
-from chinese_ten.records import (
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.store.records import (
     SeatRecord,
     SettingsRecord,
     game_record,

@@ -8,13 +8,7 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.actions import parse_action
-from chinese_ten.cards import DECK, format_card, parse_card
-from chinese_ten.cli import main
-from chinese_ten.deal import HAND_SIZES, DealSetup, DealState, advance, legal_actions, start
-from chinese_ten.errors import RecordError
-from chinese_ten.records import GameRecord, load_and_replay, record_json
-from chinese_ten.review import (
+from chinese_ten.analysis.review import (
     Decision,
     GameReview,
     Judgement,
@@ -29,6 +23,12 @@ from chinese_ten.review import (
     reason_text,
     reviewable,
 )
+from chinese_ten.cli.main import main
+from chinese_ten.engine.actions import parse_action
+from chinese_ten.engine.cards import DECK, format_card, parse_card
+from chinese_ten.engine.deal import HAND_SIZES, DealSetup, DealState, advance, legal_actions, start
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.store.records import GameRecord, load_and_replay, record_json
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = 60

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.errors import PlayerNameError
-from chinese_ten.records import load_and_replay
-from chinese_ten.simulate import SeriesPlay, seat_names, simulate
+from chinese_ten.analysis.simulate import SeriesPlay, seat_names, simulate
+from chinese_ten.cli.main import main
+from chinese_ten.engine.errors import PlayerNameError
+from chinese_ten.store.records import load_and_replay
 
 
 def test_one_kind_twice_writes_records_with_seats_named_apart(

@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from chinese_ten.cards import display_card
-from chinese_ten.deal import FLIP_PHASE, OVER
-from chinese_ten.records import load_and_replay
+from chinese_ten.engine.cards import display_card
+from chinese_ten.engine.deal import FLIP_PHASE, OVER
+from chinese_ten.store.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
@@ -636,8 +636,8 @@ async def test_the_start_box_and_the_question_fit_a_narrow_window(tmp_path: Path
 
 def _log_position(folder: Path, names: tuple[str, str]) -> ChineseTenApp:
     """A deal 30 actions in, resumed: a log of lines longer than the log's column is wide."""
-    from chinese_ten.deal import apply_action, legal_actions, start
-    from chinese_ten.saves import SaveSlot
+    from chinese_ten.engine.deal import apply_action, legal_actions, start
+    from chinese_ten.store.saves import SaveSlot
     from tests.tui_helpers import current_record
 
     state = start(make_setup(1, "", "2H 2C 6S 7S", ""))

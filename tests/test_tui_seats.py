@@ -7,6 +7,7 @@ import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
+from chinese_ten.text.wording import seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
@@ -14,7 +15,6 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.other_seats import OtherSeats
-from chinese_ten.wording import seat_default
 
 from .tui_helpers import cut_names, options, screen_text, step
 
