@@ -29,11 +29,13 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from chinese_ten.actions import Action
-from chinese_ten.cards import Card
-from chinese_ten.deal import OVER, PLAY, advance, card_options, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import Player
+from chinese_ten.engine.actions import Action
+from chinese_ten.engine.cards import Card
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, PLAY, advance, card_options, legal_actions, start
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.worlds import HandDrawer
+from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     SHARPNESSES,
@@ -46,8 +48,6 @@ from chinese_ten.players.hard import (
 )
 from chinese_ten.players.policy import PolicyPlayer
 from chinese_ten.players.random_player import RandomPlayer
-from chinese_ten.view import PlayerView
-from chinese_ten.worlds import HandDrawer
 
 OLD_SHARPNESS = 0.5
 """The sharpness of the model shipped before this one learned its own."""

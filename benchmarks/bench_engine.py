@@ -41,12 +41,12 @@ import argparse
 import random
 import time
 
-from chinese_ten.deal import OVER, DealSetup, advance, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import make_player
+from chinese_ten.analysis.simulate import play_deal, series_setups
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, DealSetup, advance, legal_actions, start
+from chinese_ten.players.base import make_player
 from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.playout import greedy_points
-from chinese_ten.simulate import play_deal, series_setups
 
 
 def main() -> None:

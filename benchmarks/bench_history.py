@@ -24,10 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from chinese_ten.history import FILE_NAME, open_history
-from chinese_ten.players import make_player
-from chinese_ten.records import game_record
-from chinese_ten.simulate import play_deal, series_setups
+from chinese_ten.analysis.simulate import play_deal, series_setups
+from chinese_ten.players.base import make_player
+from chinese_ten.store.history import FILE_NAME, open_history
+from chinese_ten.store.records import game_record
 
 F2_SCRIPT = """
 import asyncio, sys, time

@@ -28,10 +28,10 @@ from functools import cache
 from bench_players import greedy_decisions
 from bench_strength import OracleHard, interval, make_variant
 
-from chinese_ten.deal import DealState, legal_actions
+from chinese_ten.analysis.workers import worker_pool
+from chinese_ten.engine.deal import DealState, legal_actions
+from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.hard import HardPlayer
-from chinese_ten.view import PlayerView
-from chinese_ten.workers import worker_pool
 
 REPEATS = 4
 """Decisions of each variant per position, with different seeds."""

@@ -10,15 +10,16 @@ independent engine over 3,000 deals):
 2. Greedy in one seat against random in the others, every deal played once with greedy in
    each seat on the same cards (``simulate --duplicate``): greedy's mean result a deal.
 
-Both run through :func:`chinese_ten.simulate.simulate`, the loop of ``chinese-ten simulate``.
+Both run through :func:`chinese_ten.analysis.simulate.simulate`, the loop of
+``chinese-ten simulate``.
 """
 
 import argparse
 import functools
 
-from chinese_ten.deal import outcome
-from chinese_ten.series import default_deals
-from chinese_ten.simulate import RunningMean, SeriesPlay, simulate
+from chinese_ten.analysis.simulate import RunningMean, SeriesPlay, simulate
+from chinese_ten.engine.deal import outcome
+from chinese_ten.engine.series import default_deals
 
 BY_ORDER = {2: (-2.7, 2.7), 3: (-4.4, -0.2, 4.7), 4: (-5.3, -2.9, 1.9, 6.3)}
 """The brief's mean result by order of play, first to play .. dealer."""

@@ -14,11 +14,12 @@ import time
 from collections.abc import Iterator
 from itertools import chain, islice
 
-from chinese_ten.deal import OVER, DealState, advance, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import PLAYER_NAMES, make_player
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, DealState, advance, legal_actions, start
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.base import make_player
 from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.view import PlayerView
+from chinese_ten.players.levels import PLAYER_NAMES
 
 
 def greedy_decisions(seed: int, seats: int = 2) -> Iterator[list[DealState]]:

@@ -2,7 +2,8 @@
 
 Run: ``uv run python benchmarks/bench_review.py [--deals 6] [--samples N] [--jobs 2]`` for the
 time (goal: a 6-deal game in under a minute with 2 jobs at the default budget), and
-``... --calibrate [--deals 2]`` for the figures behind :data:`chinese_ten.review.THRESHOLDS`:
+``... --calibrate [--deals 2]`` for the figures behind
+:data:`chinese_ten.analysis.review.THRESHOLDS`:
 
 - noise: the same decisions (``hard`` v ``greedy``) judged with two seeds; the percentiles of
   the difference between the two losses measured for the same chosen option;
@@ -32,10 +33,7 @@ import argparse
 import statistics
 import time
 
-from chinese_ten.cards import SEAT_COUNTS
-from chinese_ten.levels import REVIEW_SAMPLES
-from chinese_ten.records import GameRecord, game_record
-from chinese_ten.review import (
+from chinese_ten.analysis.review import (
     LABELS,
     THRESHOLDS,
     GameReview,
@@ -44,7 +42,10 @@ from chinese_ten.review import (
     decisions,
     finished_deals,
 )
-from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.engine.cards import SEAT_COUNTS
+from chinese_ten.players.levels import REVIEW_SAMPLES
+from chinese_ten.store.records import GameRecord, game_record
 
 
 def played(names: tuple[str, ...], deals: int, seed: int) -> GameRecord:

@@ -133,7 +133,7 @@ def main() -> None:
     }
     if args.before is not None:  # its own source first on the path, then the same command line
         start = f"import sys; sys.path.insert(0, {str(args.before.resolve())!r}); "
-        start += "from chinese_ten.cli import main; sys.exit(main())"
+        start += "from chinese_ten.cli.main import main; sys.exit(main())"
         commands["before"] = [sys.executable, "-c", start, *options]
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ)

@@ -44,18 +44,18 @@ from collections.abc import Sequence
 
 from bench_beliefs import old_drawer
 
-from chinese_ten.actions import Action
-from chinese_ten.cards import Card
-from chinese_ten.deal import OVER, DealState, advance, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import Player
+from chinese_ten.analysis.workers import worker_pool
+from chinese_ten.engine.actions import Action
+from chinese_ten.engine.cards import Card
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, DealState, advance, legal_actions, outcome, start
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.worlds import HandDrawer
+from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_score
 from chinese_ten.players.hard import HardPlayer, believed_hands
 from chinese_ten.players.playout import greedy_points
-from chinese_ten.spread import Z_95, mean_and_error
-from chinese_ten.view import PlayerView
-from chinese_ten.workers import worker_pool
-from chinese_ten.worlds import HandDrawer
+from chinese_ten.players.spread import Z_95, mean_and_error
 
 
 class BlindHard(HardPlayer):

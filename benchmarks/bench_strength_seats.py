@@ -19,13 +19,13 @@ import sys
 import time
 from typing import TypeAlias
 
-from chinese_ten.deal import OVER, advance, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
+from chinese_ten.analysis.workers import worker_pool
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, advance, legal_actions, outcome, start
+from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.hard import HardPlayer
-from chinese_ten.spread import Z_95, mean_and_error
-from chinese_ten.view import PlayerView
-from chinese_ten.workers import worker_pool
+from chinese_ten.players.spread import Z_95, mean_and_error
 
 Times: TypeAlias = list[tuple[float, float]]
 """Decision times: (wall clock, processor time) in seconds."""

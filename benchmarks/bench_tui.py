@@ -18,10 +18,10 @@ from pathlib import Path
 
 
 async def key_latencies(turns: int) -> dict[str, list[tuple[float, float, float]]]:
+    from chinese_ten.game.options import GameOptions
     from chinese_ten.tui.app import ChineseTenApp
     from chinese_ten.tui.screens.game import GameScreen
     from chinese_ten.tui.screens.results import ResultsScreen
-    from chinese_ten.tui_options import GameOptions
 
     options = GameOptions(players=("Ana", "Ben"), seed=2, save_dir=Path(tempfile.mkdtemp()))
     app = ChineseTenApp(options)

@@ -26,9 +26,12 @@ import random
 
 from bench_strength import interval, make_variant
 
-from chinese_ten.deal import OVER, PLAY, DealState, advance, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import Player
+from chinese_ten.analysis.simulate import play_deal
+from chinese_ten.analysis.workers import worker_pool
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, PLAY, DealState, advance, legal_actions, outcome, start
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
 from chinese_ten.players.policy import (
     WEIGHTS,
@@ -38,9 +41,6 @@ from chinese_ten.players.policy import (
     option_features,
     weigh,
 )
-from chinese_ten.simulate import play_deal
-from chinese_ten.view import PlayerView
-from chinese_ten.workers import worker_pool
 
 Choice = tuple[list[Features], int]
 """The features of every legal option, and the index of the one chosen."""

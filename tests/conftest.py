@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from chinese_ten import i18n
+from chinese_ten.lang import i18n
 
 settings.register_profile("ci", derandomize=True, deadline=None, max_examples=60)
 settings.register_profile("dev", deadline=None, max_examples=60)

@@ -2,9 +2,9 @@
 
 import random
 
-from chinese_ten.actions import Action, parse_action
-from chinese_ten.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
-from chinese_ten.dealing import draw_lots, random_setup
+from chinese_ten.engine.actions import Action, parse_action
+from chinese_ten.engine.chance import draw_lots, random_setup
+from chinese_ten.engine.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
 
 
 def position(table: str, hand: str, stock: str, other: str = "", *, dealer: int = 1) -> DealState:
@@ -21,7 +21,7 @@ def act(state: DealState, *texts: str) -> DealState:
 
 
 def texts(actions: list[Action]) -> list[str]:
-    from chinese_ten.actions import format_action
+    from chinese_ten.engine.actions import format_action
 
     return [format_action(a) for a in actions]
 

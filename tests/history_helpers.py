@@ -2,9 +2,9 @@
 
 import random
 
-from chinese_ten.players import make_player
-from chinese_ten.records import GameRecord, game_record
-from chinese_ten.simulate import play_deal, series_setups
+from chinese_ten.analysis.simulate import play_deal, series_setups
+from chinese_ten.players.base import make_player
+from chinese_ten.store.records import GameRecord, game_record
 
 
 def played(

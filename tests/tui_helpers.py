@@ -9,17 +9,17 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
-from chinese_ten.cards import DECK, parse_card
-from chinese_ten.deal import DealSetup, DealState, start
-from chinese_ten.records import GameRecord, game_record
-from chinese_ten.saves import SaveSlot
-from chinese_ten.table import Table
+from chinese_ten.engine.cards import DECK, parse_card
+from chinese_ten.engine.deal import DealSetup, DealState, start
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.table import Table
+from chinese_ten.store.records import GameRecord, game_record
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
-from chinese_ten.tui_options import GameOptions
 
 
 def screen_text(app: ChineseTenApp) -> str:
@@ -107,7 +107,7 @@ def app_at(folder: Path, setup: DealSetup) -> ChineseTenApp:
 
 def hand_key(app: ChineseTenApp, label: str) -> str:
     """The digit key that picks the hand card shown as ``label`` (1-9, 0, -, =)."""
-    from chinese_ten.cards import display_card
+    from chinese_ten.engine.cards import display_card
 
     hand = app.game.turn.view().hand
     index = [display_card(c) for c in hand].index(label)

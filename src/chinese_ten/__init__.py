@@ -1,7 +1,9 @@
 """Chinese Ten (Jiǎn Hóng Diǎn), the red-point capture game for 2 to 4 players.
 
-The engine (``cards``, ``actions``, ``deal``, ``view``, ``series``, ``records``) is pure Python
-and never imports the TUI; ``chinese_ten.tui`` renders it with Textual.
+Packages by layer, imports only downward (``tests/test_layers.py``): ``lang``, ``engine``,
+``players``, ``text``, ``store``, ``game`` and ``analysis``, ``tui`` and ``serve``, ``cli``.
+The engine (``chinese_ten.engine``) is pure Python and never imports the TUI;
+``chinese_ten.tui`` renders it with Textual.
 """
 
 __version__ = "0.1.0"

@@ -2,6 +2,6 @@
 
 import sys
 
-from chinese_ten.cli import main
+from chinese_ten.cli.main import main
 
 sys.exit(main())

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.cli import _table, build_parser, main
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.cli.main import _table, build_parser, main
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -115,7 +115,7 @@ def test_the_largest_series_is_accepted(tmp_path: Path) -> None:
 
 
 def test_jobs_are_capped_by_series_and_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
-    from chinese_ten.simulate import usable_jobs
+    from chinese_ten.analysis.simulate import usable_jobs
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1, 2, 3})
     assert usable_jobs(1000, 2) == 2
@@ -130,7 +130,7 @@ def test_jobs_are_capped_by_series_and_cpus(monkeypatch: pytest.MonkeyPatch) -> 
 def test_simulate_starts_no_more_workers_than_series(monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
 
-    from chinese_ten.simulate import simulate
+    from chinese_ten.analysis.simulate import simulate
 
     spawn = type(multiprocessing.get_context("spawn"))
     real_pool = spawn.Pool
@@ -149,7 +149,7 @@ def test_simulate_starts_no_more_workers_than_series(monkeypatch: pytest.MonkeyP
 
 
 def test_results_are_the_same_for_any_jobs() -> None:
-    from chinese_ten.simulate import SeriesPlay, simulate
+    from chinese_ten.analysis.simulate import SeriesPlay, simulate
 
     runs = []
     for jobs in (1, 2):
@@ -163,7 +163,7 @@ def test_results_are_the_same_for_any_jobs() -> None:
 
 def test_tasks_are_made_as_workers_need_them() -> None:
     """So any --games starts at once: simulate feeds _run a generator of tasks."""
-    from chinese_ten import simulate as module
+    from chinese_ten.analysis import simulate as module
 
     for workers in (1, 2):
         made = 0

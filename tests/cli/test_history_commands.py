@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.history import History, open_history
-from chinese_ten.history_names import history_key
-from chinese_ten.history_rows import GameRow
-from chinese_ten.records import record_json
-from chinese_ten.stats import player_stats, sparkline
+from chinese_ten.analysis.stats import player_stats, sparkline
+from chinese_ten.cli.main import main
+from chinese_ten.store.history import History, open_history
+from chinese_ten.store.history_names import history_key
+from chinese_ten.store.history_rows import GameRow
+from chinese_ten.store.records import record_json
 from tests.history_helpers import played
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -351,7 +351,7 @@ def test_a_streak_of_one_is_singular(home_at_80: Path, capsys: pytest.CaptureFix
 
 
 def test_the_running_total_is_drawn_from_zero() -> None:
-    from chinese_ten.commands.stats import running_from_zero
+    from chinese_ten.analysis.history_text import running_from_zero
 
     (ana,) = player_stats([_one_game_row(-38)], "Ana")
     assert running_from_zero(ana.overall) == [0, -38]

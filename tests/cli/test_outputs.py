@@ -2,7 +2,7 @@
 that leaves early, a closed stream, an encoding without accents. Never a traceback.
 
 Each runs the real program in a subprocess (the process's own streams are the ones checked;
-see :mod:`chinese_ten.outputs`), beside the same command with a stream that works.
+see :mod:`chinese_ten.cli.outputs`), beside the same command with a stream that works.
 """
 
 import fcntl
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten import i18n
-from chinese_ten.cli import main
-from chinese_ten.history import open_history
-from chinese_ten.records import record_json
+from chinese_ten.cli.main import main
+from chinese_ten.lang import i18n
+from chinese_ten.store.history import open_history
+from chinese_ten.store.records import record_json
 from tests.history_helpers import played
 
 FULL = "chinese-ten: the output cannot be written (No space left on device)\n"

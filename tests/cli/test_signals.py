@@ -21,15 +21,15 @@ from typing import NamedTuple
 import pytest
 from textual.widgets import Input
 
-from chinese_ten.deal import DealState, apply_action, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.records import load_and_replay
-from chinese_ten.saves import SaveSlot
-from chinese_ten.signal_exit import RESTORE_SEQUENCE, SIGNALS, SignalExit, exit_code
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import DealState, apply_action, legal_actions, outcome, start
+from chinese_ten.store.records import load_and_replay
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.signal_exit import RESTORE_SEQUENCE, SIGNALS, SignalExit, exit_code
 from tests.pty_helpers import Terminal
 from tests.tui_helpers import current_record, options
 

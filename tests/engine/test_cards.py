@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.cards import (
+from chinese_ten.engine.cards import (
     DECK,
     POINTS,
     TOTAL_POINTS,
@@ -14,7 +14,7 @@ from chinese_ten.cards import (
     parse_card,
     red_points,
 )
-from chinese_ten.errors import NotationError
+from chinese_ten.engine.errors import NotationError
 
 
 def test_notation_round_trips_every_card() -> None:

@@ -9,21 +9,23 @@ from pathlib import Path
 from tests.pty_helpers import Terminal
 
 ENGINE = [
-    "chinese_ten.cards",
-    "chinese_ten.actions",
-    "chinese_ten.deal",
-    "chinese_ten.dealing",
-    "chinese_ten.view",
-    "chinese_ten.series",
-    "chinese_ten.records",
-    "chinese_ten.simulate",
-    "chinese_ten.players",
-    "chinese_ten.i18n",
-    "chinese_ten.game_flow",
-    "chinese_ten.history",
-    "chinese_ten.stats",
-    "chinese_ten.review",
-    "chinese_ten.review_cursor",
+    "chinese_ten.engine.cards",
+    "chinese_ten.engine.actions",
+    "chinese_ten.engine.deal",
+    "chinese_ten.engine.chance",
+    "chinese_ten.engine.view",
+    "chinese_ten.engine.series",
+    "chinese_ten.store.records",
+    "chinese_ten.analysis.simulate",
+    "chinese_ten.players.base",
+    "chinese_ten.players.hard",
+    "chinese_ten.players.levels",
+    "chinese_ten.lang.i18n",
+    "chinese_ten.game.flow",
+    "chinese_ten.store.history",
+    "chinese_ten.analysis.stats",
+    "chinese_ten.analysis.review",
+    "chinese_ten.analysis.review_cursor",
 ]
 
 
@@ -40,12 +42,12 @@ def test_engine_imports_neither_textual_nor_rich() -> None:
 
 def test_headless_commands_do_not_import_textual() -> None:
     loaded = _loaded_after(
-        "from chinese_ten.cli import main\n"
-        "import chinese_ten.commands.simulate, chinese_ten.commands.replay\n"
-        "import chinese_ten.commands.rules, chinese_ten.commands.history\n"
-        "import chinese_ten.commands.stats, chinese_ten.commands.review"
+        "from chinese_ten.cli.main import main\n"
+        "import chinese_ten.cli.commands.simulate, chinese_ten.cli.commands.replay\n"
+        "import chinese_ten.cli.commands.rules, chinese_ten.cli.commands.history\n"
+        "import chinese_ten.cli.commands.stats, chinese_ten.cli.commands.review"
     )
-    assert "chinese_ten.cli" in loaded
+    assert "chinese_ten.cli.main" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "textual"}
 
 
@@ -53,7 +55,7 @@ FIRST_SCREEN = """
 import sys, tempfile
 from pathlib import Path
 from chinese_ten.tui.app import ChineseTenApp
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.game.options import GameOptions
 
 options = GameOptions(save_dir=Path(tempfile.mkdtemp()), seed=3, {extra})
 app = ChineseTenApp(options)
@@ -65,7 +67,7 @@ async def first_screen(pilot):
 
 app.run(headless=True, size=(100, 30), auto_pilot=first_screen)
 """
-LATER = ("pydantic", "markdown_it", "textual.widgets._markdown", "chinese_ten.records")
+LATER = ("pydantic", "markdown_it", "textual.widgets._markdown", "chinese_ten.store.records")
 """Loaded on first use (a save, the rules page), never before the first screen."""
 
 
@@ -101,8 +103,11 @@ def test_hard_player_is_loaded_at_its_first_move_not_at_start() -> None:
 
 def test_parsing_the_command_line_loads_no_engine() -> None:
     """Every command's options are built before ``play`` starts: none may load the engine."""
-    loaded = _loaded_after("from chinese_ten.cli import build_parser\nbuild_parser()")
-    assert not _loaded(loaded, ("chinese_ten.deal", "chinese_ten.review", "chinese_ten.view"))
+    loaded = _loaded_after("from chinese_ten.cli.main import build_parser\nbuild_parser()")
+    assert not _loaded(
+        loaded,
+        ("chinese_ten.engine.deal", "chinese_ten.analysis.review", "chinese_ten.engine.view"),
+    )
 
 
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-_])")

@@ -7,17 +7,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.cards import DECK, TOTAL_POINTS
-from chinese_ten.deal import (
-    FLIP,
-    advance,
-    apply_action,
-    card_places,
-    legal_actions,
-    outcome,
+from chinese_ten.engine.cards import DECK, TOTAL_POINTS
+from chinese_ten.engine.chance import (
+    cut,
+    deal_from,
+    draw_lots,
+    random_cut,
+    random_setup,
+    shuffled_deck,
 )
-from chinese_ten.dealing import cut, deal_from, draw_lots, random_cut, random_setup, shuffled_deck
-from chinese_ten.errors import IllegalActionError
+from chinese_ten.engine.deal import FLIP, advance, apply_action, card_places, legal_actions, outcome
+from chinese_ten.engine.errors import IllegalActionError
 from tests.helpers import random_deal
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -76,7 +76,7 @@ def test_every_illegal_action_is_rejected_and_changes_nothing(
 
 @given(seeds)
 def test_only_the_mover_has_legal_actions_and_they_are_stable(seed: int) -> None:
-    from chinese_ten.view import PlayerView
+    from chinese_ten.engine.view import PlayerView
 
     for state in random_deal(seed)[:-1]:
         assert legal_actions(state) == legal_actions(state)

@@ -9,9 +9,10 @@ import random
 import pytest
 
 from benchmarks import lean_engine as lean
-from chinese_ten.actions import TRIPLE, Action
-from chinese_ten.cards import format_card
-from chinese_ten.deal import (
+from chinese_ten.engine.actions import TRIPLE, Action
+from chinese_ten.engine.cards import format_card
+from chinese_ten.engine.chance import deal_from, random_setup
+from chinese_ten.engine.deal import (
     LAYOUT_SIZE,
     OVER,
     DealSetup,
@@ -21,7 +22,6 @@ from chinese_ten.deal import (
     pile_points,
     start,
 )
-from chinese_ten.dealing import deal_from, random_setup
 
 DEALS = 300
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from chinese_ten.actions import parse_action
-from chinese_ten.cards import parse_card
-from chinese_ten.deal import (
+from chinese_ten.engine.actions import parse_action
+from chinese_ten.engine.cards import parse_card
+from chinese_ten.engine.deal import (
     FLIP_PHASE,
     OVER,
     PLAY,
@@ -17,7 +17,7 @@ from chinese_ten.deal import (
     pile_points,
     start,
 )
-from chinese_ten.errors import IllegalActionError
+from chinese_ten.engine.errors import IllegalActionError
 from tests.helpers import act, position, texts
 
 
@@ -189,7 +189,7 @@ def test_outcome_is_none_until_the_deal_ends() -> None:
 
 
 def test_a_full_deal_checks_its_pack() -> None:
-    from chinese_ten.errors import RecordError
+    from chinese_ten.engine.errors import RecordError
 
     with pytest.raises(RecordError, match="hand of seat 0 has 1 cards"):
         start(DealSetup.from_text(0, ("AS", "2S"), "3S", "4S"))
@@ -198,14 +198,14 @@ def test_a_full_deal_checks_its_pack() -> None:
 def _full_setup() -> DealSetup:
     import random
 
-    from chinese_ten.dealing import random_setup
+    from chinese_ten.engine.chance import random_setup
 
     return random_setup(random.Random(5), 0)
 
 
 @pytest.mark.parametrize("card", [99, 52, -1, True, "AS", None])
 def test_a_checked_deal_refuses_what_is_not_a_card(card: object) -> None:
-    from chinese_ten.errors import RecordError
+    from chinese_ten.engine.errors import RecordError
 
     setup = _full_setup()
     start(setup)  # the friendly case: a full pack passes

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.actions import FLIP
-from chinese_ten.cards import BASE_POINTS, DECK, PACK_POINTS, card_points, parse_card
-from chinese_ten.deal import (
+from chinese_ten.analysis.simulate import series_setups
+from chinese_ten.engine.actions import FLIP
+from chinese_ten.engine.cards import BASE_POINTS, DECK, PACK_POINTS, card_points, parse_card
+from chinese_ten.engine.chance import deal_from, random_setup
+from chinese_ten.engine.deal import (
     HAND_SIZES,
     OVER,
     DealOutcome,
@@ -23,11 +25,9 @@ from chinese_ten.deal import (
     outcome,
     start,
 )
-from chinese_ten.dealing import deal_from, random_setup
-from chinese_ten.errors import RecordError
-from chinese_ten.series import SeriesScore, default_deals
-from chinese_ten.simulate import series_setups
-from chinese_ten.view import PlayerView, public_events
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.engine.series import SeriesScore, default_deals
+from chinese_ten.engine.view import PlayerView, public_events
 from tests.helpers import random_deal
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -1,5 +1,5 @@
-from chinese_ten.deal import DealOutcome
-from chinese_ten.series import SeriesScore
+from chinese_ten.engine.deal import DealOutcome
+from chinese_ten.engine.series import SeriesScore
 
 
 def _deal(first_result: int) -> DealOutcome:

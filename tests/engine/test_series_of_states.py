@@ -3,11 +3,11 @@ history and simulate (``SeriesScore.of_states``)."""
 
 import random
 
-from chinese_ten.deal import DealState, start
-from chinese_ten.players import make_player
-from chinese_ten.records import game_record, replay, series_score
-from chinese_ten.series import SeriesScore
-from chinese_ten.simulate import SeriesPlay, play_deal, series_setups
+from chinese_ten.analysis.simulate import SeriesPlay, play_deal, series_setups
+from chinese_ten.engine.deal import DealState, start
+from chinese_ten.engine.series import SeriesScore
+from chinese_ten.players.base import make_player
+from chinese_ten.store.records import game_record, replay, series_score
 
 
 def _states(seats: int, deals: int, seed: int) -> list[DealState]:

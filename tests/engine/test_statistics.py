@@ -5,10 +5,10 @@ Seeded, so each run is the same; the tolerances are several standard errors wide
 
 import random
 
-from chinese_ten.deal import four_of_a_kind_rank, outcome, start, triple_rank
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import make_player
-from chinese_ten.simulate import play_deal, simulate
+from chinese_ten.analysis.simulate import play_deal, simulate
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import four_of_a_kind_rank, outcome, start, triple_rank
+from chinese_ten.players.base import make_player
 
 DEALS = 20_000
 
@@ -42,8 +42,8 @@ def test_greedy_beats_random_by_about_24_points_a_deal() -> None:
 def test_a_four_of_a_kind_deal_still_empties() -> None:
     rng = random.Random(0)
     setup = random_setup(rng, 1)
-    from chinese_ten.cards import parse_card
-    from chinese_ten.deal import DealSetup
+    from chinese_ten.engine.cards import parse_card
+    from chinese_ten.engine.deal import DealSetup
 
     kings = tuple(parse_card(k) for k in ("KS", "KH", "KD", "KC"))
     rest = [

@@ -2,10 +2,10 @@
 
 import random
 
-from chinese_ten.cards import DECK
-from chinese_ten.deal import OVER, advance, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.view import PlayerView, public_events
+from chinese_ten.engine.cards import DECK
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, advance, legal_actions, start
+from chinese_ten.engine.view import PlayerView, public_events
 from tests.helpers import act, position
 
 

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from chinese_ten.cards import DECK
-from chinese_ten.deal import FLIP_PHASE, OVER, DealState, advance, legal_actions, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.view import PlayerView
-from chinese_ten.worlds import resample, uniform_hands, worlds
+from chinese_ten.engine.cards import DECK
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import FLIP_PHASE, OVER, DealState, advance, legal_actions, start
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.worlds import resample, uniform_hands, worlds
 
 
 def _positions(seats: int, seed: int) -> list[DealState]:

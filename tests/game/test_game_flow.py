@@ -3,11 +3,11 @@ at tables of two, three and four (seats, default names, the deal passing round).
 
 from pathlib import Path
 
-from chinese_ten.deal import OVER, legal_actions
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.i18n import choose
-from chinese_ten.records import load_and_replay
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.engine.deal import OVER, legal_actions
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.lang.i18n import choose
+from chinese_ten.store.records import load_and_replay
 
 
 def _options(folder: Path, **kwargs: object) -> GameOptions:
@@ -281,8 +281,8 @@ def test_the_deal_passes_to_the_next_seat_and_a_resumed_game_is_the_same_table(
 
 
 def test_a_series_without_a_length_lets_every_seat_deal_equally_often(tmp_path: Path) -> None:
-    from chinese_ten.cli import build_parser
-    from chinese_ten.table import differences
+    from chinese_ten.cli.main import build_parser
+    from chinese_ten.game.table import differences
 
     asked = GameOptions(deals_planned=6, deals_by_seats=True, save_dir=tmp_path)
     flow = GameFlow(asked)

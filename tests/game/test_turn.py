@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.actions import action_card, action_target, flip_action, play_action
-from chinese_ten.cards import parse_card
-from chinese_ten.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.saves import SaveSlot
-from chinese_ten.tui_options import GameOptions
-from chinese_ten.turn import DealBegins, DealEnds, Guard, Happened, Resumed, Stage, Turn
+from chinese_ten.engine.actions import action_card, action_target, flip_action, play_action
+from chinese_ten.engine.cards import parse_card
+from chinese_ten.engine.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.turn import DealBegins, DealEnds, Guard, Happened, Resumed, Stage, Turn
+from chinese_ten.store.saves import SaveSlot
 from tests.tui_helpers import current_record, make_setup, options
 
 GUARD = 0.4

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.saves import SaveSlot
-from chinese_ten.tui_options import GameOptions
-from chinese_ten.turn import Request, Turn
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.turn import Request, Turn
+from chinese_ten.store.saves import SaveSlot
 from tests.game.test_turn import EXPECTED, allowed
 
 GUARD = 0.4

@@ -1,5 +1,6 @@
 """Choices and figures pinned before the worlds, the pool and the standard errors were made
-one source each (``chinese_ten.worlds``, ``chinese_ten.workers``, ``chinese_ten.spread``):
+one source each (``chinese_ten.engine.worlds``, ``chinese_ten.analysis.workers``,
+``chinese_ten.players.spread``):
 for the same seed the ``hard`` player decides exactly as before, and the review gives
 exactly the same figures, at tables of two, three and four."""
 
@@ -8,13 +9,13 @@ import random
 
 import pytest
 
-from chinese_ten.actions import Action
-from chinese_ten.deal import OVER, advance, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
+from chinese_ten.analysis.review import analyse
+from chinese_ten.engine.actions import Action
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import OVER, advance, legal_actions, outcome, start
+from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.hard import HardPlayer
-from chinese_ten.review import analyse
-from chinese_ten.view import PlayerView
 from tests.history_helpers import played, played_at
 
 

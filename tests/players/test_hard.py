@@ -7,9 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chinese_ten.actions import format_action, parse_action
-from chinese_ten.cards import parse_card
-from chinese_ten.deal import (
+from chinese_ten.analysis.simulate import play_deal
+from chinese_ten.engine.actions import format_action, parse_action
+from chinese_ten.engine.cards import parse_card
+from chinese_ten.engine.chance import deal_from, random_setup, shuffled_deck
+from chinese_ten.engine.deal import (
     OVER,
     PLAY,
     DealSetup,
@@ -19,8 +21,8 @@ from chinese_ten.deal import (
     outcome,
     start,
 )
-from chinese_ten.dealing import deal_from, random_setup, shuffled_deck
-from chinese_ten.players import Player
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     PRIOR,
@@ -31,8 +33,6 @@ from chinese_ten.players.hard import (
     sharpness_belief,
 )
 from chinese_ten.players.random_player import RandomPlayer
-from chinese_ten.simulate import play_deal
-from chinese_ten.view import PlayerView
 from tests.helpers import act
 
 

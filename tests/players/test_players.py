@@ -5,9 +5,11 @@ import random
 
 import pytest
 
-from chinese_ten.actions import parse_action
-from chinese_ten.cards import parse_card
-from chinese_ten.deal import (
+from chinese_ten.analysis.simulate import play_deal
+from chinese_ten.engine.actions import parse_action
+from chinese_ten.engine.cards import parse_card
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import (
     OVER,
     PLAY,
     DealSetup,
@@ -17,9 +19,10 @@ from chinese_ten.deal import (
     outcome,
     start,
 )
-from chinese_ten.dealing import random_setup
-from chinese_ten.errors import ChineseTenError
-from chinese_ten.players import LEVELS, PLAYER_NAMES, LaterPlayer, Player, make_player
+from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.worlds import HandDrawer
+from chinese_ten.players.base import LaterPlayer, Player, make_player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
     PRIOR,
@@ -34,10 +37,8 @@ from chinese_ten.players.hard import (
     scored_plays,
     sharpness_belief,
 )
+from chinese_ten.players.levels import LEVELS, PLAYER_NAMES
 from chinese_ten.players.random_player import RandomPlayer
-from chinese_ten.simulate import play_deal
-from chinese_ten.view import PlayerView
-from chinese_ten.worlds import HandDrawer
 from tests.helpers import act, position, texts
 
 

@@ -6,21 +6,14 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.cards import parse_card
-from chinese_ten.deal import (
-    OVER,
-    DealState,
-    advance,
-    legal_actions,
-    pile_points,
-    start,
-)
-from chinese_ten.dealing import deal_from, shuffled_deck
-from chinese_ten.players import Player
+from chinese_ten.engine.cards import parse_card
+from chinese_ten.engine.chance import deal_from, shuffled_deck
+from chinese_ten.engine.deal import OVER, DealState, advance, legal_actions, pile_points, start
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
 from chinese_ten.players.playout import greedy_points, learned_points
 from chinese_ten.players.policy import PolicyPlayer
-from chinese_ten.view import PlayerView
 
 
 def _greedy_to_end(state: DealState) -> DealState:
@@ -116,7 +109,7 @@ def test_int_playouts_with_more_seats_score_what_play_through_the_engine_scores(
 def test_greedy_playouts_with_more_seats_value_the_black_aces() -> None:
     # 2C can take AS or AH from the table: red points alone say the ace of hearts (20), but
     # at a table of three the ace of spades scores 30 and greedy takes it.
-    from chinese_ten.deal import DealSetup
+    from chinese_ten.engine.deal import DealSetup
 
     setup = DealSetup.from_text(2, ("9C", "KD", "QD"), "AS AH 5C 6C", "3S 4S 7S")
     state = start(setup, check=False)

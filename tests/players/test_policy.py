@@ -3,14 +3,14 @@ improvement on greedy."""
 
 import random
 
-from chinese_ten.actions import parse_action
-from chinese_ten.deal import legal_actions, outcome
-from chinese_ten.dealing import random_setup
-from chinese_ten.players import Player
+from chinese_ten.analysis.simulate import play_deal
+from chinese_ten.engine.actions import parse_action
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import legal_actions, outcome
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
 from chinese_ten.players.policy import PolicyPlayer, policy_choice
-from chinese_ten.simulate import play_deal
-from chinese_ten.view import PlayerView
 from tests.helpers import position
 
 

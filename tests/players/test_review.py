@@ -13,29 +13,7 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.actions import parse_action
-from chinese_ten.cards import DECK, POINTS, format_card, parse_card
-from chinese_ten.cli import main
-from chinese_ten.deal import (
-    FLIP_PHASE,
-    HAND_SIZES,
-    PLAY,
-    DealSetup,
-    DealState,
-    advance,
-    legal_actions,
-    start,
-)
-from chinese_ten.dealing import random_setup
-from chinese_ten.errors import RecordError
-from chinese_ten.history import open_history
-from chinese_ten.players import hard
-from chinese_ten.players.greedy import greedy_choice
-from chinese_ten.players.hard import believed_hands, card_weights
-from chinese_ten.players.playout import learned_points
-from chinese_ten.players.random_player import RandomPlayer
-from chinese_ten.records import GameRecord, game_record, load_and_replay, record_json
-from chinese_ten.review import (
+from chinese_ten.analysis.review import (
     Decision,
     GameReview,
     Judgement,
@@ -52,10 +30,32 @@ from chinese_ten.review import (
     reason_text,
     reviewable,
 )
-from chinese_ten.review_cursor import ReviewCursor
-from chinese_ten.simulate import SeriesPlay, simulate
-from chinese_ten.view import PlayerView
-from chinese_ten.worlds import WorldDealer
+from chinese_ten.analysis.review_cursor import ReviewCursor
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.cli.main import main
+from chinese_ten.engine.actions import parse_action
+from chinese_ten.engine.cards import DECK, POINTS, format_card, parse_card
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import (
+    FLIP_PHASE,
+    HAND_SIZES,
+    PLAY,
+    DealSetup,
+    DealState,
+    advance,
+    legal_actions,
+    start,
+)
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.worlds import WorldDealer
+from chinese_ten.players import hard
+from chinese_ten.players.greedy import greedy_choice
+from chinese_ten.players.hard import believed_hands, card_weights
+from chinese_ten.players.playout import learned_points
+from chinese_ten.players.random_player import RandomPlayer
+from chinese_ten.store.history import open_history
+from chinese_ten.store.records import GameRecord, game_record, load_and_replay, record_json
 from tests.history_helpers import played
 
 SMALL = 60
@@ -290,7 +290,7 @@ def test_bad_budget_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_review_json_never_imports_textual(tmp_path: Path) -> None:
     path = write(tmp_path, played(1))
     probe = (
-        "import sys\nfrom chinese_ten.cli import main\n"
+        "import sys\nfrom chinese_ten.cli.main import main\n"
         f"main(['review', {str(path)!r}, '--json', '--samples', '40', '--jobs', '1'])\n"
         "print(any(m.split('.')[0] == 'textual' for m in sys.modules), file=sys.stderr)"
     )

@@ -13,11 +13,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.actions import TRIPLE, Action, parse_action
-from chinese_ten.cards import POINTS, card_points, red_points
-from chinese_ten.cli import main
-from chinese_ten.commands.simulate import run_simulate
-from chinese_ten.deal import (
+from chinese_ten.analysis.simulate import (
+    RunningMean,
+    SeriesPlay,
+    seat_names,
+    series_setups,
+    simulate,
+)
+from chinese_ten.cli.commands.simulate import run_simulate
+from chinese_ten.cli.main import main
+from chinese_ten.engine.actions import TRIPLE, Action, parse_action
+from chinese_ten.engine.cards import POINTS, card_points, red_points
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import (
     HAND_SIZES,
     OVER,
     DealSetup,
@@ -26,13 +34,11 @@ from chinese_ten.deal import (
     outcome,
     start,
 )
-from chinese_ten.dealing import random_setup
-from chinese_ten.errors import ChineseTenError, PlayerNameError
+from chinese_ten.engine.errors import ChineseTenError, PlayerNameError
+from chinese_ten.engine.series import default_deals
+from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import SEAT_POINTS, GreedyPlayer, greedy_choice
-from chinese_ten.records import load_and_replay
-from chinese_ten.series import default_deals
-from chinese_ten.simulate import RunningMean, SeriesPlay, seat_names, series_setups, simulate
-from chinese_ten.view import PlayerView
+from chinese_ten.store.records import load_and_replay
 
 TABLES = [("greedy", "random", "random"), ("greedy", "random", "random", "random")]
 
@@ -275,7 +281,7 @@ def test_records_are_written_for_three_and_four_seats_and_replay(tmp_path: Path)
 def test_the_command_line_takes_two_to_four_players(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Needs the command line's ``--players`` for 2 to 4 (cli.py, the lead's file)."""
+    """Needs the command line's ``--players`` for 2 to 4 (cli/main.py, the lead's file)."""
     base = ["simulate", "--games", "1", "--seed", "2", "--json"]
     assert main([*base, "--players", "greedy,easy,normal,random"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -298,7 +304,7 @@ def _first_to_move(seats: int, hand: str, table: str, stock: str = "3C") -> Play
 
 
 def _greedy(view: PlayerView) -> str:
-    from chinese_ten.actions import format_action
+    from chinese_ten.engine.actions import format_action
 
     return format_action(GreedyPlayer(random.Random(0)).choose(view, view.legal_actions()))
 

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten import simulate as simulate_module
-from chinese_ten.actions import Action
-from chinese_ten.deal import DealState, outcome
-from chinese_ten.players import Player, make_player
+from chinese_ten.analysis import simulate as simulate_module
+from chinese_ten.analysis.simulate import SeriesPlay, play_deal, series_setups, simulate
+from chinese_ten.engine.actions import Action
+from chinese_ten.engine.deal import DealState, outcome
+from chinese_ten.engine.series import SeriesScore
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.base import Player, make_player
 from chinese_ten.players.random_player import RandomPlayer
-from chinese_ten.series import SeriesScore
-from chinese_ten.simulate import SeriesPlay, play_deal, series_setups, simulate
-from chinese_ten.view import PlayerView
 
 
 class _ViewOnly:
@@ -99,7 +99,7 @@ def test_a_series_score_is_its_deals_added_in_order(seed: int, names: tuple[str,
 
 def _modules_after_simulate(*args: str) -> set[str]:
     probe = (
-        "import sys\nfrom chinese_ten.cli import main\n"
+        "import sys\nfrom chinese_ten.cli.main import main\n"
         f"main(['simulate', '--games', '3', '--deals', '1', *{args!r}])\n"
         "print(' '.join(sorted(sys.modules)), file=sys.stderr)"
     )
@@ -112,9 +112,9 @@ def _modules_after_simulate(*args: str) -> set[str]:
 @pytest.mark.parametrize("args", [(), ("--json",), ("--players", "random,greedy,random")])
 def test_a_run_without_a_bar_or_workers_loads_neither(args: tuple[str, ...]) -> None:
     modules = _modules_after_simulate(*args)
-    assert "chinese_ten.simulate" in modules and "rich.console" in modules
+    assert "chinese_ten.analysis.simulate" in modules and "rich.console" in modules
     assert "rich.progress" not in modules and "multiprocessing.pool" not in modules
-    assert "chinese_ten.served" not in modules and "chinese_ten.saves" not in modules
+    assert "chinese_ten.serve.games" not in modules and "chinese_ten.store.saves" not in modules
 
 
 def test_workers_still_load_the_pool() -> None:

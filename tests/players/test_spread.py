@@ -1,11 +1,11 @@
-"""The one standard error (``chinese_ten.spread``): exactly the figures of the formulas it
+"""The one standard error (``chinese_ten.players.spread``): exactly the figures of the formulas it
 replaced in the search, the review, simulate and the statistics."""
 
 import math
 import random
 
-from chinese_ten.simulate import RunningMean
-from chinese_ten.spread import Z_95, interval_95, mean_and_error, paired_difference
+from chinese_ten.analysis.simulate import RunningMean
+from chinese_ten.players.spread import Z_95, interval_95, mean_and_error, paired_difference
 
 
 def _old_paired(first: list[int], second: list[int]) -> tuple[float, float]:

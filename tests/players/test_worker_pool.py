@@ -1,4 +1,4 @@
-"""The one ordered pool (``chinese_ten.workers``) that simulate and the review share."""
+"""The one ordered pool (``chinese_ten.analysis.workers``) that simulate and the review share."""
 
 import itertools
 import math
@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from chinese_ten.workers import ordered_results, usable_jobs
+from chinese_ten.analysis.workers import ordered_results, usable_jobs
 
 
 def test_results_come_back_in_task_order_and_tasks_are_taken_lazily() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.records import record_json
+from chinese_ten.store.records import record_json
 from tests.history_helpers import played
 
 pytestmark = [
@@ -117,7 +117,7 @@ def test_a_worker_whose_parent_is_already_gone_ends_at_once(tmp_path: Path) -> N
     start sees another parent and ends (the hostile twin of a pool that works, below)."""
     code = (
         "import os, sys\n"
-        "from chinese_ten.workers import start_worker\n"
+        "from chinese_ten.analysis.workers import start_worker\n"
         "start_worker(os.getppid() + 1)\n"  # a parent pid that is not ours
         "sys.exit(0)\n"
     )
@@ -126,6 +126,6 @@ def test_a_worker_whose_parent_is_already_gone_ends_at_once(tmp_path: Path) -> N
 
 
 def test_a_pool_with_its_parent_alive_works() -> None:
-    from chinese_ten.simulate import simulate
+    from chinese_ten.analysis.simulate import simulate
 
     assert simulate(2, 1, ("greedy", "random"), 9, jobs=2).series_played == 2

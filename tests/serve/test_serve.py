@@ -16,16 +16,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from chinese_ten.cli import _tab_arguments, build_parser
-from chinese_ten.commands.serve import game_command
-from chinese_ten.commands.serve_guard import (
-    MAX_MESSAGE,
-    Address,
-    BadMessageError,
-    language_of,
-    read_message,
-)
-from chinese_ten.served import TabGames, is_local, url_of
+from chinese_ten.cli.main import _tab_arguments, build_parser
+from chinese_ten.serve.games import TabGames, is_local, url_of
+from chinese_ten.serve.guard import MAX_MESSAGE, Address, BadMessageError, language_of, read_message
+from chinese_ten.serve.server import game_command
 from tests.serve_tabs import Served
 
 
@@ -171,7 +165,7 @@ async def test_export_in_a_browser_downloads_the_record(
     tmp_path: Path, downloads: list[tuple[str, object]]
 ) -> None:
     """Under the web driver (``app.is_web``) export hands the record to the browser."""
-    from chinese_ten.records import parse_record
+    from chinese_ten.store.records import parse_record
     from chinese_ten.tui.app import ChineseTenApp
     from tests.tui.test_app_saves import _deal, _save
     from tests.tui_helpers import options, play_until_results
@@ -193,7 +187,7 @@ async def test_a_copy_after_a_failed_save_downloads_in_a_browser(
 ) -> None:
     """The server's disk failed: "Save a copy" hands the whole game to the browser instead
     of asking for a path on the server."""
-    from chinese_ten.records import load_and_replay
+    from chinese_ten.store.records import load_and_replay
     from chinese_ten.tui.app import ChineseTenApp
     from tests.tui.test_app_saves import _broken_folder
     from tests.tui_helpers import options, step
@@ -218,9 +212,9 @@ async def test_a_copy_after_a_failed_save_downloads_in_a_browser(
 
 def test_the_server_itself_does_not_import_textual() -> None:
     """Only each tab's game loads Textual; the web server stays light."""
-    probe = "import sys, chinese_ten.commands.serve; print(' '.join(sys.modules))"
+    probe = "import sys, chinese_ten.serve.server; print(' '.join(sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert "chinese_ten.commands.serve" in out.stdout.split()
+    assert "chinese_ten.serve.server" in out.stdout.split()
     assert not [m for m in out.stdout.split() if m.split(".")[0] == "textual"]
 
 
@@ -482,7 +476,7 @@ async def test_the_browser_s_language_is_used_unless_lang_was_given(
 
 
 def test_serve_offers_no_more_games_than_save_slots() -> None:
-    from chinese_ten.saves import MAX_SLOTS
-    from chinese_ten.serve_limits import MOST_GAMES
+    from chinese_ten.serve.limits import MOST_GAMES
+    from chinese_ten.store.saves import MAX_SLOTS
 
     assert MOST_GAMES == MAX_SLOTS

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten import i18n
-from chinese_ten.deal import apply_action, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.records import game_record, load_and_replay, parse_record, record_json
-from chinese_ten.saves import SaveSlot
-from chinese_ten.table import Table, asked_table, differences, shown_names, table_of
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import apply_action, legal_actions, outcome, start
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.table import Table, asked_table, differences, shown_names, table_of
+from chinese_ten.lang import i18n
+from chinese_ten.store.records import game_record, load_and_replay, parse_record, record_json
+from chinese_ten.store.saves import SaveSlot
 
 
 @pytest.fixture(autouse=True)

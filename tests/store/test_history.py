@@ -12,12 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.commands.history import players_text, seat_label
-from chinese_ten.deal import legal_actions
-from chinese_ten.errors import ChineseTenError, RecordError
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.history import (
+from chinese_ten.analysis.history_text import players_text, seat_label
+from chinese_ten.analysis.stats import Z_95, player_stats
+from chinese_ten.cli.main import main
+from chinese_ten.engine.deal import legal_actions
+from chinese_ten.engine.errors import ChineseTenError, RecordError
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.lang.i18n import choose
+from chinese_ten.store.history import (
     FILE_NAME,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -28,10 +31,9 @@ from chinese_ten.history import (
     read_history,
     record_key,
 )
-from chinese_ten.history_names import history_key
-from chinese_ten.history_rows import GameRow
-from chinese_ten.i18n import choose
-from chinese_ten.records import (
+from chinese_ten.store.history_names import history_key
+from chinese_ten.store.history_rows import GameRow
+from chinese_ten.store.records import (
     GameRecord,
     SeatRecord,
     load_and_replay,
@@ -40,9 +42,7 @@ from chinese_ten.records import (
     replay,
     series_score,
 )
-from chinese_ten.stats import Z_95, player_stats
-from chinese_ten.tui_options import GameOptions
-from chinese_ten.wording import signed
+from chinese_ten.text.wording import signed
 from tests.history_helpers import played, played_at
 
 START = datetime(2026, 1, 2, 10, 0, tzinfo=UTC)
@@ -392,7 +392,7 @@ def test_a_failed_migration_leaves_the_version_2_file_as_it_was(
         raise sqlite3.OperationalError("disk I/O error", sqlite3.SQLITE_IOERR)
 
     third = MIGRATIONS[2]
-    monkeypatch.setattr("chinese_ten.history.MIGRATIONS", (*MIGRATIONS[:2], broken))
+    monkeypatch.setattr("chinese_ten.store.history.MIGRATIONS", (*MIGRATIONS[:2], broken))
     with pytest.raises(HistoryError):
         open_history(tmp_path)
     db = sqlite3.connect(tmp_path / FILE_NAME)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.deal import legal_actions
-from chinese_ten.game_flow import GameFlow, Notice
-from chinese_ten.history import FILE_NAME, open_history
-from chinese_ten.tui_options import GameOptions
+from chinese_ten.engine.deal import legal_actions
+from chinese_ten.game.flow import GameFlow, Notice
+from chinese_ten.game.options import GameOptions
+from chinese_ten.store.history import FILE_NAME, open_history
 
 
 def _flow(folder: Path, **kwargs: object) -> GameFlow:
@@ -116,7 +116,7 @@ def test_a_busy_history_does_not_hold_the_game_up(
 ) -> None:
     """Another program holds the database: the deal's end returns while the store waits;
     the store goes through once the database is free, and quitting waits for it."""
-    monkeypatch.setattr("chinese_ten.history.BUSY_TIMEOUT_MS", 60_000)
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 60_000)
     with open_history(tmp_path):
         pass  # the file exists, in WAL mode
     flow = _flow(tmp_path, deals_planned=2)
@@ -142,7 +142,7 @@ def test_a_busy_history_does_not_hold_the_game_up(
 def test_many_deals_waiting_store_the_newest_record_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("chinese_ten.history.BUSY_TIMEOUT_MS", 60_000)
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 60_000)
     with open_history(tmp_path):
         pass
     flow = _flow(tmp_path, deals_planned=3)
@@ -169,7 +169,7 @@ def test_an_unexpected_failure_in_the_writer_is_said_and_it_goes_on(
         raise RuntimeError("boom")
 
     flow = _flow(tmp_path, deals_planned=2)
-    monkeypatch.setattr("chinese_ten.history.keep", broken)
+    monkeypatch.setattr("chinese_ten.store.history.keep", broken)
     (notice,) = _play(flow)
     assert notice.error and notice.text == "boom"
     monkeypatch.undo()

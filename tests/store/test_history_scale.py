@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.commands.stats import MAX_OPPONENTS, MAX_PEOPLE
-from chinese_ten.history import open_history
+from chinese_ten.cli.commands.stats import MAX_OPPONENTS, MAX_PEOPLE
+from chinese_ten.cli.main import main
+from chinese_ten.store.history import open_history
 from tests.history_helpers import played
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

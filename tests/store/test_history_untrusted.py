@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.history import (
+from chinese_ten.cli.main import main
+from chinese_ten.lang.i18n import choose
+from chinese_ten.store.history import (
     FILE_NAME,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -21,8 +22,7 @@ from chinese_ten.history import (
     open_history,
     read_history,
 )
-from chinese_ten.i18n import choose
-from chinese_ten.records import record_json
+from chinese_ten.store.records import record_json
 from tests.history_helpers import played
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -264,7 +264,7 @@ def test_a_folder_in_place_of_the_file_is_said_plainly(
 
 
 def test_a_busy_file_is_said_with_what_to_do(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("chinese_ten.history.BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 50)
     _stored(home, ("Ana", "Ben"))
     holder = sqlite3.connect(home / FILE_NAME, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")

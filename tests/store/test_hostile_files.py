@@ -15,16 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.commands import simulate as simulate_command
-from chinese_ten.errors import RecordError
-from chinese_ten.files import write_new
-from chinese_ten.records import (
-    MAX_RECORD_BYTES,
-    game_record,
-    load_record,
-    record_json,
-)
+from chinese_ten.cli.commands import simulate as simulate_command
+from chinese_ten.cli.main import main
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.store.files import write_new
+from chinese_ten.store.records import MAX_RECORD_BYTES, game_record, load_record, record_json
 from tests.store.test_records import _args
 
 
@@ -287,7 +282,7 @@ def test_records_folder_named_like_markup_is_printed_as_it_is(
 
 
 def test_a_records_folder_name_too_long_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from chinese_ten.cli import main
+    from chinese_ten.cli.main import main
 
     too_long = Path("/tmp") / ("n" * 300)
     assert main(["simulate", "--games", "1", "--records", str(too_long)]) == 1
@@ -299,8 +294,8 @@ def test_a_checked_setup_names_the_part_of_the_wrong_type() -> None:
     import dataclasses
     import random
 
-    from chinese_ten.deal import start
-    from chinese_ten.dealing import random_setup
+    from chinese_ten.engine.chance import random_setup
+    from chinese_ten.engine.deal import start
 
     setup = random_setup(random.Random(1), 0, 26)
     for bad, part in (

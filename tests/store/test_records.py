@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.cards import Card, cards_of_mask, parse_card
-from chinese_ten.cli import main
-from chinese_ten.deal import (
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.cli.main import main
+from chinese_ten.engine.cards import Card, cards_of_mask, parse_card
+from chinese_ten.engine.chance import draw_lots, random_setup
+from chinese_ten.engine.deal import (
     OVER,
     DealSetup,
     DealState,
@@ -25,10 +27,9 @@ from chinese_ten.deal import (
     pile_points,
     start,
 )
-from chinese_ten.dealing import draw_lots, random_setup
-from chinese_ten.errors import RecordError
-from chinese_ten.files import write_atomically
-from chinese_ten.records import (
+from chinese_ten.engine.errors import RecordError
+from chinese_ten.store.files import write_atomically
+from chinese_ten.store.records import (
     SeatRecord,
     SettingsRecord,
     game_record,
@@ -40,7 +41,6 @@ from chinese_ten.records import (
     replay_summary,
     series_score,
 )
-from chinese_ten.simulate import SeriesPlay, simulate
 
 
 def _played(seed: int = 7, deals: int = 2) -> SeriesPlay:

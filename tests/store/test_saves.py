@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.deal import start
-from chinese_ten.dealing import random_setup
-from chinese_ten.errors import RecordError, SaveError
-from chinese_ten.files import file_problem, unused_name, write_new
-from chinese_ten.records import GameRecord, game_record, load_and_replay
-from chinese_ten.saves import MAX_SLOTS, SaveSlot, claim_slot
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import start
+from chinese_ten.engine.errors import RecordError, SaveError
+from chinese_ten.store.files import file_problem, unused_name, write_new
+from chinese_ten.store.records import GameRecord, game_record, load_and_replay
+from chinese_ten.store.saves import MAX_SLOTS, SaveSlot, claim_slot
 
 
 def _record(players: tuple[str, str] = ("Ana", "Ben"), seed: int = 1) -> GameRecord:
@@ -75,7 +75,7 @@ def test_resume_takes_the_newest_save_nobody_holds(tmp_path: Path) -> None:
 
 
 def test_the_old_single_save_layout_is_resumed(tmp_path: Path) -> None:
-    from chinese_ten.records import record_json
+    from chinese_ten.store.records import record_json
 
     (tmp_path / "current.json").write_text(record_json(_record()))
     claim = claim_slot(tmp_path, resume=True)
@@ -99,7 +99,7 @@ def test_a_lock_held_by_another_process_is_respected_and_dropped_when_it_dies(
         f"""
         import sys
         from pathlib import Path
-        from chinese_ten.saves import SaveSlot
+        from chinese_ten.store.saves import SaveSlot
         slot = SaveSlot(Path({str(tmp_path)!r}))
         assert slot.claim()
         print("held", flush=True)

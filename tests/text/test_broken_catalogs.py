@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten import i18n
-from chinese_ten.cli import main
-from chinese_ten.records import record_json
+from chinese_ten.cli.main import main
+from chinese_ten.lang import i18n
+from chinese_ten.store.records import record_json
 from tests.history_helpers import played
 
 

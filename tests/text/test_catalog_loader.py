@@ -1,4 +1,4 @@
-"""One loader of catalogs (:func:`chinese_ten.i18n.catalog`): every command that reads names or
+"""One loader of catalogs (:func:`chinese_ten.lang.i18n.catalog`): every command that reads names or
 a language survives a damaged or missing catalog, in English and one line on stderr.
 
 Each command runs twice: against a damaged French catalog (hostile) and against an intact copy
@@ -15,12 +15,12 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from chinese_ten import i18n
-from chinese_ten.cli import main
-from chinese_ten.commands.serve import GameServer, ServeOptions
-from chinese_ten.history_names import history_key, shown_name
-from chinese_ten.records import record_json
-from chinese_ten.wording import default_identity, is_default, is_you, seat_default
+from chinese_ten.cli.main import main
+from chinese_ten.lang import i18n
+from chinese_ten.serve.server import GameServer, ServeOptions
+from chinese_ten.store.history_names import history_key, shown_name
+from chinese_ten.store.records import record_json
+from chinese_ten.text.wording import default_identity, is_default, is_you, seat_default
 from tests.history_helpers import played
 
 

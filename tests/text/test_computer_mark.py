@@ -1,9 +1,9 @@
-"""The computer's mark is phrased once (``chinese_ten.marks``): the board, the dialogs'
+"""The computer's mark is phrased once (``chinese_ten.text.marks``): the board, the dialogs'
 table and the ``history`` command mark a computer seat alike."""
 
-from chinese_ten.i18n import choose
-from chinese_ten.marks import computer_mark, marked_name
-from chinese_ten.table import Table
+from chinese_ten.game.table import Table
+from chinese_ten.lang.i18n import choose
+from chinese_ten.text.marks import computer_mark, marked_name
 from chinese_ten.tui.seats import computer_mark as board_mark
 from chinese_ten.tui.seats import marked
 

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from chinese_ten import i18n
-from chinese_ten.actions import flip_action, parse_action, play_action
-from chinese_ten.cards import parse_card
-from chinese_ten.cli import main
-from chinese_ten.deal import DealSetup, apply_action, illegality, legal_actions, start
-from chinese_ten.engine_words import action_words, illegal_reason, said
-from chinese_ten.errors import DealSetupError, IllegalActionError, RecordError
-from chinese_ten.records import record_json
+from chinese_ten.cli.main import main
+from chinese_ten.engine.actions import flip_action, parse_action, play_action
+from chinese_ten.engine.cards import parse_card
+from chinese_ten.engine.deal import DealSetup, apply_action, illegality, legal_actions, start
+from chinese_ten.engine.errors import DealSetupError, IllegalActionError, RecordError
+from chinese_ten.lang import i18n
+from chinese_ten.store.records import record_json
+from chinese_ten.text.engine_words import action_words, illegal_reason, said
 from tests.history_helpers import played
 
 

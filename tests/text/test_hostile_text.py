@@ -12,20 +12,20 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.cli import build_parser, main
-from chinese_ten.deal import PLAY, DealState, apply_action, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.errors import ChineseTenError, PlayerNameError, RecordError
-from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, visible
-from chinese_ten.records import game_record, parse_record, record_json
-from chinese_ten.saves import SaveSlot
+from chinese_ten.cli.main import build_parser, main
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import PLAY, DealState, apply_action, legal_actions, outcome, start
+from chinese_ten.engine.errors import ChineseTenError, PlayerNameError, RecordError
+from chinese_ten.store.records import game_record, parse_record, record_json
+from chinese_ten.store.saves import SaveSlot
+from chinese_ten.text.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, visible
+from chinese_ten.text.wording import YOU
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.wording import YOU
 from tests.tui_helpers import current_record, options, play_until_results, screen_text, step
 
 SIZE = (120, 36)

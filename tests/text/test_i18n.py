@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from chinese_ten import i18n
-from chinese_ten.cards import DECK, display_card, format_card, parse_card
-from chinese_ten.rules_text import rules_markdown
+from chinese_ten.engine.cards import DECK, display_card, format_card, parse_card
+from chinese_ten.lang import i18n
+from chinese_ten.text.rules import rules_markdown
 from scripts.catalogs import TRANSLATED, compiled, po_path, read, template
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

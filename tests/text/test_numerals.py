@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from chinese_ten import i18n
-from chinese_ten.folding import ascii_text
-from chinese_ten.numerals import decimal, integer, shortest
+from chinese_ten.lang import i18n
+from chinese_ten.lang.folding import ascii_text
+from chinese_ten.lang.numerals import decimal, integer, shortest
 
 NARROW, NO_BREAK = "\u202f", "\u00a0"
 
@@ -77,7 +77,7 @@ def _imports_babel(code: str) -> bool:
 
 
 def test_babel_is_imported_only_when_a_number_is_written_in_a_language() -> None:
-    start = "from chinese_ten import i18n, numerals\nimport chinese_ten.tui.app\n"
+    start = "from chinese_ten.lang import i18n, numerals\nimport chinese_ten.tui.app\n"
     assert not _imports_babel(start + "i18n.choose('fr')")
     assert not _imports_babel(start + "i18n.choose('en'); numerals.decimal(1.5, 1)")
     assert _imports_babel(start + "i18n.choose('fr'); numerals.decimal(1.5, 1)")

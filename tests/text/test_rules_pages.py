@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from chinese_ten.cards import BASE_POINTS, PACK_POINTS
-from chinese_ten.deal import HAND_SIZES
-from chinese_ten.rules_text import rules_markdown
-from chinese_ten.series import default_deals
+from chinese_ten.engine.cards import BASE_POINTS, PACK_POINTS
+from chinese_ten.engine.deal import HAND_SIZES
+from chinese_ten.engine.series import default_deals
+from chinese_ten.text.rules import rules_markdown
 
 HEADINGS = {
     "en": "## Three and four players",

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli import main
-from chinese_ten.records import game_record
-from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.cli.main import main
+from chinese_ten.store.records import game_record
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.rules import RulesScreen
 from chinese_ten.tui.screens.start import StartScreen

@@ -7,9 +7,10 @@ import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from chinese_ten.cards import display_card
-from chinese_ten.deal import FLIP_PHASE, OVER
-from chinese_ten.records import load_and_replay
+from chinese_ten.engine.cards import display_card
+from chinese_ten.engine.deal import FLIP_PHASE, OVER
+from chinese_ten.store.records import load_and_replay
+from chinese_ten.text.wording import seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
@@ -22,7 +23,6 @@ from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.other_seats import OtherSeats
-from chinese_ten.wording import seat_default
 from tests.tui_helpers import (
     app_at,
     click_card,
@@ -640,8 +640,8 @@ async def test_the_start_box_and_the_question_fit_a_narrow_window(tmp_path: Path
 
 def _log_position(folder: Path, names: tuple[str, str]) -> ChineseTenApp:
     """A deal 30 actions in, resumed: a log of lines longer than the log's column is wide."""
-    from chinese_ten.deal import apply_action, legal_actions, start
-    from chinese_ten.saves import SaveSlot
+    from chinese_ten.engine.deal import apply_action, legal_actions, start
+    from chinese_ten.store.saves import SaveSlot
     from tests.tui_helpers import current_record
 
     state = start(make_setup(1, "", "2H 2C 6S 7S", ""))

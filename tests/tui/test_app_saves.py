@@ -8,18 +8,13 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from chinese_ten.deal import DealState, apply_action, legal_actions, outcome, start
-from chinese_ten.dealing import random_setup
-from chinese_ten.records import load_and_replay
-from chinese_ten.saves import SaveSlot
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import DealState, apply_action, legal_actions, outcome, start
+from chinese_ten.store.records import load_and_replay
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.dialogs import (
-    ContinueScreen,
-    ExportScreen,
-    QuitScreen,
-    ReplaceScreen,
-)
+from chinese_ten.tui.screens.dialogs import ContinueScreen, ExportScreen, QuitScreen, ReplaceScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.pty_helpers import Terminal

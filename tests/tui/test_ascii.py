@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.deal import apply_action, legal_actions, start
-from chinese_ten.folding import ascii_text
-from chinese_ten.history import open_history
-from chinese_ten.saves import SaveSlot
-from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.engine.deal import apply_action, legal_actions, start
+from chinese_ten.lang.folding import ascii_text
+from chinese_ten.store.history import open_history
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.history_helpers import played

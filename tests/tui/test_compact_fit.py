@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from chinese_ten.actions import action_target
+from chinese_ten.engine.actions import action_target
+from chinese_ten.text.wording import seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
@@ -16,7 +17,6 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.wording import seat_default
 from tests.tui_helpers import computer_moves, options, screen_text, step
 
 
@@ -218,8 +218,8 @@ async def test_compact_asked_for_at_any_size(tmp_path: Path) -> None:
 
 def test_the_compact_option_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """``play --compact`` (and ``series``) hand ``compact`` to the game; without it, not."""
-    from chinese_ten import cli
-    from chinese_ten.commands import play
+    import chinese_ten.cli.main as cli
+    from chinese_ten.cli.commands import play
 
     seen: list[bool] = []
     monkeypatch.setattr(play, "run_game", lambda options: seen.append(options.compact) or 0)

@@ -5,8 +5,8 @@ changes)."""
 from collections.abc import Callable
 from pathlib import Path
 
-from chinese_ten.saves import SaveSlot
-from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from tests.tui_helpers import current_record, options
 

@@ -10,8 +10,8 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button
 
-from chinese_ten.game_flow import SavedGame
-from chinese_ten.table import Table
+from chinese_ten.game.flow import SavedGame
+from chinese_ten.game.table import Table
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen, ReplaceScreen
 

@@ -7,8 +7,10 @@ import pytest
 from textual import events
 from textual.widgets import Input, RichLog
 
-from chinese_ten.cards import format_card
-from chinese_ten.game_flow import GameFlow
+from chinese_ten.engine.cards import format_card
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
@@ -16,8 +18,6 @@ from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui_options import GameOptions
-from chinese_ten.view import PlayerView
 from tests.tui_helpers import computer_moves, options, screen_text, step, until, until_screen
 
 SIZE = (100, 32)

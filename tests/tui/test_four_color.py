@@ -9,7 +9,7 @@ from rich.style import Style
 from textual.color import Color
 from textual.theme import BUILTIN_THEMES
 
-from chinese_ten.cards import parse_card
+from chinese_ten.engine.cards import parse_card
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.cardtext import card_style
 from tests.contrast import contrast

@@ -8,7 +8,7 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
-from chinese_ten.cards import mask_points
+from chinese_ten.engine.cards import mask_points
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ExportScreen

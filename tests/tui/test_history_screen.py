@@ -12,13 +12,13 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Sparkline, Static
 
-from chinese_ten.history import FILE_NAME, open_history
-from chinese_ten.records import GameRecord, load_record, replay, series_score
+from chinese_ten.store.history import FILE_NAME, open_history
+from chinese_ten.store.records import GameRecord, load_record, replay, series_score
+from chinese_ten.text.wording import computer_name, signed
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.wording import computer_name, signed
 from tests.history_helpers import played, played_at
 from tests.tui_helpers import cut_names, options, play_until_results, screen_text, until
 

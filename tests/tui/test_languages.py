@@ -14,7 +14,8 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Footer, Input
 
-from chinese_ten import i18n
+from chinese_ten.lang import i18n
+from chinese_ten.text.wording import default_names, seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
@@ -23,7 +24,6 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
-from chinese_ten.wording import default_names, seat_default
 from tests.pty_helpers import Terminal
 from tests.tui_helpers import (
     computer_moves,
@@ -355,8 +355,8 @@ def test_snapshot_hand_over(snap_compare: Snap, language: str, tmp_path: Path) -
 
 @pytest.mark.parametrize("language", TRANSLATED, indirect=True)
 def test_snapshot_results(snap_compare: Snap, language: str, tmp_path: Path) -> None:
-    from chinese_ten.saves import SaveSlot
-    from chinese_ten.simulate import SeriesPlay, simulate
+    from chinese_ten.analysis.simulate import SeriesPlay, simulate
+    from chinese_ten.store.saves import SaveSlot
 
     plays: list[SeriesPlay] = []
     simulate(1, 2, ("greedy", "random"), 8, on_series=plays.append)

@@ -12,13 +12,13 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chinese_ten import i18n
-from chinese_ten.actions import action_target, is_flip
-from chinese_ten.history import open_history
-from chinese_ten.levels import REVIEW_SAMPLES
-from chinese_ten.records import GameRecord, load_and_replay
-from chinese_ten.review import GameReview, analyse, analysis_key, reason_text
-from chinese_ten.table import shown_names
+from chinese_ten.analysis.review import GameReview, analyse, analysis_key, reason_text
+from chinese_ten.engine.actions import action_target, is_flip
+from chinese_ten.game.table import shown_names
+from chinese_ten.lang import i18n
+from chinese_ten.players.levels import REVIEW_SAMPLES
+from chinese_ten.store.history import open_history
+from chinese_ten.store.records import GameRecord, load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.widgets.card import CardStrip
@@ -311,7 +311,7 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
 async def test_default_names_are_in_the_readers_language(tmp_path: Path) -> None:
     """A record writes "You" and "Computer (hard)" in English; the review's summary, like its
     board, says them in the reader's language (a stranger saw English in Portuguese)."""
-    from chinese_ten.records import SeatRecord
+    from chinese_ten.store.records import SeatRecord
 
     record = played(1, seed=3, names=("You", "Computer (hard)")).model_copy(
         update={

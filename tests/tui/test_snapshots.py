@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from chinese_ten.saves import SaveSlot
-from chinese_ten.simulate import SeriesPlay, simulate
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from tests.tui_helpers import current_record, hand_key, make_setup, options, save_position
 

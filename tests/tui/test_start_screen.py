@@ -9,13 +9,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 from textual.widgets._select import SelectOverlay
 
-from chinese_ten import i18n
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.records import load_and_replay
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import table_levels
+from chinese_ten.lang import i18n
+from chinese_ten.store.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.start import PERSON, StartScreen
-from chinese_ten.tui_options import table_levels
 from tests.tui_helpers import options, screen_text
 
 SIZE = (100, 32)

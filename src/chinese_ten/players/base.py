@@ -6,10 +6,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from chinese_ten.actions import Action
-from chinese_ten.errors import ChineseTenError
-from chinese_ten.levels import LEVELS, PLAYER_NAMES
-from chinese_ten.view import PlayerView
+from chinese_ten.engine.actions import Action
+from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.players.levels import LEVELS, PLAYER_NAMES
 
 
 class Player(Protocol):

@@ -39,7 +39,7 @@ in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
 (``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players the search is
 the two-seat search (``tests/test_hard_seats.py`` pins its choices).
 
-It reads only its :class:`~chinese_ten.view.PlayerView`: the public log, its own hand and
+It reads only its :class:`~chinese_ten.engine.view.PlayerView`: the public log, its own hand and
 what lies face up.
 """
 
@@ -49,14 +49,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from chinese_ten.actions import TRIPLE, Action
-from chinese_ten.cards import Card
-from chinese_ten.deal import Hands, advance, card_options, opening_table
+from chinese_ten.engine.actions import TRIPLE, Action
+from chinese_ten.engine.cards import Card
+from chinese_ten.engine.deal import Hands, advance, card_options, opening_table
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.worlds import HandDrawer, HandsDrawer, Worlds, worlds
 from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
-from chinese_ten.spread import paired_difference
-from chinese_ten.view import PlayerView
-from chinese_ten.worlds import HandDrawer, HandsDrawer, Worlds, worlds
+from chinese_ten.players.spread import paired_difference
 
 DEFAULT_SAMPLES = 200
 """Worlds every option is played in."""
@@ -433,7 +433,7 @@ class HardPlayer:
         return self._search(view, legal)[0]
 
     def _worlds(self, view: PlayerView) -> Worlds:
-        """Deals ``count`` worlds (:func:`chinese_ten.worlds.worlds`): all their hidden hands
+        """Deals ``count`` worlds (:func:`chinese_ten.engine.worlds.worlds`): all their hidden hands
         drawn first, then each world's stock shuffled as it is dealt."""
         if view.seats == 2:
             return worlds(view, draw_other=self.hand_drawer(view))

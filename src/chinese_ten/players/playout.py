@@ -5,7 +5,7 @@ engine's states and legal-action lists. They keep the hands as lists and the tab
 set, and look up each card's greedy option (and the learned policy's scores) in tables built
 once. :func:`greedy_points` must play exactly as
 :func:`~chinese_ten.players.greedy.greedy_choice` over
-:func:`~chinese_ten.deal.legal_actions` would (the same captures, the same tie order: the
+:func:`~chinese_ten.engine.deal.legal_actions` would (the same captures, the same tie order: the
 first card in hand order, then the first target in suit order), and :func:`learned_points`
 exactly as :func:`~chinese_ten.players.policy.policy_choice` for the searching seat;
 ``tests/test_playout.py`` checks both against the engine. ``greedy_points`` plays about 3.4
@@ -18,14 +18,10 @@ scores what it scores there (the black aces from three players:
 
 from typing import Final
 
-from chinese_ten.cards import DECK, MATCH_RANK, SEAT_COUNTS, Card, seat_points
-from chinese_ten.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
+from chinese_ten.engine.cards import DECK, MATCH_RANK, SEAT_COUNTS, Card, seat_points
+from chinese_ten.engine.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
 from chinese_ten.players.greedy import SEAT_POINTS
-from chinese_ten.players.policy import (
-    RANK_CARDS,
-    Points,
-    policy_tables,
-)
+from chinese_ten.players.policy import RANK_CARDS, Points, policy_tables
 
 _LAY: Final = -1
 """Target of a card that captures nothing and stays on the table."""

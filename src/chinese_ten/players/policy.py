@@ -20,7 +20,7 @@ the sum of two look-ups in tables built once from the same features and weights;
 ``tests/test_playout.py`` checks that it plays exactly as :func:`policy_choice`.
 
 With three or four players a card's points are what it scores at that table (the ace of
-spades 30, the ace of clubs 40: :func:`~chinese_ten.cards.card_points`); the weights are the
+spades 30, the ace of clubs 40: :func:`~chinese_ten.engine.cards.card_points`); the weights are the
 same.
 """
 
@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final, NamedTuple, TypeAlias
 
-from chinese_ten.actions import TRIPLE, Action
-from chinese_ten.cards import DECK, MATCH_RANK, POINTS, Card
-from chinese_ten.deal import PLAY
+from chinese_ten.engine.actions import TRIPLE, Action
+from chinese_ten.engine.cards import DECK, MATCH_RANK, POINTS, Card
+from chinese_ten.engine.deal import PLAY
+from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import SEAT_POINTS, greedy_choice
-from chinese_ten.view import PlayerView
 
 WEIGHTS: Final = (
     0.6936940980526423,  # a capture
@@ -61,7 +61,7 @@ Features: TypeAlias = tuple[float, ...]
 
 
 Points: TypeAlias = Sequence[int]
-"""What each card scores at the table: :data:`~chinese_ten.cards.POINTS` with two players."""
+"""What each card scores at the table: :data:`~chinese_ten.engine.cards.POINTS` with two players."""
 
 
 def capture_features(card: Card, unseen: int, mine: int, points: Points = POINTS) -> Features:

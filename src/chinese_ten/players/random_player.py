@@ -3,8 +3,8 @@
 import random
 from collections.abc import Sequence
 
-from chinese_ten.actions import Action
-from chinese_ten.view import PlayerView
+from chinese_ten.engine.actions import Action
+from chinese_ten.engine.view import PlayerView
 
 
 class RandomPlayer:

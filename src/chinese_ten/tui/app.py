@@ -14,15 +14,15 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
-from chinese_ten import i18n
-from chinese_ten.folding import ascii_text
-from chinese_ten.i18n import N_, _, fold_with
-from chinese_ten.names import visible
-from chinese_ten.saves import saves_present
+from chinese_ten.game.options import GameOptions
+from chinese_ten.lang import i18n
+from chinese_ten.lang.folding import ascii_text
+from chinese_ten.lang.i18n import N_, _, fold_with
+from chinese_ten.store.saves import saves_present
+from chinese_ten.text.names import visible
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui_options import GameOptions
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
     from chinese_ten.tui.screens.dialogs import OpeningChoice, QuitChoice
@@ -39,7 +39,7 @@ LANGUAGE_COMMANDS = {
 class ChineseTenApp(App[None]):
     """Hosts the game screen; quitting asks first (q, Ctrl+Q or Ctrl+C), a signal saves and exits.
 
-    The signal handlers themselves live in :mod:`chinese_ten.signal_exit`, installed by the
+    The signal handlers themselves live in :mod:`chinese_ten.tui.signal_exit`, installed by the
     command around ``run``; they call :meth:`stop_for_signal`.
     """
 

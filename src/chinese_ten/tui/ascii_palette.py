@@ -3,7 +3,7 @@
 
 from textual.command import CommandList, CommandPalette
 
-from chinese_ten.i18n import _
+from chinese_ten.lang.i18n import _
 from chinese_ten.tui.glyphs import ascii_scrollbars
 
 

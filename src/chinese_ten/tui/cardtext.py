@@ -3,10 +3,10 @@
 from rich.style import Style
 from rich.text import Text
 
-from chinese_ten.cards import Card, card_points, display_card, is_red
-from chinese_ten.i18n import _
+from chinese_ten.engine.cards import Card, card_points, display_card, is_red
+from chinese_ten.engine.view import Event
+from chinese_ten.lang.i18n import _
 from chinese_ten.tui.texts import styled
-from chinese_ten.view import Event
 
 FOUR_COLORS = ("bold", "bold #ff0000", "bold #2f78f8", "bold #009300")
 """Spades, hearts, diamonds, clubs. Spades take the text colour; the others are exact colours

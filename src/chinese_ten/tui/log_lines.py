@@ -1,14 +1,11 @@
-"""The game's log in words: each :data:`~chinese_ten.turn.LogEntry` as the line it shows, and
+"""The game's log in words: each :data:`~chinese_ten.game.turn.LogEntry` as the line it shows, and
 the toasts some of them raise when they happen."""
 
 from dataclasses import dataclass
 
 from rich.text import Text
 
-from chinese_ten.i18n import _
-from chinese_ten.tui.cardtext import card_list, describe_event
-from chinese_ten.tui.texts import styled
-from chinese_ten.turn import (
+from chinese_ten.game.turn import (
     DealBegins,
     DealEnds,
     FourLaid,
@@ -18,7 +15,10 @@ from chinese_ten.turn import (
     SeriesBegins,
     TripleLaid,
 )
-from chinese_ten.wording import signed, versus
+from chinese_ten.lang.i18n import _
+from chinese_ten.text.wording import signed, versus
+from chinese_ten.tui.cardtext import card_list, describe_event
+from chinese_ten.tui.texts import styled
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from typing import Protocol
 from rich.cells import cell_len
 from rich.text import Text
 
-from chinese_ten import marks
-from chinese_ten.levels import lone_person
-from chinese_ten.marks import marked_name, says_computer
+from chinese_ten.players.levels import lone_person
+from chinese_ten.text import marks
+from chinese_ten.text.marks import marked_name, says_computer
 
 
 class NameOf(Protocol):
@@ -41,7 +41,7 @@ def fit(name: str, width: int, ellipsis: str) -> str:
 
 
 def computer_mark(name: str, level: str | None, *, short: bool = False) -> str:
-    """What follows a name played by the computer at ``level`` (:mod:`chinese_ten.marks`):
+    """What follows a name played by the computer at ``level`` (:mod:`chinese_ten.text.marks`):
     `` (computer, hard)``, or `` (computer)`` where room is short; nothing for a person, or
     for a default name (``Computer (hard)``, ``Computer 3 (hard)``) that says it already."""
     if level is None or says_computer(name, level):

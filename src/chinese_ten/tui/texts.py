@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
-from chinese_ten.i18n import N_, _
+from chinese_ten.lang.i18n import N_, _
 
 TEXTUAL_WORDS = (
     N_("palette"),

@@ -9,12 +9,12 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.game.turn import Cut, Guard
+from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.turn import Cut, Guard
 
 PACK = 52
 

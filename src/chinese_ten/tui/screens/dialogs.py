@@ -15,15 +15,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from chinese_ten import i18n
-from chinese_ten.files import shown
-from chinese_ten.game_flow import SavedGame
-from chinese_ten.i18n import N_, _, ngettext
-from chinese_ten.names import unsafe, visible
+from chinese_ten.game.flow import SavedGame
+from chinese_ten.game.turn import Guard
+from chinese_ten.lang import i18n
+from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.store.files import shown
+from chinese_ten.text.names import unsafe, visible
 from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.turn import Guard
 
 QuitChoice = Literal["quit", "stay", "copy"]
 OpeningChoice = Literal["continue", "new"]

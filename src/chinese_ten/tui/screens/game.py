@@ -1,9 +1,9 @@
-"""The game screen: it maps keys and clicks to a :class:`~chinese_ten.turn.Turn` and draws
+"""The game screen: it maps keys and clicks to a :class:`~chinese_ten.game.turn.Turn` and draws
 the scene it gives.
 
 The rules of a turn (which key acts when, whose turn it is, when the keyboard changes hands)
-live in :mod:`chinese_ten.turn`, the game's series, saves and records in
-:mod:`chinese_ten.game_flow`. This screen keeps what needs Textual: the overlays (the cut, the
+live in :mod:`chinese_ten.game.turn`, the game's series, saves and records in
+:mod:`chinese_ten.game.flow`. This screen keeps what needs Textual: the overlays (the cut, the
 hand-over, the results), workers for the computer and the hint, toasts, and drawing.
 """
 
@@ -17,8 +17,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from chinese_ten.game_flow import GameFlow, Notice
-from chinese_ten.i18n import N_, _
+from chinese_ten.game.flow import GameFlow, Notice
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.turn import KeyAction, Request, Turn
+from chinese_ten.lang.i18n import N_, _
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.log_lines import LogWords
 from chinese_ten.tui.screens import record_files
@@ -31,8 +33,6 @@ from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
-from chinese_ten.tui_options import GameOptions
-from chinese_ten.turn import KeyAction, Request, Turn
 
 _LASTING = 24 * 3600.0
 """Seconds a lasting toast stays: until cleared, in practice (cut, hand-over and results

@@ -1,12 +1,12 @@
 """Screens that decide who sees the table next (the cut, the results, the continue question)
-act only on a deliberate key: see :class:`~chinese_ten.turn.Guard`."""
+act only on a deliberate key: see :class:`~chinese_ten.game.turn.Guard`."""
 
 import time
 from typing import Any
 
 from textual.screen import Screen
 
-from chinese_ten.turn import Guard
+from chinese_ten.game.turn import Guard
 
 
 def arm(screen: Screen[Any], guard: Guard) -> None:

@@ -10,18 +10,18 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from chinese_ten.i18n import N_, _
+from chinese_ten.game.turn import Turn
+from chinese_ten.lang.i18n import N_, _
 from chinese_ten.tui.cardtext import describe_event
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
-from chinese_ten.turn import Turn
 
 
 class HandoverScreen(Screen[None]):
     """ "Pass the keyboard to Ben": shows only public events, never a hand.
 
-    What it says comes from the turn's :attr:`~chinese_ten.turn.Turn.handover`; only Enter
+    What it says comes from the turn's :attr:`~chinese_ten.game.turn.Turn.handover`; only Enter
     (or a click) ends it, and only once it has been in sight a moment (the turn's
     guard), so a double tap never shows the next hand. One instance is installed and shown
     again each turn, which makes the change of seats cheaper than a new screen every time.

@@ -1,8 +1,8 @@
 """The History screen: the games kept, each person's statistics, and a game opened for review.
 
 Names come from records anyone may have made: every cell is a ``rich.text.Text``, never
-markup. The figures are :mod:`chinese_ten.stats`, as in ``chinese-ten stats``. The file is
-only read (:func:`chinese_ten.history.read_history`): a damaged game is said above the list
+markup. The figures are :mod:`chinese_ten.analysis.stats`, as in ``chinese-ten stats``. The file is
+only read (:func:`chinese_ten.store.history.read_history`): a damaged game is said above the list
 and left out, a damaged file said and left where it is (the next game stored moves it aside).
 """
 
@@ -18,28 +18,26 @@ from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
-from chinese_ten.commands.history import (
+from chinese_ten.analysis.history_text import (
     deals_text,
+    mean_text,
     outcome_text,
+    places_text,
     players_text,
+    running_from_zero,
     seat_label,
+    streak_text,
+    table_label,
     totals_text,
     when,
 )
-from chinese_ten.commands.stats import (
-    mean_text,
-    places_text,
-    running_from_zero,
-    streak_text,
-    table_label,
-)
-from chinese_ten.errors import ChineseTenError
-from chinese_ten.history import read_history
-from chinese_ten.history_rows import GameRow
-from chinese_ten.i18n import N_, _, ngettext
-from chinese_ten.stats import Matchup, PlayerStats, player_stats, sparkline
+from chinese_ten.analysis.stats import Matchup, PlayerStats, player_stats, sparkline
+from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.store.history import read_history
+from chinese_ten.store.history_rows import GameRow
+from chinese_ten.text.wording import signed
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.wording import signed
 
 MAX_ROWS = 500
 """The newest games listed (the statistics count every game)."""

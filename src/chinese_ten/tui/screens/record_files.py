@@ -8,9 +8,9 @@ from pathlib import Path
 
 from textual.screen import Screen
 
-from chinese_ten.files import file_problem, shown, unused_name
-from chinese_ten.game_flow import GameFlow
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.lang.i18n import _, ngettext
+from chinese_ten.store.files import file_problem, shown, unused_name
 
 
 def export(screen: Screen[None], flow: GameFlow) -> None:
@@ -52,7 +52,7 @@ def export(screen: Screen[None], flow: GameFlow) -> None:
 def deliver(screen: Screen[None], flow: GameFlow, *, full: bool = False) -> None:
     """The record as a download (the fair one, or ``full``: the whole game, hands in play
     too); nothing is written on the server."""
-    from chinese_ten.records import record_json
+    from chinese_ten.store.records import record_json
 
     name = "chinese-ten-save.json" if full else "chinese-ten-game.json"
     record = io.StringIO(record_json(flow.record(full=full)))

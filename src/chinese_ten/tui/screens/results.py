@@ -11,10 +11,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from chinese_ten.cards import card_points, cards_of_mask
-from chinese_ten.deal import DealState, outcome
-from chinese_ten.i18n import N_, _, ngettext
-from chinese_ten.series import SeriesScore
+from chinese_ten.engine.cards import card_points, cards_of_mask
+from chinese_ten.engine.deal import DealState, outcome
+from chinese_ten.engine.series import SeriesScore
+from chinese_ten.game.turn import Guard
+from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.text.wording import listed, signed
 from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.tui.screens.guarded import arm, deliberate
@@ -22,8 +24,6 @@ from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact
-from chinese_ten.turn import Guard
-from chinese_ten.wording import listed, signed
 
 NAME_CELLS = 24
 """A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""

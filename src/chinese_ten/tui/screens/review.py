@@ -1,6 +1,6 @@
 """The review screen: a finished game with every card face up, each judged decision marked.
 
-A :class:`~chinese_ten.review_cursor.ReviewCursor` holds the positions and steps through
+A :class:`~chinese_ten.analysis.review_cursor.ReviewCursor` holds the positions and steps through
 them; this screen draws the one it stands on with the board's widgets. With two players
 both hands are cards, one above the table and one below; with three or four, the mover's
 hand is cards below the table (where its choices are marked) and every other seat is a line
@@ -23,23 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
-from chinese_ten.actions import (
-    TRIPLE,
-    Action,
-    action_card,
-    action_target,
-    capture_code,
-    is_flip,
-    takes,
-)
-from chinese_ten.cards import Card, display_card, is_red, mask_points, rank, seat_points
-from chinese_ten.deal import FLIP_PHASE, DealState, outcome
-from chinese_ten.errors import ChineseTenError
-from chinese_ten.i18n import N_, _, ngettext
-from chinese_ten.levels import REVIEW_SAMPLES
-from chinese_ten.numerals import decimal, integer, shortest
-from chinese_ten.records import GameRecord
-from chinese_ten.review import (
+from chinese_ten.analysis.review import (
     LABEL_NAMES,
     LABELS,
     NOISE_SIGMAS,
@@ -53,8 +37,24 @@ from chinese_ten.review import (
     store_review,
     stored_review,
 )
-from chinese_ten.review_cursor import Position, ReviewCursor
-from chinese_ten.table import shown_names
+from chinese_ten.analysis.review_cursor import Position, ReviewCursor
+from chinese_ten.engine.actions import (
+    TRIPLE,
+    Action,
+    action_card,
+    action_target,
+    capture_code,
+    is_flip,
+    takes,
+)
+from chinese_ten.engine.cards import Card, display_card, is_red, mask_points, rank, seat_points
+from chinese_ten.engine.deal import FLIP_PHASE, DealState, outcome
+from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.game.table import shown_names
+from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.lang.numerals import decimal, integer, shortest
+from chinese_ten.players.levels import REVIEW_SAMPLES
+from chinese_ten.store.records import GameRecord
 from chinese_ten.tui.cardtext import describe_event
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.card import CardLook, CardStrip

@@ -8,9 +8,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from chinese_ten.folding import ascii_text
-from chinese_ten.i18n import N_, _
-from chinese_ten.rules_text import rules_markdown
+from chinese_ten.lang.folding import ascii_text
+from chinese_ten.lang.i18n import N_, _
+from chinese_ten.text.rules import rules_markdown
 from chinese_ten.tui.glyphs import ascii_scrollbars
 from chinese_ten.tui.texts import translate_bindings
 

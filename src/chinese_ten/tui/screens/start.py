@@ -14,15 +14,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 from textual.widgets._select import SelectOverlay
 
-from chinese_ten.cards import BASE_POINTS, SEAT_COUNTS
-from chinese_ten.errors import PlayerNameError
-from chinese_ten.i18n import N_, _
-from chinese_ten.levels import LEVELS  # in the order the start screen offers them
-from chinese_ten.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
+from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
+from chinese_ten.engine.errors import PlayerNameError
+from chinese_ten.lang.i18n import N_, _
+from chinese_ten.players.levels import LEVELS  # in the order the start screen offers them
+from chinese_ten.text.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
+from chinese_ten.text.wording import level_name, seat_default
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.wording import level_name, seat_default
 
 PERSON = "person"
 """The value of a seat's choice for a person at this keyboard (the others are levels)."""

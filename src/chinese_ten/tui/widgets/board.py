@@ -1,4 +1,4 @@
-"""The board: a widget that draws one seat's :class:`~chinese_ten.view.PlayerView` of a deal
+"""The board: a widget that draws one seat's :class:`~chinese_ten.engine.view.PlayerView` of a deal
 at a table of two, three or four, and the moment of the turn (a :class:`Scene`).
 
 The game screen decides what happens (the stage of the turn, the card chosen, the hint) and
@@ -11,9 +11,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from chinese_ten.cards import Card, rank
-from chinese_ten.deal import OVER
-from chinese_ten.i18n import _
+from chinese_ten.engine.cards import Card, rank
+from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.game.turn import BLANK, Scene
+from chinese_ten.lang.i18n import _
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import CardLook, CardStrip
@@ -21,8 +23,6 @@ from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.log import WrappedLog
 from chinese_ten.tui.widgets.other_seats import OtherSeats, SeatSummary
-from chinese_ten.turn import BLANK, Scene
-from chinese_ten.view import PlayerView
 
 __all__ = ["Board"]
 

@@ -7,17 +7,24 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from chinese_ten.actions import TRIPLE, Action, action_card, action_target, capture_code, is_flip
-from chinese_ten.cards import Card, seat_points
-from chinese_ten.deal import OVER
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.engine.actions import (
+    TRIPLE,
+    Action,
+    action_card,
+    action_target,
+    capture_code,
+    is_flip,
+)
+from chinese_ten.engine.cards import Card, seat_points
+from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.view import Event, PlayerView
+from chinese_ten.game.turn import Scene
+from chinese_ten.lang.i18n import _, ngettext
+from chinese_ten.text.wording import signed
 from chinese_ten.tui.cardtext import card_list, describe_event
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, fit_line
 from chinese_ten.tui.texts import styled
-from chinese_ten.turn import Scene
-from chinese_ten.view import Event, PlayerView
-from chinese_ten.wording import signed
 
 
 class BoardWords:

@@ -17,8 +17,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from chinese_ten.cards import Card
-from chinese_ten.i18n import _
+from chinese_ten.engine.cards import Card
+from chinese_ten.lang.i18n import _
 from chinese_ten.tui.cardtext import card_face
 from chinese_ten.tui.glyphs import glyphs_for
 

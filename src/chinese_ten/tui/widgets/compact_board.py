@@ -17,17 +17,17 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from chinese_ten.cards import Card, card_points, display_card, is_red, rank, seat_points
-from chinese_ten.deal import OVER
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.engine.cards import Card, card_points, display_card, is_red, rank, seat_points
+from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.game.turn import BLANK, Scene
+from chinese_ten.lang.i18n import _, ngettext
+from chinese_ten.text.wording import signed
 from chinese_ten.tui.cardtext import card_style
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, computer_mark
 from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import MARKS, CardStrip
-from chinese_ten.turn import BLANK, Scene
-from chinese_ten.view import PlayerView
-from chinese_ten.wording import signed
 
 TOKEN = 5
 """Cells of a card token: its mark's brackets around ``10♥`` (the longest face)."""

@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
-from chinese_ten.i18n import _
+from chinese_ten.lang.i18n import _
 from chinese_ten.tui.widgets.too_small import compact, tall_keys
 
 

@@ -11,10 +11,10 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.lang.i18n import _, ngettext
+from chinese_ten.text.wording import signed
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import fit
-from chinese_ten.wording import signed
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ these sizes agree (a test holds them to it).
 
 from textual.app import App
 
-from chinese_ten.i18n import N_, _
+from chinese_ten.lang.i18n import N_, _
 
 MIN_SIZE = (80, 24)
 """Columns and rows the full board needs; below them the compact board shows."""

@@ -1,0 +1,1 @@
+"""The review, simulate, the statistics, and their worker processes."""

@@ -1,0 +1,1 @@
+"""The command line: ``chinese-ten`` and its commands."""

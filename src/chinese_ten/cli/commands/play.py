@@ -1,0 +1,51 @@
+"""``chinese-ten play`` and ``chinese-ten series``: start the TUI (imported only here)."""
+
+import os
+import sys
+from dataclasses import replace
+
+from chinese_ten.engine.errors import ChineseTenError, SaveError
+from chinese_ten.game.options import GameOptions
+from chinese_ten.lang.i18n import _
+from chinese_ten.text.names import visible
+
+
+def suit_symbols_supported() -> bool:
+    """Whether the output encoding can show ♠♥♦♣ (else the cards use letters)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣╭─╮".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def under_web_driver() -> bool:
+    """Whether a browser tab runs this game (``chinese-ten serve``): no terminal is needed."""
+    return "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
+
+
+def run_game(options: GameOptions) -> int:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
+        print(_("chinese-ten: play and series need an interactive terminal"), file=sys.stderr)
+        return 2
+    from chinese_ten.tui.app import ChineseTenApp
+    from chinese_ten.tui.signal_exit import SignalExit
+
+    app = ChineseTenApp(replace(options, browser=under_web_driver()))
+    with SignalExit(app.stop_for_signal) as signals:
+        if under_web_driver():
+            from chinese_ten.serve.games import end_with_server
+
+            end_with_server()
+        app.run()
+    if app.game.unsaved is not None:  # said now, after the terminal is restored
+        error = SaveError(_("the game was not saved: {reason}").format(reason=app.game.unsaved))
+        if signals.code is None:
+            raise error
+        print(_("chinese-ten: {problem}").format(problem=visible(str(error))), file=sys.stderr)
+    if signals.code is not None:
+        return signals.code  # SIGTERM, SIGHUP or SIGINT: 128 + its number, after the save
+    if app.return_code not in (None, 0):
+        raise ChineseTenError(_("the game stopped with code {code}").format(code=app.return_code))
+    return 0

@@ -1,0 +1,1 @@
+"""The rules of Chinese Ten: cards, actions, deals, what a seat sees. Pure."""

@@ -1,0 +1,1 @@
+"""A game being played: its table, options, flow and turns."""

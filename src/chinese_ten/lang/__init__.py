@@ -1,0 +1,1 @@
+"""The reader's language: catalogs, numerals, ASCII folding. Standard library only."""

@@ -1,0 +1,186 @@
+"""The language a person reads: chosen once at start-up, then every message goes through it.
+
+The choice is ``--lang`` on the command line, else the environment as gettext reads it (the
+first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, whose entries such
+as ``fr_FR.UTF-8`` or ``pt:en`` are tried in order), else English. The catalogs are compiled
+``.mo`` files in the package (``chinese_ten/locale/<lang>/LC_MESSAGES/chinese_ten.mo``), read
+with the standard library's :mod:`gettext`; argparse's own words are bound to the same catalog.
+
+Messages built at import time are marked with :func:`N_` and translated where they are shown.
+A catalog that cannot be read (damaged, empty, a folder in its place) leaves its language in
+English, said once on stderr: a broken installation still plays. :func:`catalog` is the one
+place catalogs are read: the server's per-browser pages and the default names the history
+recognises in every language go through it too.
+Only the standard library is imported here: the engine may use this module.
+"""
+
+import argparse
+import errno
+import gettext
+import io
+import os
+import struct
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Final
+
+LANGUAGES: Final = ("en", "fr", "pt")
+"""English (the messages in the code), French, Portuguese (European, as the rules seed)."""
+DEFAULT: Final = "en"
+DOMAIN: Final = "chinese_ten"
+LOCALE_DIR: Final = Path(__file__).resolve().parents[1] / "locale"
+"""``chinese_ten/locale``: beside the package's modules, one level above this one."""
+ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Read in this order, as gettext does: the first one set decides."""
+_OPTION: Final = "--lang"
+MAX_CATALOG_BYTES: Final = 4 * 2**20
+"""The largest catalog read (ours are about 50 kB): a bound on what a damaged one costs."""
+
+_current = DEFAULT
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+_fold: Callable[[str], str] | None = None
+_catalogs: dict[Path, gettext.NullTranslations] = {}
+"""Each catalog as read once (English for one that cannot be read), by path."""
+
+
+def _language_of(entry: str) -> str | None:
+    """``fr`` for ``fr``, ``fr_FR``, ``fr_FR.UTF-8`` or ``fr@euro``; ``en`` for ``C``/``POSIX``."""
+    code = entry.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+    if code in ("c", "posix"):
+        return DEFAULT
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for (English when it names none of ours).
+
+    >>> from_environment({"LANG": "fr_FR.UTF-8"}), from_environment({"LANGUAGE": "de:pt_BR"})
+    ('fr', 'pt')
+    >>> from_environment({"LANGUAGE": "", "LC_ALL": "C", "LANG": "fr_FR.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = env.get(variable)
+        if value:
+            for entry in value.split(":"):
+                language = _language_of(entry)
+                if language is not None:
+                    return language
+            return DEFAULT
+    return DEFAULT
+
+
+def from_arguments(argv: Sequence[str]) -> str | None:
+    """The value given to ``--lang`` (or an abbreviation argparse accepts), before ``--``;
+    None if there is none. Read before the parser is built, since its help is translated."""
+    chosen = None
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        option, equals, value = arg.partition("=")
+        if len(option) >= 3 and _OPTION.startswith(option):
+            if equals:
+                chosen = value
+            elif k + 1 < len(argv):
+                chosen = argv[k + 1]
+    return chosen
+
+
+def choose(language: str | None = None) -> str:
+    """Use ``language`` (else the environment's) from now on; returns the one chosen.
+    A name not in :data:`LANGUAGES` falls back to the environment (the parser reports it)."""
+    global _current, _catalog  # noqa: PLW0603 (one language per process, set at start-up)
+    if language not in LANGUAGES:
+        language = from_environment()
+    _current = language
+    _catalog = catalog(language)
+    argparse._ = _catalog.gettext  # type: ignore[attr-defined]  # its words, at call time
+    argparse.ngettext = _catalog.ngettext  # type: ignore[attr-defined]
+    return language
+
+
+def current() -> str:
+    """The language in use: one of :data:`LANGUAGES`."""
+    return _current
+
+
+def fold_with(fold: Callable[[str], str] | None) -> None:
+    """Pass every message through ``fold`` from now on (None: as written). ``--ascii``
+    promises ASCII screens, so the TUI folds ``Règles`` to ``Regles`` and ``…`` to ``...``
+    before the message's placeholders are filled (a name is never folded)."""
+    global _fold  # noqa: PLW0603 (one way of drawing per process, like the language)
+    _fold = fold
+
+
+def folded(text: str) -> str:
+    """``text`` as the screen or output in use can show it (see :func:`fold_with`): for text
+    made outside the catalogs, such as a number written with a no-break space."""
+    return text if _fold is None else _fold(text)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    text = _catalog.gettext(message)
+    return text if _fold is None else _fold(text)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the current language (French 0 is singular)."""
+    text = _catalog.ngettext(singular, plural, count)
+    return text if _fold is None else _fold(text)
+
+
+def every_translation(message: str) -> frozenset[str]:
+    """``message`` as each language says it: for words a record may hold in any of them.
+
+    >>> sorted(every_translation("You"))
+    ['Você', 'Vous', 'You']
+    """
+    return frozenset({message} | {catalog(code).gettext(message) for code in LANGUAGES})
+
+
+def every_catalog() -> tuple[gettext.NullTranslations, ...]:
+    """The catalog of each of :data:`LANGUAGES`, in that order (see :func:`catalog`)."""
+    return tuple(catalog(code) for code in LANGUAGES)
+
+
+def catalog(language: str) -> gettext.NullTranslations:
+    """The messages of ``language``, read once; English when its catalog cannot be read (or
+    ``language`` is not one of ours), said once on stderr. Not folded (see :func:`fold_with`):
+    for text made for another reader than this process's screen, such as a browser's page."""
+    if language not in LANGUAGES:
+        return gettext.NullTranslations()
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if path not in _catalogs:
+        _catalogs[path] = _read_catalog(language, path)
+    return _catalogs[path]
+
+
+def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:
+    """The catalog at ``path``, or English and one line on stderr saying why not. gettext
+    raises OSError for a bad header, struct.error for a short file, ValueError (and its
+    UnicodeDecodeError) or LookupError for damaged entries."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CATALOG_BYTES + 1)
+        if len(data) > MAX_CATALOG_BYTES:
+            raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, ValueError, LookupError, struct.error) as error:
+        reason = error.strerror if isinstance(error, OSError) else None
+        shown = path.relative_to(LOCALE_DIR.parent).as_posix()  # the installation's own path
+        line = _(
+            "chinese-ten: cannot read the {language} messages ({path}: {reason}); "
+            "using English (reinstalling chinese-ten repairs this)"
+        ).format(language=language, path=shown, reason=reason or _("damaged"))
+        print(line, file=sys.stderr)
+        return gettext.NullTranslations()
+
+
+def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)
+    """Mark a message built at import time; :func:`_` translates it where it is shown."""
+    return message

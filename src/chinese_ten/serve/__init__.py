@@ -1,0 +1,1 @@
+"""``chinese-ten serve``: the web server and the games it runs."""

@@ -1,0 +1,565 @@
+"""``chinese-ten serve``: the game in a browser, one game process per tab (textual-serve).
+
+textual-serve's page opens a websocket, and for each one the server starts the command (here
+``chinese-ten play`` with the server's options) under Textual's web driver. This module keeps
+textual-serve's protocol (its ``AppService`` and static files) and adds what a served machine
+needs: only the person who started it plays (a per-run token, ``Host`` and ``Origin`` checked,
+see :mod:`chinese_ten.serve.guard`), each browser sees only its own saves, every size a
+browser sends is bounded, at most ``--max-games`` at once (a tab over the limit is sent to a page
+saying so), an idle timeout, and an end for every game it started. A game is ended with SIGHUP,
+which the game turns into save-and-exit (:mod:`chinese_ten.tui.signal_exit`; Textual's web
+driver takes SIGINT and SIGTERM for itself); a game that is still there after ``END_WAIT``
+seconds is killed (it was saved after its last action). No Textual import here.
+"""
+
+import asyncio
+import contextlib
+import errno
+import html
+import json
+import shlex
+import signal
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+from textual_serve.server import Server
+
+from chinese_ten.lang import i18n
+from chinese_ten.lang.i18n import N_, _
+from chinese_ten.serve.games import TabGame, TabGames, is_local, url_of
+from chinese_ten.serve.guard import (
+    BROWSER_COOKIE,
+    BROWSER_COOKIE_DAYS,
+    COLUMNS,
+    MAX_MESSAGE,
+    NO_BROWSER,
+    PRIVATE,
+    ROWS,
+    TOKEN_PARAMETER,
+    Address,
+    BadMessageError,
+    Guard,
+    browser_folder,
+    browser_of,
+    language_of,
+    new_secret,
+    query_size,
+    read_message,
+    token_cookie,
+    words,
+)
+from chinese_ten.store.saves import HOME_VARIABLE, data_dir
+from chinese_ten.text.names import visible
+
+END_WAIT = 5.0
+"""Seconds a game gets to save and exit after SIGHUP before it is killed."""
+FULL_PAGE = "/full"
+IDLE_PAGE = "/idle"
+SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOptions:
+    host: str
+    port: int
+    max_games: int
+    idle_minutes: float
+    game: tuple[str, ...]
+    """The arguments of ``chinese-ten`` that start each tab's game (``play ...``)."""
+    lang: str | None = None
+    """``--lang`` when given: every tab speaks it; else each browser's own language."""
+
+
+def game_command(arguments: tuple[str, ...], language: str) -> str:
+    """The shell command textual-serve runs per tab; ``exec`` makes the game the server's own
+    child, so a signal reaches it and not a shell."""
+    return "exec " + shlex.join(
+        (sys.executable, "-m", "chinese_ten", "--lang", language, *arguments)
+    )
+
+
+class _Game(AppService):
+    """One tab's game process: when it was last touched, and when it has ended."""
+
+    def __init__(
+        self,
+        command: str,
+        tab: TabGame,
+        tabs: TabGames,
+        folder: Path,
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+        download_manager: DownloadManager,
+    ) -> None:
+        super().__init__(
+            command,
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
+            download_manager=download_manager,
+        )
+        self.tab = tab
+        self.tabs = tabs
+        self.folder = folder
+        self.ended = asyncio.Event()
+        self.shown = False
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        """The game saves in its browser's own folder (and keeps its history there)."""
+        environment = super()._build_environment(width, height)
+        environment[HOME_VARIABLE] = str(self.folder)
+        return environment
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """A key or a click from the browser: the game is not idle."""
+        self.tabs.touch(self.tab)
+        return await super().send_bytes(data)
+
+    async def on_data(self, payload: bytes) -> None:
+        if not self.shown:  # idle time counts from the first screen, not from a slow start
+            self.shown = True
+            self.tabs.touch(self.tab)
+        await super().on_data(payload)
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        finally:
+            self.ended.set()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def end(self) -> None:
+        """Save and exit (SIGHUP), then wait; kill what is still there after END_WAIT."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGHUP)
+            try:
+                await asyncio.wait_for(process.wait(), END_WAIT)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ended.wait(), END_WAIT)
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+
+
+class GameServer(Server):
+    """textual-serve's server behind our guard, with our page, a limit on games and an idle
+    timeout; each browser's games in its own data folder."""
+
+    def __init__(self, options: ServeOptions) -> None:
+        # no one command: each tab's is built for its browser (its language), see _play
+        super().__init__("", options.host, options.port, "Chinese Ten")
+        self.options = options
+        self.tabs = TabGames(options.max_games, options.idle_minutes * 60)
+        self.games: set[_Game] = set()
+        self.guard = Guard(new_secret())
+        self.data = data_dir()
+
+    def language(self, request: web.Request) -> str:
+        """``--lang``, else the browser's first language we have, else the server's."""
+        if self.options.lang is not None:
+            return self.options.lang
+        return language_of(request.headers.get("Accept-Language"), i18n.current())
+
+    def web_app(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard.middleware(self.language)])
+        app.add_routes(
+            [
+                web.get("/", self.index),
+                web.get(FULL_PAGE, self.full),
+                web.get(IDLE_PAGE, self.idle),
+                web.get("/ws", self.handle_game),
+                web.get("/download/{key}", self.handle_download),
+                web.static("/static", self.statics_path),
+            ]
+        )
+        return app
+
+    def listening(self, port: int) -> str:
+        """Requests are let in from now on; the address to open, with the token."""
+        self.guard.address = Address.of(self.options.host, port)
+        return f"{url_of(self.options.host, port)}/?{TOKEN_PARAMETER}={self.guard.token}"
+
+    async def index(self, request: web.Request) -> web.Response:
+        """The game's page (or the page saying the server is full), with the cookies: the
+        token, so that reloads and the websocket need it no more in the address, and this
+        browser's own secret when it has none yet (its saves are kept under it)."""
+        language = self.language(request)
+        if self.tabs.full:
+            response = await self.full(request)
+        else:
+            scheme = "wss" if request.secure else "ws"  # the Host was checked by the guard
+            body = _game_body(language, f"{scheme}://{request.host}/ws")
+            response = _page(language, body, game=True)
+        assert self.guard.address is not None  # the guard let the request in
+        response.set_cookie(
+            token_cookie(self.guard.address.port),
+            self.guard.token,
+            httponly=True,
+            samesite="Strict",
+        )
+        if browser_of(request) is None:
+            response.set_cookie(
+                BROWSER_COOKIE,
+                new_secret(),
+                max_age=BROWSER_COOKIE_DAYS * 24 * 3600,
+                httponly=True,
+                samesite="Strict",
+            )
+        return response
+
+    async def full(self, request: web.Request) -> web.Response:
+        language = self.language(request)
+        text = (
+            words(language)
+            .ngettext(
+                "The one game this server allows is being played. Close it, or try again later.",
+                "All {count} games this server allows are being played. "
+                "Close one of them, or try again later.",
+                self.tabs.most,
+            )
+            .format(count=self.tabs.most)
+        )
+        return _page(language, _notice_body(language, text, N_("Try again")), status=503)
+
+    async def idle(self, request: web.Request) -> web.Response:
+        language = self.language(request)
+        minutes = self.tabs.idle / 60
+        text = (
+            words(language)
+            .gettext(
+                N_(
+                    "This game was closed after {minutes:g} minutes without a key or a click. "
+                    "It is saved: play again to continue it."
+                )
+            )
+            .format(minutes=minutes)
+        )
+        return _page(language, _notice_body(language, text, N_("Play again")))
+
+    async def handle_game(self, request: web.Request) -> web.StreamResponse:
+        """Start a game for this tab, pass its input and output, and end it with the tab."""
+        browser = browser_of(request)
+        if browser is None:
+            text = words(self.language(request)).gettext(NO_BROWSER)
+            return web.Response(text=text + "\n", status=403, headers=PRIVATE)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        tab = self.tabs.admit()  # before any await: two tabs at once cannot both pass
+        try:
+            await websocket.prepare(request)
+            if tab is None:
+                await websocket.send_str(json.dumps(["open_url", _to(FULL_PAGE)]))
+                await websocket.close()
+                return websocket
+            await self._play(request, websocket, tab, browser_folder(self.data, browser))
+        finally:
+            if tab is not None:
+                self.tabs.leave(tab)
+        return websocket
+
+    async def _play(
+        self, request: web.Request, websocket: web.WebSocketResponse, tab: TabGame, folder: Path
+    ) -> None:
+        async def close() -> None:
+            await websocket.close()
+
+        game = _Game(
+            game_command(self.options.game, self.language(request)),
+            tab,
+            self.tabs,
+            folder,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+        )
+        self.games.add(game)
+        reader: asyncio.Task[None] | None = None
+        try:
+            width = query_size(request.query.get("width"), 80, COLUMNS)
+            height = query_size(request.query.get("height"), 24, ROWS)
+            await game.start(width, height)
+            reader = asyncio.create_task(self._process_messages(websocket, game))
+            ended = asyncio.create_task(game.ended.wait())
+            await asyncio.wait((reader, ended), return_when=asyncio.FIRST_COMPLETED)
+            ended.cancel()
+        finally:
+            if reader is not None and not reader.done():
+                reader.cancel()
+            elif (
+                reader is not None
+                and not reader.cancelled()
+                and isinstance(reader.exception(), BadMessageError)
+            ):
+                print(  # a hostile or broken page: its game ends (saved), the server goes on
+                    _("chinese-ten: a browser sent a malformed message; its game was ended."),
+                    file=sys.stderr,
+                    flush=True,
+                )
+            await game.end()
+            self.games.discard(game)
+            await websocket.close()
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """textual-serve's messages, each read and bounded by :func:`read_message` (its own
+        passes every size on as it came); one too long or malformed ends the game."""
+        async for message in websocket:
+            if message.type is WSMsgType.ERROR:  # longer than MAX_MESSAGE, say
+                raise BadMessageError(str(message.data))
+            if message.type is not WSMsgType.TEXT:
+                raise BadMessageError("a binary message")
+            match read_message(message.data):
+                case ("stdin", str(keys)):
+                    await app_service.send_bytes(keys.encode())
+                case ("resize", int(width), int(height)):
+                    await app_service.set_terminal_size(width, height)
+                case ("ping", str(data)):
+                    await websocket.send_json(["pong", data])
+                case ("blur",):
+                    await app_service.blur()
+                case ("focus",):
+                    await app_service.focus()
+
+    async def watch_idle(self) -> None:
+        """End the games nobody has touched for the idle time (each is saved first)."""
+        while True:
+            await asyncio.sleep(min(30.0, self.tabs.idle / 4))
+            idle = set(self.tabs.idle_games())
+            for game in [g for g in self.games if g.tab in idle]:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await game.remote_write_str(json.dumps(["open_url", _to(IDLE_PAGE)]))
+                await game.end()
+
+    async def end_all(self) -> int:
+        games = list(self.games)
+        await asyncio.gather(*(game.end() for game in games))
+        return len(games)
+
+
+def _to(path: str) -> dict[str, object]:
+    return {"url": path, "new_tab": False}
+
+
+_STYLE = """
+@font-face { font-family: "Roboto Mono";
+             src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+body { background: #0c181f; color: rgba(255,255,255,0.95); margin: 0;
+       font-family: menlo, "DejaVu Sans Mono", monospace; }
+.dialog-container { position: absolute; width: 100vw; height: 100vh; display: flex;
+                    align-items: center; justify-content: center; z-index: 10; }
+.intro { max-width: 640px; padding: 32px; font-size: 16px; text-align: center;
+         background-color: #12232d; z-index: 20; }
+body.-first-byte .intro-dialog { display: none; }
+body .textual-terminal { opacity: 0; transition: opacity 0.3s ease-out; }
+body.-first-byte .textual-terminal { opacity: 1; }
+.closed-dialog { display: none; background: #0c181f; }
+body.-closed .closed-dialog { display: flex; }
+/* A phone zooms into a focused field whose text is under 16 px: the terminal's hidden one. */
+.xterm .xterm-helper-textarea { font-size: 16px !important; }
+a.button { display: inline-block; margin-top: 24px; padding: 16px 32px; color: white;
+           background-color: #5e0ba7; text-decoration: none; }
+a.button:hover { background: #ac5af4; }
+"""
+
+_SCRIPT = """
+(() => {
+  // The token has done its work (the cookie holds it): out of the address bar and history.
+  const here = new URL(location.href);
+  if (here.searchParams.has("token")) {
+    here.searchParams.delete("token");
+    history.replaceState(null, "", here.pathname + here.search + here.hash);
+  }
+  const FAMILY = '"Roboto Mono"', COLUMNS = 80, ROWS = 24, LARGEST = 16, SMALLEST = 12;
+  const COMPACT = [44, 22], LEGIBLE = 14;  // the compact board with four players
+  const LINE = 1.32;  // Roboto Mono's line height in ems, as xterm.js measures it
+  const ruler = document.createElement("canvas").getContext("2d");
+  const fits = (size, columns, rows) => {
+    ruler.font = `${size}px ${FAMILY}`;
+    const cell = ruler.measureText("M".repeat(columns)).width / columns;
+    return innerWidth / cell >= columns && innerHeight / (size * LINE) >= rows;
+  };
+  const largest = (smallest, columns, rows) => {
+    for (let size = LARGEST; size > smallest; size--) if (fits(size, columns, rows)) return size;
+    return smallest;
+  };
+  // A finger on a phone: the full board only where it is legible (14 px), else the font
+  // at which the compact board fills the width. A mouse: the largest font (16 px down to 12)
+  // at which the board's 80 columns fit the window.
+  const touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+  const fontSize = () => {
+    if (touch && fits(LEGIBLE, COLUMNS, ROWS)) return largest(LEGIBLE, COLUMNS, ROWS);
+    if (touch) return largest(SMALLEST, ...COMPACT);
+    return largest(SMALLEST, COLUMNS, ROWS);
+  };
+  // textual.js keeps its terminal to itself; catch it as its constructor sets `fitAddon`,
+  // so that a resize may change the font size, not only the number of columns.
+  let session = null;
+  Object.defineProperty(Object.prototype, "fitAddon", {
+    configurable: true,
+    set(value) {
+      delete Object.prototype.fitAddon;
+      Object.defineProperty(this, "fitAddon", { value, writable: true, configurable: true });
+      session = this;
+    },
+  });
+  const start = window.onload;
+  window.onload = null;
+  window.addEventListener("load", async event => {
+    // Measure cells in the font they are drawn in: a fallback font's cell height made
+    // the first resize count rows too tall for the window.
+    await document.fonts.load(`${LARGEST}px ${FAMILY}`).catch(() => {});
+    const terminal = document.querySelector(".textual-terminal");
+    terminal.dataset.fontSize = fontSize();
+    start(event);
+    delete Object.prototype.fitAddon;
+    if (session) {
+      window.onresize = () => {
+        terminal.dataset.fontSize = session.terminal.options.fontSize = fontSize();
+        requestAnimationFrame(() => session.fit());
+      };
+    }
+    // Keys go to the game as soon as it shows, without a click first.
+    const focus = new MutationObserver(() => {
+      const input = document.querySelector(".xterm-helper-textarea");
+      if (document.body.classList.contains("-first-byte") && input) {
+        input.focus();
+        focus.disconnect();
+      }
+    });
+    focus.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  });
+})();
+"""
+
+
+def _page(language: str, body: str, status: int = 200, *, game: bool = False) -> web.Response:
+    scripts = (
+        f'<script src="/static/js/textual.js"></script>\n<script>{_SCRIPT}</script>\n'
+        if game
+        else ""
+    )
+    text = (
+        f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>Chinese Ten</title>\n"
+        '<link rel="stylesheet" href="/static/css/xterm.css">\n'
+        f"{scripts}<style>{_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+    return web.Response(text=text, status=status, content_type="text/html", headers=PRIVATE)
+
+
+def _notice_body(language: str, text: str, button: str) -> str:
+    return (
+        f'<div class="dialog-container"><div class="intro"><p>{html.escape(text)}</p>'
+        f'<a class="button" href="/">{html.escape(words(language).gettext(button))}</a>'
+        "</div></div>"
+    )
+
+
+def _game_body(language: str, websocket_url: str) -> str:
+    say = words(language).gettext
+    starting = say(N_("Chinese Ten is starting…"))
+    ended = say(N_("This game has ended; it is saved. Play again to continue it."))
+    return (
+        '<div class="dialog-container intro-dialog"><div class="intro">'
+        f"<p>{html.escape(starting)}</p></div></div>\n"
+        '<div class="dialog-container closed-dialog"><div class="intro">'
+        f'<p>{html.escape(ended)}</p><a class="button" href="/">'
+        f"{html.escape(say(N_('Play again')))}</a></div></div>\n"
+        f'<div id="terminal" class="textual-terminal" data-font-size="16" '
+        f'data-session-websocket-url="{html.escape(websocket_url)}"></div>'
+    )
+
+
+def run_serve(options: ServeOptions) -> int:
+    return asyncio.run(_serve(options))
+
+
+async def _serve(options: ServeOptions) -> int:
+    loop = asyncio.get_running_loop()
+    stop: asyncio.Future[int] = loop.create_future()
+
+    def stop_with(signum: int) -> None:
+        if not stop.done():
+            stop.set_result(signum)
+
+    server = GameServer(options)
+    runner = web.AppRunner(server.web_app(), access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, options.host, options.port).start()
+    except OSError as error:
+        await runner.cleanup()
+        return _cannot_listen(options, error)
+    for signum in SIGNALS:
+        loop.add_signal_handler(signum, stop_with, signum)
+    port = runner.addresses[0][1] if runner.addresses else options.port
+    print(
+        _("chinese-ten: open {url} to play; Ctrl+C ends every game (each is saved).").format(
+            url=server.listening(port)
+        ),
+        flush=True,
+    )
+    if not is_local(options.host):
+        print(
+            _(
+                "chinese-ten: warning: listening on {host}: anyone who can reach port {port} "
+                "and has the address above (with its token) can play here, up to {count} games "
+                "at once. The connection is not encrypted: whoever can watch the network can "
+                "take that address and a browser's cookie, and with them continue that "
+                "browser's saved games and read its history, with every name played."
+            ).format(host=visible(options.host), port=port, count=options.max_games),
+            file=sys.stderr,
+            flush=True,
+        )
+    watcher = asyncio.create_task(server.watch_idle())
+    signum = await stop
+    watcher.cancel()
+    count = await server.end_all()
+    await runner.cleanup()
+    ended = i18n.ngettext(
+        "chinese-ten: stopped; {count} game ended, saved.",
+        "chinese-ten: stopped; {count} games ended, each saved.",
+        count,
+    )
+    print(
+        ended.format(count=count) if count else _("chinese-ten: stopped; no game was running."),
+        file=sys.stderr,
+        flush=True,
+    )
+    return 128 + signum
+
+
+def _cannot_listen(options: ServeOptions, error: OSError) -> int:
+    """One line: the port is taken (exit 1) or the host is no address of this machine (2)."""
+    where = url_of(visible(options.host), options.port)
+    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        line = _("chinese-ten: cannot listen on {where}: {host} is not an address of this machine")
+        print(line.format(where=where, host=visible(options.host)), file=sys.stderr)
+        return 2
+    reason = error.strerror or str(error)
+    print(
+        _("chinese-ten: cannot listen on {where}: {reason}").format(
+            where=where, reason=visible(reason)
+        ),
+        file=sys.stderr,
+    )
+    return 1

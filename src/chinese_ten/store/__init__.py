@@ -1,0 +1,1 @@
+"""Files on disk: records, saves and the history."""

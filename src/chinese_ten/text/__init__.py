@@ -1,0 +1,1 @@
+"""What a person reads about players, seats and the engine's errors."""

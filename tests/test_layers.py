@@ -1,0 +1,223 @@
+"""The packages of ``chinese_ten`` are layers, and imports run one way: down.
+
+From the bottom up (a package may import its own modules and any package below it):
+
+1. ``lang``: the reader's language (:mod:`~chinese_ten.lang.i18n`'s catalogs, numerals, ASCII
+   folding). Standard library and Babel only. It is at the bottom because the engine itself
+   names cards in the reader's language (``cards`` imports ``i18n``).
+2. ``engine``: the rules (cards, actions, deals, chance, views, series, sampled worlds). Pure.
+3. ``players``: the computer players, their names and levels (``levels``, which the command
+   line reads without loading the engine: ``players/__init__`` imports nothing), and the
+   standard errors of a mean (``spread``, which the ``hard`` player is the first to need).
+4. ``text``: what a person reads about names, seats and levels (``wording``, ``marks``), the
+   engine's errors worded (``engine_words``) and the rules page. Above ``players`` because
+   seats are worded by level; below ``store`` because records and saves word their errors.
+5. ``store``: files on disk: records, saves, the history.
+6. ``game`` and ``analysis``, side by side: a game being played (its table, options, flow and
+   turns), and what is worked out from games (the review, ``simulate``, the statistics, the
+   worker processes). Neither imports the other.
+7. ``tui`` and ``serve``, side by side: the Textual app, and the web server that runs it in
+   browsers as separate processes (a command line, never an import). Neither imports the other.
+8. ``cli``: the command line and its commands, on top of everything.
+
+The root ``chinese_ten/__init__.py`` holds only the version (any layer may read it);
+``chinese_ten/__main__.py`` runs the command line. Function-level (lazy) imports count as much
+as module-level ones: a lazy import up a layer is still a dependency. Every package's
+``__init__.py`` is free of imports, so importing a module loads its own package's nothing.
+"""
+
+import ast
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+ROOT = "chinese_ten"
+SOURCE = Path(__file__).resolve().parents[1] / "src" / ROOT
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("lang",),
+    ("engine",),
+    ("players",),
+    ("text",),
+    ("store",),
+    ("game", "analysis"),
+    ("tui", "serve"),
+    ("cli",),
+)
+RANK = {package: rank for rank, peers in enumerate(LAYERS) for package in peers}
+BOTTOM, TOP = "<root>", "<main>"
+"""The root ``__init__`` (the version: below every layer) and ``__main__`` (above them all)."""
+
+
+class Import(NamedTuple):
+    importer: str
+    imported: str
+    where: str
+
+
+def module_name(path: Path, source: Path) -> str:
+    parts = [source.name, *path.relative_to(source).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def package_of(module: str) -> str:
+    """``chinese_ten.engine.cards`` -> ``engine``; the root and ``__main__`` apart."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return BOTTOM
+    if parts[1] == "__main__":
+        return TOP
+    return parts[1]
+
+
+def imports_in(source: Path) -> Iterator[Import]:
+    """Every import of ``chinese_ten`` by every module under ``source``, at any depth of the
+    module (in functions, classes, ``if TYPE_CHECKING``), relative ones resolved;
+    ``from package import module`` names the module."""
+    files = sorted(source.rglob("*.py"))
+    modules = {module_name(path, source) for path in files}
+    for path in files:
+        importer = module_name(path, source)
+        package = importer if path.name == "__init__.py" else importer.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            where = f"{path.relative_to(source.parent)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    module = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    module = node.module or ""
+                names = [
+                    f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
+                    for alias in node.names
+                ]
+            else:
+                continue
+            for name in names:
+                if name == source.name or name.startswith(source.name + "."):
+                    yield Import(importer, name, where)
+
+
+def violations(imports: Iterable[Import]) -> list[str]:
+    """Each import up a layer or across to a peer, and each package without a layer."""
+    found = []
+    for importer, imported, where in imports:
+        low, high = package_of(importer), package_of(imported)
+        if low in (high, TOP) or high == BOTTOM:
+            continue
+        for package in (low, high):
+            if package not in RANK and package not in (BOTTOM, TOP):
+                found.append(f"{where}: package {package!r} has no layer in LAYERS")
+        if low in RANK and high in RANK and RANK[high] >= RANK[low]:
+            way = "across to its peer" if RANK[high] == RANK[low] else "up to"
+            found.append(f"{where}: {importer} ({low}) imports {way} {imported} ({high})")
+        if low == BOTTOM or high == TOP:
+            found.append(f"{where}: {importer} imports {imported}")
+    return sorted(set(found))
+
+
+def package_cycles(imports: Iterable[Import]) -> list[list[str]]:
+    """The cycles of the graph of packages (an edge for each import between two packages)."""
+    graph: dict[str, set[str]] = {}
+    for importer, imported, _where in imports:
+        low, high = package_of(importer), package_of(imported)
+        if low != high:
+            graph.setdefault(low, set()).add(high)
+    cycles: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> None:
+        if node in path:
+            cycles.append([*path[path.index(node) :], node])
+            return
+        if node in done:
+            return
+        for after in sorted(graph.get(node, ())):
+            visit(after, [*path, node])
+        done.add(node)
+
+    for start in sorted(graph):
+        visit(start, [])
+    return cycles
+
+
+def test_imports_only_run_down_the_layers() -> None:
+    assert violations(imports_in(SOURCE)) == []
+
+
+def test_no_cycle_between_packages() -> None:
+    assert package_cycles(imports_in(SOURCE)) == []
+
+
+def test_every_package_has_a_layer() -> None:
+    packages = {path.parent.name for path in SOURCE.glob("*/__init__.py")}
+    assert packages == set(RANK)
+
+
+def test_package_inits_import_nothing() -> None:
+    """Importing ``chinese_ten.players.levels`` must not load the players (start-up time)."""
+    for init in SOURCE.rglob("__init__.py"):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        found = [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+        assert not found, f"{init} imports"
+
+
+def test_the_walk_sees_lazy_and_relative_imports() -> None:
+    found = {(i.importer, i.imported) for i in imports_in(SOURCE)}
+    # lazy: the command line imports the commands inside main()
+    assert ("chinese_ten.cli.main", "chinese_ten.cli.commands.play") in found
+    assert ("chinese_ten.engine.cards", "chinese_ten.lang.i18n") in found
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported", "bad"),
+    [
+        ("chinese_ten.tui.app", "chinese_ten.engine.cards", False),
+        ("chinese_ten.engine.cards", "chinese_ten.lang.i18n", False),
+        ("chinese_ten.cli.main", "chinese_ten", False),
+        ("chinese_ten.__main__", "chinese_ten.cli.main", False),
+        ("chinese_ten.engine.cards", "chinese_ten.text.wording", True),
+        ("chinese_ten.tui.screens.history", "chinese_ten.cli.commands.history", True),
+        ("chinese_ten.game.flow", "chinese_ten.analysis.review", True),
+        ("chinese_ten.serve.server", "chinese_ten.tui.app", True),
+        ("chinese_ten.store.saves", "chinese_ten.newthing.x", True),
+        ("chinese_ten", "chinese_ten.engine.cards", True),
+        ("chinese_ten.cli.main", "chinese_ten.__main__", True),
+    ],
+)
+def test_the_checker_judges_each_import(importer: str, imported: str, *, bad: bool) -> None:
+    assert bool(violations([Import(importer, imported, "here")])) is bad
+
+
+def test_a_planted_upward_import_fails(tmp_path: Path) -> None:
+    """A tree like ours whose engine imports the command line lazily, relative, in a class."""
+    source = tmp_path / ROOT
+    for package in ("engine", "cli", "lang"):
+        (source / package).mkdir(parents=True)
+        (source / package / "__init__.py").write_text("")
+    (source / "__init__.py").write_text("")
+    (source / "lang" / "i18n.py").write_text("")
+    (source / "cli" / "main.py").write_text("def main() -> int:\n    return 0\n")
+    (source / "engine" / "cards.py").write_text(
+        "from chinese_ten.lang import i18n\n\n"
+        "def later() -> None:\n    from chinese_ten.cli.main import main\n\n"
+        "class Card:\n    from ..cli import main as relative\n"
+    )
+    found = violations(imports_in(source))
+    assert len(found) == 2, found
+    assert all("engine" in line and "up to chinese_ten.cli.main" in line for line in found)
+
+
+def test_a_planted_cycle_is_found() -> None:
+    planted = [
+        Import("chinese_ten.game.flow", "chinese_ten.analysis.review", "a"),
+        Import("chinese_ten.analysis.review", "chinese_ten.game.turn", "b"),
+    ]
+    assert package_cycles(planted) == [["analysis", "game", "analysis"]]
+    assert package_cycles(planted[:1]) == []
