@@ -1,6 +1,7 @@
 """Driving the TUI in tests: screen text, hand-made deals, and a keyboard player."""
 
 import io
+import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -10,7 +11,15 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from chinese_ten.engine.cards import DECK, parse_card
-from chinese_ten.engine.deal import DealSetup, DealState, start
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import (
+    DealSetup,
+    DealState,
+    apply_action,
+    legal_actions,
+    outcome,
+    start,
+)
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.table import Table
 from chinese_ten.store.records import GameRecord, game_record
@@ -97,6 +106,15 @@ def save_position(
 ) -> None:
     record = current_record(players, None, [start(setup)], computer, open_scores=open_scores)
     SaveSlot(folder).save(record)
+
+
+def deal_states(seed: int, dealer: int) -> list[DealState]:
+    """Every state of one deal played with the first legal action, from start to the end: a
+    test of a deal's end saves ``[-2]`` and plays the last action, not the whole deal."""
+    states = [start(random_setup(random.Random(seed), dealer, 20))]
+    while outcome(states[-1]) is None:
+        states.append(apply_action(states[-1], legal_actions(states[-1])[0]))
+    return states
 
 
 def app_at(folder: Path, setup: DealSetup) -> ChineseTenApp:

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from chinese_ten.engine.cards import display_card
 from chinese_ten.engine.deal import FLIP_PHASE, OVER
 from chinese_ten.store.records import load_and_replay
+from chinese_ten.store.saves import SaveSlot
 from chinese_ten.text.wording import seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
@@ -27,7 +28,9 @@ from tests.tui_helpers import (
     app_at,
     click_card,
     computer_moves,
+    current_record,
     cut_names,
+    deal_states,
     hand_key,
     make_setup,
     marked,
@@ -65,11 +68,17 @@ async def test_a_whole_deal_by_keyboard_only(tmp_path: Path) -> None:
 
 
 async def test_a_two_deal_series_ends_with_the_series_result(tmp_path: Path) -> None:
-    app = ChineseTenApp(options(tmp_path, deals_planned=2))
+    """From a save one action before the first deal's end (the whole deal is played by the
+    test above): its results, then the second deal to its end, then the series'."""
+    first, second = deal_states(7, 0), deal_states(8, 1)
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, [first[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=2, resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await play_until_results(pilot)
         assert "Series of 2 deals" in screen_text(app)
-        await pilot.press("enter")
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, [first[-1], second[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=2, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
         await play_until_results(pilot)
         text = screen_text(app)
         assert "wins the series" in text or "The series is tied" in text
@@ -377,7 +386,8 @@ async def test_no_question_with_resume_or_after_a_finished_series(tmp_path: Path
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
     (tmp_path / "current.json").unlink()
-    app = ChineseTenApp(options(tmp_path, deals_planned=1))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 1, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=1, resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await play_until_results(pilot)  # a finished series stays in current.json
     app = ChineseTenApp(options(tmp_path))
@@ -555,7 +565,8 @@ async def test_a_save_with_no_deal_starts_a_new_game(tmp_path: Path) -> None:
 
 async def test_q_on_the_results_screen_asks_like_everywhere_else(tmp_path: Path) -> None:
     """q on the results went straight out, past the dialog that offers a copy of a failed save."""
-    app = ChineseTenApp(options(tmp_path))
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), None, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await play_until_results(pilot)
         await pilot.press("q")

@@ -1,6 +1,5 @@
 """Saving in the TUI as a person meets it: two windows, failed saves, quitting, fair exports."""
 
-import random
 import re
 import sys
 from pathlib import Path
@@ -8,8 +7,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from chinese_ten.engine.chance import random_setup
-from chinese_ten.engine.deal import DealState, apply_action, legal_actions, outcome, start
+from chinese_ten.engine.deal import DealState
 from chinese_ten.store.records import load_and_replay
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
@@ -18,17 +16,17 @@ from chinese_ten.tui.screens.dialogs import ContinueScreen, ExportScreen, QuitSc
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.pty_helpers import Terminal
-from tests.tui_helpers import current_record, options, play_until_results, screen_text, step, until
+from tests.tui_helpers import (
+    current_record,
+    deal_states,
+    options,
+    play_until_results,
+    screen_text,
+    step,
+    until,
+)
 
 SIZE = (100, 32)
-
-
-def _deal(seed: int, dealer: int) -> list[DealState]:
-    """Every state of one deal played with the first legal action, from start to the end."""
-    states = [start(random_setup(random.Random(seed), dealer, 20))]
-    while outcome(states[-1]) is None:
-        states.append(apply_action(states[-1], legal_actions(states[-1])[0]))
-    return states
 
 
 def _save(folder: Path, states: list[DealState], planned: int | None = None) -> None:
@@ -79,7 +77,7 @@ async def test_two_games_on_one_folder_keep_their_own_saves(tmp_path: Path) -> N
 
 
 async def test_resume_says_when_the_only_save_is_held_by_another_window(tmp_path: Path) -> None:
-    states = _deal(5, 0)
+    states = deal_states(5, 0)
     _save(tmp_path, [states[8]])
     other_window = SaveSlot(tmp_path)
     assert other_window.claim()
@@ -168,7 +166,7 @@ async def test_after_a_failed_save_a_copy_can_be_saved_before_quitting(tmp_path:
 
 
 async def test_an_old_save_that_cannot_be_put_away_is_never_overwritten(tmp_path: Path) -> None:
-    _save(tmp_path, [_deal(5, 0)[6]])
+    _save(tmp_path, [deal_states(5, 0)[6]])
     before = (tmp_path / "current.json").read_bytes()
     (tmp_path / "archive").write_text("a file where the archive folder goes")
     app = ChineseTenApp(options(tmp_path))
@@ -185,7 +183,7 @@ async def test_an_old_save_that_cannot_be_put_away_is_never_overwritten(tmp_path
 
 
 async def test_a_new_series_after_the_save_vanished(tmp_path: Path) -> None:
-    states = _deal(7, 0)
+    states = deal_states(7, 0)
     _save(tmp_path, [states[-2]], planned=1)
     app = ChineseTenApp(options(tmp_path, resume=True, deals_planned=1))
     async with app.run_test(size=SIZE) as pilot:
@@ -227,7 +225,7 @@ async def test_export_mid_deal_writes_only_the_finished_deals(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    finished, playing = _deal(3, 0), _deal(4, 1)
+    finished, playing = deal_states(3, 0), deal_states(4, 1)
     _save(tmp_path, [finished[-1], playing[10]])
     app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=SIZE) as pilot:
@@ -258,7 +256,7 @@ async def test_export_before_any_deal_is_finished_writes_nothing(
 
 
 async def test_export_asks_before_it_replaces_a_file(tmp_path: Path) -> None:
-    states = _deal(6, 0)
+    states = deal_states(6, 0)
     _save(tmp_path, [states[-2]])
     mine = tmp_path / "mine.json"
     mine.write_bytes(b"the user's own file")
@@ -295,7 +293,7 @@ async def test_export_asks_before_it_replaces_a_file(tmp_path: Path) -> None:
 async def test_an_export_error_is_one_notification(tmp_path: Path, where: str, says: str) -> None:
     (tmp_path / "folder").mkdir()
     (tmp_path / "file").write_text("x")
-    states = _deal(6, 0)
+    states = deal_states(6, 0)
     _save(tmp_path, [states[-2]])
     app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
