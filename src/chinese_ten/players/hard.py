@@ -37,7 +37,7 @@ valuing the black aces where they score (:mod:`chinese_ten.players.greedy`), and
 search maximizes its own points (the same as its result against the base): against greedy
 in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
 (``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players the search is
-the two-seat search (``tests/test_hard_seats.py`` pins its choices).
+the two-seat search (``tests/players/test_hard.py`` pins its choices).
 
 It reads only its :class:`~chinese_ten.engine.view.PlayerView`: the public log, its own hand and
 what lies face up.

@@ -78,7 +78,7 @@ class CompactBoard(BoardWords, Widget):
         *(f"compact--{mark}" for mark in MARKS),
     }
 
-    # The colours of the card strips' marks (tests/test_contrast.py measures those).
+    # The colours of the card strips' marks (tests/tui/test_contrast.py measures those).
     DEFAULT_CSS = """
     CompactBoard { height: 1fr; }
     CompactBoard > .compact--status { background: $panel; text-style: bold; }
