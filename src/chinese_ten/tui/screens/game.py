@@ -8,7 +8,7 @@ hand-over, the results), workers for the computer and the hint, toasts, and draw
 """
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from rich.text import Text
 from textual import events, on, work
@@ -38,7 +38,7 @@ _LASTING = 24 * 3600.0
 """Seconds a lasting toast stays: until cleared, in practice (cut, hand-over and results
 screens cover the board's warning line, so a failed save is said by a toast that stays)."""
 
-_KEY_ACTIONS: frozenset[str] = frozenset(KeyAction.__args__)  # type: ignore[attr-defined]
+_KEY_ACTIONS: frozenset[str] = frozenset(get_args(KeyAction))
 
 
 def tell(app: App[Any], notices: Iterable[Notice]) -> None:
