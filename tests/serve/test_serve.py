@@ -167,10 +167,10 @@ async def test_export_in_a_browser_downloads_the_record(
     """Under the web driver (``app.is_web``) export hands the record to the browser."""
     from chinese_ten.store.records import parse_record
     from chinese_ten.tui.app import ChineseTenApp
-    from tests.tui.test_app_saves import _deal, _save
-    from tests.tui_helpers import options, play_until_results
+    from tests.tui.test_app_saves import _save
+    from tests.tui_helpers import deal_states, options, play_until_results
 
-    _save(tmp_path, [_deal(6, 0)[-2]])
+    _save(tmp_path, [deal_states(6, 0)[-2]])
     app = ChineseTenApp(options(tmp_path, resume=True))
     async with app.run_test(size=(100, 34), notifications=True) as pilot:
         await play_until_results(pilot)

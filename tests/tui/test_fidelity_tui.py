@@ -117,11 +117,15 @@ async def test_names_typed_while_the_save_is_looked_for_never_answer_the_questio
 async def test_with_no_save_letters_typed_early_go_into_the_first_field(tmp_path: Path) -> None:
     (tmp_path / "current.json").write_text("not a save")  # looked for, found unreadable
     app = ChineseTenApp(options(tmp_path, players=None))
+    opening = app._opening
+    app._opening = lambda: None  # type: ignore[method-assign]  # the look waits for the letters
     async with app.run_test(size=SIZE) as pilot:
         start = app.screen
         assert isinstance(start, StartScreen) and start.holding
         for key in "Ana":
             start.post_message(events.Key(key, key))
+        await until(pilot, lambda: start.held == "Ana", "the letters typed while it looks")
+        opening()
         await until(pilot, lambda: not start.holding, "the save to be looked for")
         await pilot.pause()
         first = start.query_one("#name0", Input)
