@@ -46,6 +46,11 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
+def cutter_of(dealer: int, seats: int) -> int:
+    """The seat that cuts the pack: the player before the dealer."""
+    return (dealer - 1) % seats
+
+
 def random_cut(rng: random.Random) -> int:
     """Where the cut falls, 1 to 51: ``rng.randint(1, 51)``."""
     return 1 + _below(rng, len(DECK) - 1)

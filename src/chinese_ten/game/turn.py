@@ -20,11 +20,13 @@ from typing import Literal, NamedTuple
 
 from chinese_ten.engine.actions import Action, action_card, is_flip, takes
 from chinese_ten.engine.cards import Card, card_points, rank
+from chinese_ten.engine.chance import cutter_of
 from chinese_ten.engine.deal import FLIP_PHASE, DealOutcome, DealState, legal_actions
 from chinese_ten.engine.series import SeriesScore
 from chinese_ten.engine.view import Event, PlayerView
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.players.base import Player, make_player
+from chinese_ten.players.levels import lone_person
 
 Stage = Literal[
     "idle",
@@ -244,8 +246,7 @@ class Turn:
     @property
     def you(self) -> int | None:
         """The seat of the one person against the computer, addressed as "you"."""
-        people = [seat for seat, level in enumerate(self.flow.options.computer) if level is None]
-        return people[0] if len(people) == 1 else None
+        return lone_person(self.flow.options.computer)
 
     def view(self) -> PlayerView:
         """The deal from the eyes of the person at the keyboard."""
@@ -299,7 +300,7 @@ class Turn:
         entries: list[LogEntry] = []
         for number, state in enumerate(self.flow.deals(), start=1):
             dealer = state.setup.dealer
-            entries.append(DealBegins(number, dealer, (dealer - 1) % state.setup.seats, None))
+            entries.append(DealBegins(number, dealer, cutter_of(dealer, state.setup.seats), None))
             entries += [Happened(e) for e in PlayerView(state, self.flow.viewer()).events()]
             result = PlayerView(state, 0).outcome()
             if result is not None:
@@ -315,7 +316,7 @@ class Turn:
         """Who deals and cuts the next deal (the stage is ``cut``)."""
         flow = self.flow
         dealer = flow.series.next_dealer
-        cutter = (dealer - 1) % flow.seats  # the player before the dealer cuts
+        cutter = cutter_of(dealer, flow.seats)
         number = flow.deal_number
         return Cut(
             number,
@@ -529,8 +530,7 @@ class Turn:
         elif zone in ("turned", "table") and self.flow.state is not None:
             table = self.view().table
             card = table[index] if zone == "table" and index < len(table) else None
-            scene = self.scene()
-            if zone == "turned" or (card is not None and card == scene.just_turned):
+            if zone == "turned" or (card is not None and card == self._just_turned()):
                 # the turned card ends the turn, as Enter does
                 if stage == "turned":
                     self.pass_keyboard()
@@ -634,10 +634,7 @@ class Turn:
         if flow.state is None:
             return between_deals
         view = self.view()
-        just_turned = None
-        if stage == "turned":
-            flips = [e.card for e in view.events() if e.kind == "flip"]
-            just_turned = flips[-1] if flips else None
+        just_turned = self._just_turned()
         return replace(
             between_deals,
             view=view,
@@ -653,6 +650,13 @@ class Turn:
             hint=self.hint,
             thinking=self.thinking,
         )
+
+    def _just_turned(self) -> Card | None:
+        """The stock card the mover just turned over, shown until the keyboard is passed."""
+        if self.stage != "turned":
+            return None
+        flips = [e.card for e in self.view().events() if e.kind == "flip"]
+        return flips[-1] if flips else None
 
     def face_up(self) -> bool:
         """Whether the viewer's hand may show: the one person against the computer always
