@@ -99,6 +99,9 @@ def test_later_player_plays_as_the_player_it_stands_for(level: str) -> None:
     later, now = LaterPlayer(level, random.Random(4)), make_player(level, random.Random(4))
     assert later.name == now.name == LEVELS[level]
     state = start(random_setup(random.Random(5), 0))
+    mover = random.Random(6)
+    for _ in range(12):  # halfway through the deal, where a hard decision is quicker
+        state = advance(state, mover.choice(legal_actions(state)))
     for _ in range(4):
         view, legal = PlayerView(state, state.to_move), legal_actions(state)
         action = later.choose(view, legal)

@@ -223,8 +223,18 @@ def test_the_server_itself_does_not_import_textual() -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Served]:
+    """A server of the test's own: for a test that plays, or stops the server."""
     served = Served(tmp_path)
     yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def guard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server for the tests that only knock at its door: none of them gets a game."""
+    served = Served(tmp_path_factory.mktemp("guard"))
+    yield served
+    assert served.children() == []
     served.stop()
 
 
@@ -238,22 +248,22 @@ async def get(url: str, **headers: str) -> tuple[int, str, dict[str, str]]:
         return response.status, await response.text(), cookies
 
 
-async def test_the_page_needs_the_token_and_keeps_it_out_of_the_page(server: Served) -> None:
-    status, page, cookies = await get(server.url)
+async def test_the_page_needs_the_token_and_keeps_it_out_of_the_page(guard: Served) -> None:
+    status, page, cookies = await get(guard.url)
     assert status == 200
-    assert server.token not in page  # it travels in the HttpOnly cookie, not in any link
-    assert cookies[f"chinese-ten-token-{server.port}"] == server.token
+    assert guard.token not in page  # it travels in the HttpOnly cookie, not in any link
+    assert cookies[f"chinese-ten-token-{guard.port}"] == guard.token
     assert re.fullmatch(r"[\w-]{43}", cookies["chinese-ten-browser"])
-    assert f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws"' in page
-    token = f"chinese-ten-token-{server.port}={server.token}"
-    assert (await get(server.origin + "/", Cookie=token))[0] == 200  # a reload
+    assert f'data-session-websocket-url="ws://127.0.0.1:{guard.port}/ws"' in page
+    token = f"chinese-ten-token-{guard.port}={guard.token}"
+    assert (await get(guard.origin + "/", Cookie=token))[0] == 200  # a reload
     for path in ("/", "/ws", "/static/js/textual.js", "/download/key", "/idle"):
-        status, text, cookies = await get(server.origin + path)
+        status, text, cookies = await get(guard.origin + path)
         assert (status, text.count("\n"), cookies) == (403, 1, {}), path
         assert "needs the token chinese-ten serve printed" in text
-    status, text, _ = await get(server.origin + "/?token=" + server.token[::-1])
+    status, text, _ = await get(guard.origin + "/?token=" + guard.token[::-1])
     assert status == 403 and "not the one chinese-ten serve printed" in text
-    status, text, _ = await get(server.origin + "/", Cookie=token.replace("=", "=x", 1))
+    status, text, _ = await get(guard.origin + "/", Cookie=token.replace("=", "=x", 1))
     assert status == 403
 
 
@@ -270,25 +280,25 @@ async def test_the_page_needs_the_token_and_keeps_it_out_of_the_page(server: Ser
     ],
 )
 async def test_a_foreign_host_or_origin_is_refused_even_with_the_token(
-    server: Served, headers: dict[str, str]
+    guard: Served, headers: dict[str, str]
 ) -> None:
-    filled = {name: value.format(port=server.port) for name, value in headers.items()}
-    status, text, cookies = await get(server.url, **filled)
+    filled = {name: value.format(port=guard.port) for name, value in headers.items()}
+    status, text, cookies = await get(guard.url, **filled)
     assert (status, cookies) == (403, {})
     assert text.count("\n") == 1
-    assert server.token not in text
+    assert guard.token not in text
 
 
-async def test_the_server_answers_at_each_loopback_name(server: Served) -> None:
+async def test_the_server_answers_at_each_loopback_name(guard: Served) -> None:
     for name in ("localhost", "127.0.0.1", "[::1]"):
-        origin = f"http://{name}:{server.port}"
-        status, page, _ = await get(server.url, Host=f"{name}:{server.port}", Origin=origin)
+        origin = f"http://{name}:{guard.port}"
+        status, page, _ = await get(guard.url, Host=f"{name}:{guard.port}", Origin=origin)
         assert status == 200
-        assert f'"ws://{name}:{server.port}/ws"' in page
+        assert f'"ws://{name}:{guard.port}/ws"' in page
 
 
-async def test_a_long_query_is_refused(server: Served) -> None:
-    status, text, _ = await get(server.url + "&x=" + "y" * 300)
+async def test_a_long_query_is_refused(guard: Served) -> None:
+    status, text, _ = await get(guard.url + "&x=" + "y" * 300)
     assert (status, text) == (403, "This address is too long.\n")
 
 
@@ -358,13 +368,13 @@ async def test_the_page_s_own_websocket_gets_a_game(server: Served) -> None:
     ],
 )
 async def test_a_websocket_from_elsewhere_gets_no_game(
-    server: Served, change: dict[str, object]
+    guard: Served, change: dict[str, object]
 ) -> None:
     with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-        async with connected(server, **change):  # type: ignore[arg-type]
+        async with connected(guard, **change):  # type: ignore[arg-type]
             pass
     assert refused.value.status == 403
-    assert server.children() == []
+    assert guard.children() == []
 
 
 def memory_mb(pid: int) -> float:
@@ -387,33 +397,32 @@ async def test_a_huge_resize_is_bounded_and_memory_stays_flat(server: Served) ->
     assert after - before < 30
 
 
-@pytest.mark.parametrize(
-    "message",
-    [
-        "x" * (MAX_MESSAGE + 1),  # longer than any key or paste
-        '["stdin", "' + "a" * MAX_MESSAGE + '"]',
-        '["resize", {"width": "wide", "height": 24}]',
-        '["resize", {"width": NaN, "height": 24}]',
-        '["stdin", 3]',
-        '["stdin", "\\ud800"]',  # a lone surrogate: no UTF-8 for the game's pipe
-        "{}",
-        "[" * 10_000,
-    ],
-    ids=["long", "long-keys", "wide", "nan", "number", "surrogate", "object", "deep"],
+BAD_MESSAGES = (
+    "x" * (MAX_MESSAGE + 1),  # longer than any key or paste
+    '["stdin", "' + "a" * MAX_MESSAGE + '"]',
+    '["resize", {"width": "wide", "height": 24}]',
+    '["resize", {"width": NaN, "height": 24}]',
+    '["stdin", 3]',
+    '["stdin", "\\ud800"]',  # a lone surrogate: no UTF-8 for the game's pipe
+    "{}",
+    "[" * 10_000,
 )
-async def test_a_bad_message_ends_only_its_game_in_one_line(server: Served, message: str) -> None:
-    async with connected(server) as websocket:
-        await shown(websocket)
-        await websocket.send_str(message)
-        assert await screen_bytes(websocket, 60) == -1
-    server.wait_children(0)
+
+
+async def test_a_bad_message_ends_only_its_game_in_one_line(server: Served) -> None:
+    for number, message in enumerate(BAD_MESSAGES):
+        async with connected(server) as websocket:
+            await shown(websocket)
+            await websocket.send_str(message)
+            assert await screen_bytes(websocket, 60) == -1, number
+        server.wait_children(0)
     async with connected(server) as websocket:  # the server goes on
         await shown(websocket)
     _, err = server.stop()
     assert "Traceback" not in err
-    assert err.splitlines()[0] == (
+    assert err.splitlines()[: len(BAD_MESSAGES)] == [
         "chinese-ten: a browser sent a malformed message; its game was ended."
-    )
+    ] * len(BAD_MESSAGES)
 
 
 async def test_sizes_and_unknown_messages_are_taken_in_bounds(server: Served) -> None:
