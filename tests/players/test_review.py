@@ -58,8 +58,8 @@ from chinese_ten.store.history import open_history
 from chinese_ten.store.records import GameRecord, game_record, load_and_replay, record_json
 from tests.history_helpers import played
 
-SMALL = 60
-"""Worlds per decision in these tests: rough, quick and still seeded."""
+SMALL = 40
+"""Worlds per decision in these tests: the fewest a person may ask for, still seeded."""
 
 
 def series_of(names: tuple[str, str], deals: int, seed: int) -> GameRecord:
