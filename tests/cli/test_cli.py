@@ -16,22 +16,13 @@ import pytest
 from chinese_ten.cli.main import _table, build_parser, main
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
+from tests.cli_helpers import invoke
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "chinese_ten", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def test_version_and_help() -> None:
-    assert run("--version").stdout.startswith("chinese-ten ")
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert invoke(capsys, "--version").stdout.startswith("chinese-ten ")
     for command in ("replay", "simulate", "rules"):
-        result = run(command, "--help")
+        result = invoke(capsys, command, "--help")
         assert result.returncode == 0 and "usage:" in result.stdout
 
 
@@ -50,23 +41,27 @@ def test_version_and_help() -> None:
         (["frobnicate"], "invalid choice"),
     ],
 )
-def test_bad_arguments_give_one_line_and_exit_2(args: list[str], message: str) -> None:
-    result = run(*args)
+def test_bad_arguments_give_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = invoke(capsys, *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert "Traceback" not in result.stderr
 
 
-def test_simulate_json_is_reproducible_and_records_replay(tmp_path: Path) -> None:
+def test_simulate_json_is_reproducible_and_records_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = ["simulate", "--games", "3", "--deals", "2", "--seed", "5", "--json", "--duplicate"]
-    first = run(*args, "--records", str(tmp_path))
-    second = run(*args)
+    first = invoke(capsys, *args, "--records", str(tmp_path))
+    second = invoke(capsys, *args)
     assert first.returncode == 0 and first.stdout == second.stdout
     summary = json.loads(first.stdout)
     assert summary["series_played"] == 6 and summary["deals_scored"] == 6
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 6
-    replayed = json.loads(run("replay", "--json", str(files[0])).stdout)
+    replayed = json.loads(invoke(capsys, "replay", "--json", str(files[0])).stdout)
     assert set(replayed) == {"deals", "totals", "winner"}
     assert all(d["complete"] for d in replayed["deals"])
     assert sum(replayed["totals"]) == 0
@@ -92,26 +87,30 @@ def test_replay_prints_a_table(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "Total" in out and ("wins the series" in out or "tied" in out)
 
 
-def test_replay_bad_files_exit_1_with_one_line(tmp_path: Path) -> None:
-    missing = run("replay", str(tmp_path / "none.json"))
+def test_replay_bad_files_exit_1_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = invoke(capsys, "replay", str(tmp_path / "none.json"))
     assert missing.returncode == 1 and "none.json: no such file" in missing.stderr
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "chinese-ten", "vers')
-    result = run("replay", str(broken))
+    result = invoke(capsys, "replay", str(broken))
     assert result.returncode == 1 and result.stderr.count("\n") == 1
     assert "broken.json: not valid JSON" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_rules_prints_the_rules_page() -> None:
-    result = run("rules")
+def test_rules_prints_the_rules_page(capsys: pytest.CaptureFixture[str]) -> None:
+    result = invoke(capsys, "rules")
     assert result.returncode == 0 and "Worked example" in result.stdout and "105" in result.stdout
 
 
-def test_the_largest_series_is_accepted(tmp_path: Path) -> None:
-    result = run("simulate", "--games", "1", "--deals", "1000", "--records", str(tmp_path))
+def test_the_largest_series_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = invoke(
+        capsys, "simulate", "--games", "1", "--deals", "1000", "--records", str(tmp_path)
+    )
     assert result.returncode == 0, result.stderr
     (path,) = tmp_path.glob("*.json")
-    assert run("replay", "--json", str(path)).returncode == 0
+    assert invoke(capsys, "replay", "--json", str(path)).returncode == 0
 
 
 def test_jobs_are_capped_by_series_and_cpus(monkeypatch: pytest.MonkeyPatch) -> None:

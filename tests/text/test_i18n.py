@@ -6,7 +6,8 @@ import re
 import string
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,13 @@ from chinese_ten.engine.cards import DECK, display_card, format_card, parse_card
 from chinese_ten.lang import i18n
 from chinese_ten.text.rules import rules_markdown
 from scripts.catalogs import TRANSLATED, compiled, po_path, read, template
+from tests.cli_helpers import Ran, invoke
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+Invoke = Callable[..., Ran]
+"""A command run in this process: ``here("--lang", "fr", "replay", path)``."""
 
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -33,6 +39,16 @@ def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         check=False,
         env=clean,
     )
+
+
+@pytest.fixture
+def here(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> "Invoke":
+    """Commands in this process, with no language from the environment (as :func:`run` has):
+    for the tests where the language comes from ``--lang`` or a record."""
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return partial(invoke, capsys)
 
 
 @pytest.fixture
@@ -269,17 +285,17 @@ def test_help_headings_end_as_the_language_writes_a_colon(
     ],
 )
 def test_bad_arguments_are_one_line_in_the_language(
-    language: str, args: list[str], message: str
+    language: str, args: list[str], message: str, here: Invoke
 ) -> None:
-    result = run("--lang", language, *args)
+    result = here("--lang", language, *args)
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     see_help = {"fr": " (voir --help)\n", "pt": " (ver --help)\n"}[language]
     assert message in result.stderr and result.stderr.endswith(see_help)
     assert "error" not in result.stderr and "\x1b" not in result.stderr
 
 
-def test_bad_files_are_one_line_in_the_language(tmp_path: Path) -> None:
-    result = run("--lang", "fr", "replay", str(tmp_path / "none.json"))
+def test_bad_files_are_one_line_in_the_language(tmp_path: Path, here: Invoke) -> None:
+    result = here("--lang", "fr", "replay", str(tmp_path / "none.json"))
     assert result.returncode == 1
     assert (
         result.stderr
@@ -287,10 +303,10 @@ def test_bad_files_are_one_line_in_the_language(tmp_path: Path) -> None:
     )
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "chinese-ten", "version": 1, "players": ["A", "B"], "x": 1}')
-    result = run("--lang", "pt", "replay", str(broken))
+    result = here("--lang", "pt", "replay", str(broken))
     assert result.returncode == 1 and result.stderr.count("\n") == 1
     assert "falta um campo obrigatório (e mais 2 problemas)" in result.stderr
-    result = run("--lang", "pt", "replay", str(tmp_path))
+    result = here("--lang", "pt", "replay", str(tmp_path))
     assert "é uma pasta" in result.stderr
 
 
@@ -306,17 +322,17 @@ def test_plural_forms(language: str, one: str, two: str, zero: str, english_afte
     assert i18n.ngettext("{count} deal", "{count} deals", 1).format(count=1) == "1 deal"
 
 
-def test_replay_sentences_agree_with_the_count(tmp_path: Path) -> None:
+def test_replay_sentences_agree_with_the_count(tmp_path: Path, here: Invoke) -> None:
     path = tmp_path / "one.json"
-    run("simulate", "--games", "1", "--deals", "2", "--seed", "3", "--records", str(tmp_path))
+    here("simulate", "--games", "1", "--deals", "2", "--seed", "3", "--records", str(tmp_path))
     (written,) = tmp_path.glob("*.json")
     record = json.loads(written.read_text())
     record["deals"] = record["deals"][:1]
     record["deals"][0]["turns"] = record["deals"][0]["turns"][:3]
     path.write_text(json.dumps(record))
-    assert "0 donne jouée sur 2 ; pas encore" in run("--lang", "fr", "replay", str(path)).stdout
-    assert "0 mãos terminadas de 2;" in run("--lang", "pt", "replay", str(path)).stdout
-    assert "0 of 2 deals finished" in run("replay", str(path)).stdout
+    assert "0 donne jouée sur 2 ; pas encore" in here("--lang", "fr", "replay", str(path)).stdout
+    assert "0 mãos terminadas de 2;" in here("--lang", "pt", "replay", str(path)).stdout
+    assert "0 of 2 deals finished" in here("replay", str(path)).stdout
 
 
 def test_rank_and_suit_letters_follow_the_language() -> None:
@@ -344,23 +360,25 @@ def test_the_notation_is_the_same_in_every_language(english_after: None) -> None
         parse_card("RC")  # French letters are for the screen, not for input
 
 
-def test_records_written_in_french_replay_identically_in_english(tmp_path: Path) -> None:
+def test_records_written_in_french_replay_identically_in_english(
+    tmp_path: Path, here: Invoke
+) -> None:
     args = ["simulate", "--games", "2", "--deals", "3", "--seed", "11", "--duplicate"]
     french, english = tmp_path / "fr", tmp_path / "en"
-    fr_run = run("--lang", "fr", *args, "--records", str(french), "--json", LANG="fr_FR.UTF-8")
-    en_run = run(*args, "--records", str(english), "--json")
+    fr_run = here("--lang", "fr", *args, "--records", str(french), "--json")
+    en_run = here(*args, "--records", str(english), "--json")
     assert fr_run.returncode == 0 and fr_run.stdout == en_run.stdout  # the JSON summary
     fr_files = sorted(french.iterdir())
     assert [p.name for p in fr_files] == [p.name for p in sorted(english.iterdir())]
     for path in fr_files:
         assert path.read_bytes() == (english / path.name).read_bytes()
-        replayed = run("--lang", "en", "replay", "--json", str(path))
+        replayed = here("--lang", "en", "replay", "--json", str(path))
         assert replayed.returncode == 0
-        assert replayed.stdout == run("--lang", "pt", "replay", "--json", str(path)).stdout
+        assert replayed.stdout == here("--lang", "pt", "replay", "--json", str(path)).stdout
 
 
-def test_simulate_and_replay_tables_in_french(tmp_path: Path) -> None:
-    result = run(
+def test_simulate_and_replay_tables_in_french(tmp_path: Path, here: Invoke) -> None:
+    result = here(
         "--lang",
         "fr",
         "simulate",
@@ -380,7 +398,7 @@ def test_simulate_and_replay_tables_in_french(tmp_path: Path) -> None:
     record = json.loads(path.read_text())
     record["players"] = ["[red]Zoé", "You"]
     path.write_text(json.dumps(record))
-    out = run("--lang", "fr", "replay", str(path)).stdout
+    out = here("--lang", "fr", "replay", str(path)).stdout
     assert "Donneur" in out and "[red]Zoé" in out
     assert "gagnez la série" in out or "[red]Zoé gagne la série." in out or "égalité" in out
 
@@ -389,8 +407,8 @@ def test_simulate_and_replay_tables_in_french(tmp_path: Path) -> None:
     ("language", "heading"),
     [("en", "Worked example"), ("fr", "Exemple commenté"), ("pt", "Exemplo comentado")],
 )
-def test_rules_show_the_page_of_the_language(language: str, heading: str) -> None:
-    result = run("--lang", language, "rules")
+def test_rules_show_the_page_of_the_language(language: str, heading: str, here: Invoke) -> None:
+    result = here("--lang", language, "rules")
     assert result.returncode == 0 and heading in result.stdout and "105" in result.stdout
 
 
@@ -405,16 +423,16 @@ def test_the_rules_pages_have_the_same_shape() -> None:
             assert card in page
 
 
-def test_replay_knows_the_default_you_of_every_language(tmp_path: Path) -> None:
+def test_replay_knows_the_default_you_of_every_language(tmp_path: Path, here: Invoke) -> None:
     """A game played in French against the computer records its human as "Vous": replayed in
     English, that winner is addressed as "you", not named; a person's own name stays a name."""
-    run("simulate", "--games", "1", "--deals", "2", "--seed", "3", "--records", str(tmp_path))
+    here("simulate", "--games", "1", "--deals", "2", "--seed", "3", "--records", str(tmp_path))
     (written,) = tmp_path.glob("*.json")
     record = json.loads(written.read_text())
-    winner = json.loads(run("replay", "--json", str(written)).stdout)["winner"]
+    winner = json.loads(here("replay", "--json", str(written)).stdout)["winner"]
     for name, verdict in (("Vous", "You win the series."), ("Vousette", "Vousette wins")):
         names = ["Ordinateur (difficile)"] * 2
         names[winner] = name
         path = tmp_path / f"{name}.json"
         path.write_text(json.dumps({**record, "players": names}))
-        assert verdict in run("replay", str(path)).stdout
+        assert verdict in here("replay", str(path)).stdout
