@@ -35,7 +35,8 @@ pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /d
 @pytest.fixture(scope="module")
 def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data folder whose history lists 61 games (game 1 of 30 deals, then Ben against 60
-    opponents) and two records: ``small.json`` (2 deals) and ``big.json`` (100 deals)."""
+    opponents) and three records: ``one.json`` (1 deal), ``small.json`` (2 deals) and
+    ``big.json`` (100 deals)."""
     folder = tmp_path_factory.mktemp("outputs")
     when = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
     games = [played(30, names=("Ana", "Ben"))]
@@ -43,6 +44,7 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with open_history(folder / "data") as history:
         for game in games:
             history.store(game, computers=(None, None), started=when, ended=when)
+    (folder / "one.json").write_text(record_json(played(1)), encoding="utf-8")
     (folder / "small.json").write_text(record_json(played(2)), encoding="utf-8")
     (folder / "big.json").write_text(record_json(played(100)), encoding="utf-8")
     return folder
@@ -68,7 +70,7 @@ EVERY = [
     ("rules",),
     ("simulate", "--games", "2", "--deals", "1", "--seed", "1"),
     ("simulate", "--games", "2", "--deals", "1", "--json"),
-    ("review", "{data}/small.json", "--json", "--samples", "40", "--jobs", "1"),
+    ("review", "{data}/one.json", "--json", "--samples", "40", "--jobs", "1"),
     ("--help",),
 ]
 """Every command with output on stdout (the TUI commands refuse a stdout that is no terminal)."""

@@ -3,7 +3,6 @@
 import random
 from collections import Counter
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
