@@ -221,3 +221,52 @@ def test_a_planted_cycle_is_found() -> None:
     ]
     assert package_cycles(planted) == [["analysis", "game", "analysis"]]
     assert package_cycles(planted[:1]) == []
+
+
+PRIVATE_BINDINGS = {"tui/texts.py"}
+"""The one module that reaches into a node's bindings: Textual has no public way to describe a
+key in another language once its class is built (see its docstring)."""
+
+
+def private_textual(path: Path) -> list[str]:
+    """Where ``path`` uses Textual's private modules or a node's private bindings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("textual"):
+            if any(part.startswith("_") for part in node.module.split(".")):
+                found.append(f"{path.name}:{node.lineno} from {node.module}")
+        elif isinstance(node, ast.Import):
+            found += [
+                f"{path.name}:{node.lineno} import {alias.name}"
+                for alias in node.names
+                if alias.name.startswith("textual")
+                and any(part.startswith("_") for part in alias.name.split("."))
+            ]
+        elif isinstance(node, ast.Attribute) and node.attr == "_bindings":
+            found.append(f"{path.name}:{node.lineno} ._bindings")
+    return found
+
+
+def test_no_private_textual_api_outside_its_one_place() -> None:
+    found = [
+        use
+        for path in sorted(SOURCE.rglob("*.py"))
+        if path.relative_to(SOURCE).as_posix() not in PRIVATE_BINDINGS
+        for use in private_textual(path)
+    ]
+    assert found == []
+
+
+def test_the_private_api_check_sees_each_kind(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        "from textual._time import get_time\nimport textual.widgets._select\n"
+        "def f(node):\n    return node._bindings\n",
+        encoding="utf-8",
+    )
+    assert [use.split(" ", 1)[1] for use in private_textual(planted)] == [
+        "from textual._time",
+        "import textual.widgets._select",
+        "._bindings",
+    ]

@@ -6,10 +6,10 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual import events
-from textual._time import get_time  # the clock of every event's ``time``
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
@@ -154,7 +154,7 @@ class ChineseTenApp(App[None]):
             self._opening()
 
     def _screen_changed(self, _screen: Screen[object]) -> None:
-        self._keys_from = get_time()
+        self._keys_from = Message().time  # now, on the clock every event's ``time`` reads
 
     async def on_event(self, event: events.Event) -> None:
         """A key pressed before the screen changed was meant for the screen before: it is

@@ -4,7 +4,11 @@
 Each node's bindings are a copy of its class's, made when the node is built;
 :func:`translate_bindings` replaces that copy's descriptions and tooltips by their
 translations, so the footer, the key bar and the keys panel read the language whenever the
-classes were built.
+classes were built. :func:`bind` adds a key that depends on the language (yes is o in French).
+
+This module is the one place that reaches into a node's bindings (``DOMNode._bindings``):
+Textual offers no public way to change a binding's description once its class is built
+(``App.bind`` is the app's alone, and documented as possibly private).
 """
 
 from dataclasses import replace
@@ -44,6 +48,12 @@ def translate_bindings(node: DOMNode) -> None:
         for key, bindings in english.key_to_bindings.items()
     }
     node._bindings = translated
+
+
+def bind(node: DOMNode, keys: str, action: str, description: str) -> None:
+    """Bind ``keys`` (comma-separated) to ``action`` on this node alone, described by the
+    English ``description`` (call :func:`translate_bindings` after)."""
+    node._bindings.bind(keys, action, description)
 
 
 def _translate(binding: Binding) -> Binding:

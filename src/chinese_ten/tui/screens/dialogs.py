@@ -22,7 +22,7 @@ from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.store.files import shown
 from chinese_ten.text.names import unsafe, visible
 from chinese_ten.tui.screens.guarded import arm, deliberate
-from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.texts import bind, translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 
 QuitChoice = Literal["quit", "stay", "copy"]
@@ -62,7 +62,7 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     def __init__(self, saved: SavedGame, guard: float = 0.0) -> None:
         """``guard``: seconds after it is drawn before a key answers (see ``Guard``)."""
         super().__init__()
-        self._bindings.bind(_yes_keys(), "answer('continue')", N_("Continue it"))
+        bind(self, _yes_keys(), "answer('continue')", N_("Continue it"))
         translate_bindings(self)
         self.saved = saved
         self._guard = Guard(guard)
@@ -149,8 +149,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
 
     def __init__(self, unsaved: str | None = None, *, dealt: bool = True) -> None:
         super().__init__()
-        self._bindings.bind(self.quit_keys(unsaved), "answer('quit')", N_("Quit"))
-        self._bindings.bind(COPY_KEYS[i18n.current()], "answer('copy')", N_("Save a copy"))
+        bind(self, self.quit_keys(unsaved), "answer('quit')", N_("Quit"))
+        bind(self, COPY_KEYS[i18n.current()], "answer('copy')", N_("Save a copy"))
         translate_bindings(self)
         self.unsaved = unsaved
         """Why the game is not saved (None: it is)."""
@@ -265,7 +265,7 @@ class ReplaceScreen(ModalScreen[bool]):
 
     def __init__(self, path: Path) -> None:
         super().__init__()
-        self._bindings.bind(_yes_keys(), "answer(True)", N_("Replace"))
+        bind(self, _yes_keys(), "answer(True)", N_("Replace"))
         translate_bindings(self)
         self.path = path
 

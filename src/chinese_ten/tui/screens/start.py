@@ -12,7 +12,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
-from textual.widgets._select import SelectOverlay
 
 from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
 from chinese_ten.engine.errors import PlayerNameError
@@ -190,7 +189,7 @@ class StartScreen(Screen[None]):
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
     def on_mount(self) -> None:
-        for overlay in self.query(SelectOverlay).results(SelectOverlay):
+        for overlay in self.query("SelectOverlay"):  # each Select's list (its class is private)
             translate_bindings(overlay)
         if self._glyphs.ascii:  # Select draws its arrows as triangles
             for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
