@@ -18,12 +18,17 @@ from pathlib import Path
 
 
 async def key_latencies(turns: int) -> dict[str, list[tuple[float, float, float]]]:
-    from chinese_ten.game.options import GameOptions
+    from chinese_ten.game.options import GameOptions, Session
+    from chinese_ten.game.table import Table
     from chinese_ten.tui.app import ChineseTenApp
     from chinese_ten.tui.screens.game import GameScreen
     from chinese_ten.tui.screens.results import ResultsScreen
 
-    options = GameOptions(players=("Ana", "Ben"), seed=2, save_dir=Path(tempfile.mkdtemp()))
+    options = GameOptions(
+        table=Table(typed=("Ana", "Ben"), computer=(None, None), deals_planned=None),
+        names_given=True,
+        session=Session(seed=2, save_dir=Path(tempfile.mkdtemp())),
+    )
     app = ChineseTenApp(options)
     timings: dict[str, list[tuple[float, float, float]]] = {}
     frames: list[float] = []

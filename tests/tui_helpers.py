@@ -29,6 +29,7 @@ from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
+from tests.options_helpers import game_options
 
 
 def screen_text(app: ChineseTenApp) -> str:
@@ -164,7 +165,7 @@ def options(folder: Path, **kwargs: object) -> GameOptions:
         "guard": 0.0,
     }
     base.update(kwargs)
-    return GameOptions(**base)  # type: ignore[arg-type]
+    return game_options(**base)
 
 
 def game(app: ChineseTenApp) -> GameScreen:

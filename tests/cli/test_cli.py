@@ -15,8 +15,8 @@ import pytest
 
 from chinese_ten.cli.main import _table, build_parser, main
 from chinese_ten.game.flow import GameFlow
-from chinese_ten.game.options import GameOptions
 from tests.cli_helpers import invoke
+from tests.options_helpers import game_options
 
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -347,11 +347,11 @@ def test_a_table_that_cannot_be_is_one_line_and_exit_2(args: list[str], message:
 
 def test_a_computer_seated_by_players_plays_under_its_default_name(tmp_path: Path) -> None:
     parsed = build_parser().parse_args(["series", "--players", "Ana,computer:easy,Ben"])
-    options = GameOptions(
+    options = game_options(
         deals_planned=6, players=parsed.players.names, computer=_table(parsed), save_dir=tmp_path
     )
     flow = GameFlow(options)
     flow.start_series()
-    assert flow.names == ("Ana", "Computer (easy)", "Ben") and options.hot_seat
+    assert flow.names == ("Ana", "Computer (easy)", "Ben") and options.table.hot_seat
     assert flow.computers[1] is not None and flow.computers[0] is None
     flow.release()

@@ -55,9 +55,9 @@ FIRST_SCREEN = """
 import sys, tempfile
 from pathlib import Path
 from chinese_ten.tui.app import ChineseTenApp
-from chinese_ten.game.options import GameOptions
+from tests.options_helpers import game_options
 
-options = GameOptions(save_dir=Path(tempfile.mkdtemp()), seed=3, {extra})
+options = game_options(save_dir=Path(tempfile.mkdtemp()), seed=3, {extra})
 app = ChineseTenApp(options)
 
 async def first_screen(pilot):

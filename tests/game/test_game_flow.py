@@ -8,12 +8,13 @@ from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
 from chinese_ten.lang.i18n import choose
 from chinese_ten.store.records import load_and_replay
+from tests.options_helpers import game_options
 
 
 def _options(folder: Path, **kwargs: object) -> GameOptions:
     base: dict[str, object] = {"players": ("Ana", "Ben"), "seed": 3, "save_dir": folder}
     base.update(kwargs)
-    return GameOptions(**base)  # type: ignore[arg-type]
+    return game_options(**base)
 
 
 def _new(folder: Path, **kwargs: object) -> GameFlow:
@@ -199,7 +200,7 @@ def test_a_finished_series_is_kept_as_finished_when_a_new_game_takes_its_save(
 
 
 def _flow(folder: Path, computer: tuple[str | None, ...], **kwargs: object) -> GameFlow:
-    options = GameOptions(computer=computer, seed=5, save_dir=folder, **kwargs)  # type: ignore[arg-type]
+    options = game_options(computer=computer, seed=5, save_dir=folder, **kwargs)
     flow = GameFlow(options)
     assert flow.find_unfinished() == (None, [])
     assert flow.hold_fresh_slot() == []
@@ -224,7 +225,7 @@ def _play(flow: GameFlow) -> list[str]:
 
 def test_one_person_against_two_computers_is_always_shown_their_own_hand(tmp_path: Path) -> None:
     flow = _flow(tmp_path, ("random", None, "random"))
-    assert flow.seats == 3 and flow.options.hot_seat is False
+    assert flow.seats == 3 and flow.table.hot_seat is False
     assert flow.names == ("Computer 1 (random)", "You", "Computer 3 (random)")
     assert flow.deal(9) == []
     assert flow.state is not None and [len(h) for h in flow.state.hands] == [8, 8, 8]
@@ -243,7 +244,7 @@ def test_four_people_default_to_player_one_to_four_and_share_the_keyboard(
     tmp_path: Path,
 ) -> None:
     flow = _flow(tmp_path, (None,) * 4)
-    assert flow.options.hot_seat and flow.series.deals_planned is None
+    assert flow.table.hot_seat and flow.series.deals_planned is None
     assert flow.names == ("Player 1", "Player 2", "Player 3", "Player 4")
     choose("fr")
     try:
@@ -270,7 +271,7 @@ def test_the_deal_passes_to_the_next_seat_and_a_resumed_game_is_the_same_table(
     flow.release()
     record, states = load_and_replay(tmp_path / "current.json")
     assert record.players == ("Ana", "Ben", "Cy") and len(states) == 3
-    again = GameFlow(GameOptions(save_dir=tmp_path))
+    again = GameFlow(game_options(save_dir=tmp_path))
     saved, _ = again.find_unfinished()
     assert saved is not None and saved.deals_finished == 2
     assert again.resume(asked=True).resumed
@@ -284,13 +285,13 @@ def test_a_series_without_a_length_lets_every_seat_deal_equally_often(tmp_path: 
     from chinese_ten.cli.main import build_parser
     from chinese_ten.game.table import differences
 
-    asked = GameOptions(deals_planned=6, deals_by_seats=True, save_dir=tmp_path)
+    asked = game_options(deals_planned=6, deals_by_seats=True, save_dir=tmp_path)
     flow = GameFlow(asked)
     flow.start_series(None, (None, "easy", "easy", "easy"))  # the start screen chose four
     assert flow.series.deals_planned == 8 and flow.table.deals_planned == 8
     flow.start_series(None, (None, "easy", "easy"))
     assert flow.series.deals_planned == 6
-    assert differences(flow.table, asked) == []  # `series` alone asks for no length
-    told = GameOptions(deals_planned=3, save_dir=tmp_path)  # `series --deals 3`
-    assert differences(flow.table, told) == ["length: saved 6 deals, asked 3 deals"]
+    assert differences(flow.table, asked.table, deals_by_seats=True) == []  # any length
+    told = game_options(deals_planned=3, save_dir=tmp_path)  # `series --deals 3`
+    assert differences(flow.table, told.table) == ["length: saved 6 deals, asked 3 deals"]
     assert build_parser().parse_args(["series", "--vs", "easy,easy,easy"]).deals is None

@@ -13,6 +13,7 @@ from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import DealBegins, DealEnds, Guard, Happened, Resumed, Stage, Turn
 from chinese_ten.store.saves import SaveSlot
+from tests.options_helpers import game_options
 from tests.tui_helpers import current_record, make_setup, options
 
 GUARD = 0.4
@@ -336,7 +337,7 @@ def test_a_guard_needs_its_screen_drawn_and_its_time() -> None:
 @pytest.mark.parametrize("seats", [3, 4])
 def test_the_log_tells_each_deals_begin_and_events(tmp_path: Path, seats: int) -> None:
     flow = GameFlow(
-        GameOptions(
+        game_options(
             players=("Ana", "Ben", "Cy", "Di")[:seats],
             computer=(None,) * seats,
             seed=5,

@@ -19,6 +19,7 @@ from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import Request, Turn
 from chinese_ten.store.saves import SaveSlot
 from tests.game.test_turn import EXPECTED, allowed
+from tests.options_helpers import game_options
 
 GUARD = 0.4
 
@@ -182,7 +183,7 @@ def _check(table: Table) -> None:
     # The key table, at every step.
     if stage in EXPECTED:
         expected = set(EXPECTED[stage])
-        if not turn.flow.options.hints:
+        if not turn.flow.table.hints:
             expected.discard("hint")
         assert allowed(turn) == (set() if turn.board_hidden else expected)
     # At most one hand face up: the viewer's, a person's, and in a hot-seat game only after
@@ -237,7 +238,7 @@ def test_no_key_sequence_shows_a_hand_to_anyone_but_its_owner(
         for name, level in zip("ABCD"[: len(computer)], computer, strict=True)
     )
     with tempfile.TemporaryDirectory() as folder:
-        options = GameOptions(
+        options = game_options(
             players=names,
             computer=computer,
             seed=seed,

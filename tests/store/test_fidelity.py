@@ -12,10 +12,11 @@ from chinese_ten.engine.chance import random_setup
 from chinese_ten.engine.deal import apply_action, legal_actions, outcome, start
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
-from chinese_ten.game.table import Table, asked_table, differences, shown_names, table_of
+from chinese_ten.game.table import Table, differences, shown_names, table_of
 from chinese_ten.lang import i18n
 from chinese_ten.store.records import game_record, load_and_replay, parse_record, record_json
 from chinese_ten.store.saves import SaveSlot
+from tests.options_helpers import game_options
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +29,7 @@ def _english() -> Iterator[None]:
 def _options(folder: Path, **kwargs: object) -> GameOptions:
     base: dict[str, object] = {"seed": 3, "save_dir": folder, "pause": 0.0, "guard": 0.0}
     base.update(kwargs)
-    return GameOptions(**base)  # type: ignore[arg-type]
+    return game_options(**base)
 
 
 def _vs(folder: Path, level: str, **kwargs: object) -> GameOptions:
@@ -87,10 +88,10 @@ def test_a_game_against_the_computer_resumes_against_the_computer(
     flow = _later(_options(tmp_path, **asked))
     result = flow.resume()
     assert result.resumed
-    assert flow.options.computer == (None, "hard")
+    assert flow.table.computer == (None, "hard")
     assert flow.computers[0] is None and flow.computers[1] is not None
     assert flow.viewer() == 0  # the board is drawn for the person, never for the computer
-    assert flow.options.deals_planned is None  # play's open-ended game, not a series of 6
+    assert flow.table.deals_planned is None  # play's open-ended game, not a series of 6
     assert flow.names == ("You", "Computer (hard)")
 
 
@@ -111,14 +112,14 @@ def test_a_contradicting_command_line_is_listed_and_never_mixed_in(tmp_path: Pat
     assert flow.names == ("Ana", "Ben")  # Ana is not renamed You, Ben is not the computer
     assert flow.computers == [None, None]
     assert flow.series.deals_planned == 6 and flow.deal_number == 2
-    assert flow.options.hints and not flow.options.open_scores
+    assert flow.table.hints and not flow.table.open_scores
 
 
 def test_resume_with_other_names_continues_the_saved_game_and_says_so(tmp_path: Path) -> None:
     _played(_vs(tmp_path, "normal"))
     flow = _later(_options(tmp_path, players=("Ana", "Ben"), resume=True))
     result = flow.resume()
-    assert result.resumed and flow.options.computer == (None, "normal")
+    assert result.resumed and flow.table.computer == (None, "normal")
     said = [n for n in result.notices if n.title == "The saved game continues as it was saved"]
     assert len(said) == 1
     assert said[0].text == "players: saved You v Computer (normal), asked Ana v Ben"
@@ -141,7 +142,7 @@ def test_the_seat_of_the_computer_is_kept(tmp_path: Path) -> None:
         "players: saved Computer (easy) v You, asked You v Computer (easy)",
     )
     flow.resume(asked=True)
-    assert flow.options.computer == ("easy", None) and flow.viewer() == 1
+    assert flow.table.computer == ("easy", None) and flow.viewer() == 1
 
 
 # ------------------------------------------------------------------ saves of earlier versions
@@ -171,8 +172,8 @@ def test_an_older_save_is_read_by_its_names_and_the_assumption_said(
     _old_save(tmp_path, players)
     flow = _later(_options(tmp_path, open_scores=True))
     result = flow.resume()
-    assert result.resumed and flow.options.computer == computer
-    assert flow.options.open_scores  # the options of the command line, as before
+    assert result.resumed and flow.table.computer == computer
+    assert flow.table.open_scores  # the options of the command line, as before
     assumed = [n.text for n in result.notices if n.title == "Assumed for an older save"]
     assert len(assumed) == 1 and "an earlier version kept only the names" in assumed[0]
 
@@ -222,7 +223,7 @@ def test_typed_names_stay_as_typed_in_every_language(tmp_path: Path) -> None:
 
 def test_a_name_typed_is_kept_even_when_it_is_a_default_name(tmp_path: Path) -> None:
     i18n.choose("fr")
-    table = asked_table(_options(tmp_path, players=("Player 2", "Léa")))
+    table = _options(tmp_path, players=("Player 2", "Léa")).table
     assert table.typed == ("Player 2", "Léa") and table.names() == ("Player 2", "Léa")
     flow = _played(_options(tmp_path, players=None))
     flow.start_series((None, "Léa"))  # the first field left empty on the start screen
@@ -238,9 +239,9 @@ def test_a_table_read_back_is_the_table_written(tmp_path: Path) -> None:
         seats=table.seat_records(),
         settings=table.settings_record(),
     )
-    again, assumed = table_of(parse_record(record_json(record)), asked_table(_options(tmp_path)))
+    again, assumed = table_of(parse_record(record_json(record)), _options(tmp_path).table)
     assert again == table and assumed == []
-    assert differences(again, _options(tmp_path)) == []
+    assert differences(again, _options(tmp_path).table) == []
 
 
 def test_a_finished_deal_counts_for_the_resumed_series(tmp_path: Path) -> None:

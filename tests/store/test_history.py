@@ -18,7 +18,6 @@ from chinese_ten.cli.main import main
 from chinese_ten.engine.deal import legal_actions
 from chinese_ten.engine.errors import ChineseTenError, RecordError
 from chinese_ten.game.flow import GameFlow
-from chinese_ten.game.options import GameOptions
 from chinese_ten.lang.i18n import choose
 from chinese_ten.store.history import (
     FILE_NAME,
@@ -44,6 +43,7 @@ from chinese_ten.store.records import (
 )
 from chinese_ten.text.wording import signed
 from tests.history_helpers import played, played_at
+from tests.options_helpers import game_options
 
 START = datetime(2026, 1, 2, 10, 0, tzinfo=UTC)
 END = datetime(2026, 1, 2, 10, 30, tzinfo=UTC)
@@ -431,7 +431,7 @@ def _play_series(flow: GameFlow) -> list[str]:
 def test_the_flow_stores_a_game_of_three_and_of_four(
     tmp_path: Path, computer: tuple[str | None, ...], names: tuple[str, ...] | None, listed: str
 ) -> None:
-    options = GameOptions(
+    options = game_options(
         computer=computer, players=names, seed=5, save_dir=tmp_path, deals_planned=2
     )
     flow = GameFlow(options)

@@ -8,14 +8,14 @@ import pytest
 
 from chinese_ten.engine.deal import legal_actions
 from chinese_ten.game.flow import GameFlow, Notice
-from chinese_ten.game.options import GameOptions
 from chinese_ten.store.history import FILE_NAME, open_history
+from tests.options_helpers import game_options
 
 
 def _flow(folder: Path, **kwargs: object) -> GameFlow:
     base: dict[str, object] = {"players": ("Ana", "Ben"), "seed": 3, "save_dir": folder}
     base.update(kwargs)
-    flow = GameFlow(GameOptions(**base))  # type: ignore[arg-type]
+    flow = GameFlow(game_options(**base))
     flow.hold_fresh_slot()
     flow.start_series(("Ana", "Ben"))
     return flow
@@ -71,7 +71,7 @@ def test_a_resumed_game_updates_its_row(tmp_path: Path) -> None:
     _play(flow)
     _play(flow, stop_after=7)
     flow.release()
-    again = GameFlow(GameOptions(players=None, save_dir=tmp_path, deals_planned=3))
+    again = GameFlow(game_options(players=None, save_dir=tmp_path, deals_planned=3))
     assert again.resume().resumed
     _finish(again)
     assert again.history.wait()

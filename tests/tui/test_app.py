@@ -723,7 +723,7 @@ async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, i
             return handovers, computer_turns
         if isinstance(screen, HandoverScreen):
             handovers += 1
-            if handovers > app.game.flow.seats and app.game.flow.options.computer.count(None) > 2:
+            if handovers > app.game.flow.seats and app.game.flow.table.computer.count(None) > 2:
                 # every turn since this person's last one is told, none of theirs
                 assert screen.turn.handover is not None
                 assert len(screen.turn.handover.since) == 2 * (app.game.flow.seats - 1)
@@ -732,14 +732,14 @@ async def _play_watching(pilot: Pilot[None], app: ChineseTenApp) -> tuple[int, i
             faces = _faces(screen)
             if screen.turn.stage == "computer":
                 computer_turns += 1
-                assert faces == () or not flow.options.hot_seat
+                assert faces == () or not flow.table.hot_seat
             if faces:
                 holder = flow.viewer()
                 assert flow.computers[holder] is None
                 assert faces == state.hands[holder]
                 moves = [e for e in screen.turn.view().events() if e.kind != "four"]
                 just_moved = screen.turn.stage == "turned" and moves[-1].seat == holder
-                assert holder == state.to_move or just_moved or not flow.options.hot_seat
+                assert holder == state.to_move or just_moved or not flow.table.hot_seat
                 if screen.turn.stage == "turned":  # only after that person's own turn
                     assert just_moved
             others = screen.query_one("#other-seats", OtherSeats)

@@ -222,7 +222,7 @@ def test_the_compact_option_reaches_the_game(monkeypatch: pytest.MonkeyPatch) ->
     from chinese_ten.cli.commands import play
 
     seen: list[bool] = []
-    monkeypatch.setattr(play, "run_game", lambda options: seen.append(options.compact) or 0)
+    monkeypatch.setattr(play, "run_game", lambda options: seen.append(options.display.compact) or 0)
     assert cli.main(["play", "--players", "Ana,Ben", "--compact"]) == 0
     assert cli.main(["series", "--players", "Ana,Ben"]) == 0
     assert seen == [True, False]

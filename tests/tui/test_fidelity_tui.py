@@ -64,7 +64,7 @@ async def test_continuing_a_game_against_the_computer_from_plain_play(tmp_path: 
         await pilot.press("c")
         await until_screen(pilot, GameScreen)
         await until(pilot, lambda: _board_shown(app), "the board")
-        assert app.game.flow.options.computer == (None, "hard")
+        assert app.game.flow.table.computer == (None, "hard")
         _computer_cards_hidden(app)
 
 
@@ -89,7 +89,7 @@ async def test_the_continue_question_says_what_differs(tmp_path: Path) -> None:
         assert "players: saved You v Computer (hard), asked Ana v Ben" in flat
         await pilot.press("n")  # the game asked for: Ana and Ben, hot-seat
         await until(pilot, lambda: app.game.flow.names == ("Ana", "Ben"), "the game asked for")
-        assert app.game.flow.options.computer == (None, None)
+        assert app.game.flow.table.computer == (None, None)
         assert app.game.flow.names == ("Ana", "Ben")
 
 

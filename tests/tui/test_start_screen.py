@@ -52,7 +52,7 @@ def test_the_command_line_levels_by_seat() -> None:
     assert table_levels(("easy",), None, 2) == ("easy", None)
     assert table_levels(None, None, None) == (None, None)
     asked = options(Path("."), players=None, computer=("easy", None))
-    assert (asked.vs, asked.person_seat) == ("easy", 1)
+    assert (asked.table.vs, asked.table.person_seat) == ("easy", 1)
     assert not asked.shows_start  # play --vs easy --seat 2 in a terminal: straight to the game
     assert options(Path("."), players=None, computer=("easy", None), browser=True).shows_start
     assert options(Path("."), players=None).shows_start
@@ -62,7 +62,7 @@ def test_start_series_seats_the_computer_chosen(tmp_path: Path) -> None:
     flow = GameFlow(options(tmp_path, players=None))
     flow.start_series(("Ana", None), (None, "hard"))
     assert flow.table.computer == (None, "hard") and flow.names == ("Ana", "Computer (hard)")
-    assert flow.options.computer == (None, "hard") and not flow.options.hot_seat
+    assert flow.table.computer == (None, "hard") and not flow.table.hot_seat
     assert flow.computers[0] is None and flow.computers[1] is not None
     flow.start_series((None, "Ben"), (None, None))  # and back to two people
     assert flow.computers == [None, None] and flow.names == ("Player 1", "Ben")
@@ -89,7 +89,7 @@ async def test_play_alone_sets_a_computer_by_keyboard(tmp_path: Path) -> None:
         assert isinstance(app.screen, CutScreen)
         flow = app.game.flow
         assert flow.table.computer == (None, "normal") and flow.table.typed == ("Ana", None)
-        assert flow.names == ("Ana", "Computer (normal)") and not app.game.flow.options.hot_seat
+        assert flow.names == ("Ana", "Computer (normal)") and not app.game.flow.table.hot_seat
 
 
 async def test_two_people_and_a_computer_by_mouse_are_saved(tmp_path: Path) -> None:
@@ -111,7 +111,7 @@ async def test_two_people_and_a_computer_by_mouse_are_saved(tmp_path: Path) -> N
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
         assert app.game.flow.names == ("Ana", "Computer (easy)", "Cy")
-        assert app.game.flow.options.hot_seat
+        assert app.game.flow.table.hot_seat
         await pilot.press("enter")  # the cut: the save records the seats
         await pilot.pause()
     record, _states = load_and_replay(tmp_path / "current.json")
@@ -169,7 +169,7 @@ async def test_serve_vs_is_offered_first_not_locked(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, CutScreen)
         assert app.game.flow.table.computer == (None, None)
-        assert app.game.flow.names == ("Eve", "Fay") and app.game.flow.options.hot_seat
+        assert app.game.flow.names == ("Eve", "Fay") and app.game.flow.table.hot_seat
 
 
 async def test_play_vs_in_a_terminal_goes_straight_to_the_game(tmp_path: Path) -> None:

@@ -21,7 +21,8 @@ from chinese_ten.engine.errors import (
     PlayerNameError,
 )
 from chinese_ten.engine.series import DEFAULT_DEALS, MAX_DEALS, default_deals
-from chinese_ten.game.options import GameOptions, table_levels
+from chinese_ten.game.options import Display, GameOptions, Session, table_levels
+from chinese_ten.game.table import Table
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.levels import (
@@ -614,22 +615,29 @@ def _main(arguments: list[str]) -> int:
 
             computer = _table(args)
             series = args.command == "series"
+            names = None if args.players is None else args.players.names
             return run_game(
                 GameOptions(
-                    deals_planned=(args.deals or default_deals(len(computer))) if series else None,
+                    table=Table(
+                        # None: the seat's default name, in the language (a computer's always)
+                        typed=(None,) * len(computer) if names is None else names,
+                        computer=computer,
+                        deals_planned=(args.deals or default_deals(len(computer)))
+                        if series
+                        else None,
+                        hints=not args.no_hints,
+                        open_scores=args.open_scores,
+                        think=args.think,
+                    ),
+                    names_given=names is not None,
                     deals_by_seats=series and args.deals is None,
-                    # None: the seats' default names, in the language (a computer's always)
-                    players=None if args.players is None else args.players.names,
-                    computer=computer,
-                    hints=not args.no_hints,
-                    think=args.think,
-                    seed=args.seed,
-                    resume=args.resume,
-                    ascii=args.ascii,
-                    symbols=not args.ascii and suit_symbols_supported(),
-                    four_color=args.four_color,
-                    open_scores=args.open_scores,
-                    compact=args.compact,
+                    display=Display(
+                        ascii=args.ascii,
+                        symbols=not args.ascii and suit_symbols_supported(),
+                        four_color=args.four_color,
+                        compact=args.compact,
+                    ),
+                    session=Session(seed=args.seed, resume=args.resume),
                 )
             )
         if args.command == "serve":

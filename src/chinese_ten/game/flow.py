@@ -18,7 +18,7 @@ from chinese_ten.engine.errors import ChineseTenError, SaveError
 from chinese_ten.engine.series import SeriesScore, default_deals
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.game.options import GameOptions
-from chinese_ten.game.table import Table, asked_table, differences, table_of
+from chinese_ten.game.table import Table, differences, table_of
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.base import LaterPlayer, Player
 from chinese_ten.players.levels import lone_person
@@ -81,15 +81,15 @@ class GameFlow:
         self.asked = options
         """What the command line asked for (a resumed game may be another)."""
         self.options = options
-        """The options of the game being played: what was asked, or what the save held."""
-        self.table = asked_table(options)
-        self.series = SeriesScore(options.deals_planned, 0, seats=options.seats)
+        """The options of the game being played: what was asked, its table what the start
+        screen chose or the save held."""
+        self.series = SeriesScore(options.table.deals_planned, 0, seats=options.table.seats)
         self.finished: list[DealState] = []
         """Every deal of the series played to its end, in order."""
         self.state: DealState | None = None
         """The deal in play, or the deal just finished (also the last of ``finished``)."""
         self.computers: list[Player | None] = []
-        self._seat(self.table)
+        self._seat(options.table)
         self.keyboard = 0
         """In hot-seat, the seat whose person has the keyboard (changes at the hand-over)."""
         self.slot: SaveSlot | None = None
@@ -98,7 +98,7 @@ class GameFlow:
         """Why the last save failed; None once a save succeeds."""
         self._copied_at: tuple[int, int] | None = None
         """The :meth:`progress` at which a whole copy was written elsewhere (a failed save)."""
-        self._lots = random.Random(options.seed)
+        self._lots = random.Random(options.session.seed)
         self._found: tuple[GameRecord, list[DealState]] | None = None
         """The save :meth:`find_unfinished` read, kept for :meth:`resume`."""
         self.history_id: int | None = None
@@ -109,21 +109,22 @@ class GameFlow:
 
     def _seat(self, table: Table) -> None:
         """Play at ``table``: its computers take their seats, its options apply."""
-        self.table = table
-        self.options = replace(
-            self.asked,
-            computer=table.computer,
-            deals_planned=table.deals_planned,
-            hints=table.hints,
-            open_scores=table.open_scores,
-            think=table.think,
-        )
+        self.options = replace(self.asked, table=table)
         self.computers = [
             None
             if level is None
-            else LaterPlayer(level, random.Random(self.asked.seed), think=table.think)
+            else LaterPlayer(level, random.Random(self.asked.session.seed), think=table.think)
             for level in table.computer
         ]
+
+    @property
+    def table(self) -> Table:
+        """The table of the game being played."""
+        return self.options.table
+
+    def _differences(self, saved: Table) -> list[str]:
+        """Where the command line asks for another game than ``saved`` (see ``differences``)."""
+        return differences(saved, self.asked.table, deals_by_seats=self.asked.deals_by_seats)
 
     @property
     def seats(self) -> int:
@@ -197,7 +198,7 @@ class GameFlow:
         if self.asked.deals_by_seats:
             table = replace(table, deals_planned=default_deals(table.seats))
         self._seat(table)
-        self.series = self._new_score(self.options.deals_planned)
+        self.series = self._new_score(table.deals_planned)
         self.history_id, self.started = None, datetime.now(UTC)
 
     def new_series(self) -> list[Notice]:
@@ -226,7 +227,8 @@ class GameFlow:
 
     def deal_rng(self, number: int) -> random.Random:
         """Each deal's shuffle: reproducible from ``--seed``, independent of what came before."""
-        return random.Random(None if self.options.seed is None else f"{self.options.seed}:{number}")
+        seed = self.asked.session.seed
+        return random.Random(None if seed is None else f"{seed}:{number}")
 
     @property
     def dealer(self) -> int:
@@ -262,9 +264,9 @@ class GameFlow:
         may wait seconds for the database); what it has to tell so far comes back here and
         from :meth:`history_notices`."""
         self.history.store(
-            self.options.save_dir,
+            self.asked.session.save_dir,
             self.record(full=False),
-            computers=tuple(self.options.computer),
+            computers=self.table.computer,
             started=self.started,
         )
         return self.history_notices()
@@ -290,13 +292,13 @@ class GameFlow:
         if self.slot is not None:
             return []
         try:
-            claim = claim_slot(self.options.save_dir, resume=newest)
+            claim = claim_slot(self.asked.session.save_dir, resume=newest)
         except SaveError as error:
             return self._save_failed(str(error))
         slot = claim.slot
         self.slot = slot
         notices: list[Notice] = []
-        if claim.busy and self.asked.browser:  # the server's paths are not the person's
+        if claim.busy and self.asked.session.browser:  # the server's paths are not the person's
             notices.append(
                 Notice(
                     _("Your saved game is open in another tab, so this one keeps its own."),
@@ -359,12 +361,12 @@ class GameFlow:
         if not states or score.is_over:
             return None, notices
         assert self.slot is not None
-        table, assumed = table_of(record, asked_table(self.asked))
+        table, assumed = table_of(record, self.asked.table)
         saved = SavedGame(
             table,
             len(score.outcomes),
             self.slot.path,
-            differences=tuple(differences(table, self.asked)),
+            differences=tuple(self._differences(table)),
             assumed=tuple(assumed),
         )
         return saved, notices
@@ -382,8 +384,8 @@ class GameFlow:
         if not states:
             notices.append(Notice(_("The saved game has no deal yet, so a new one begins.")))
             return Resume(False, notices)
-        table, assumed = table_of(record, asked_table(self.asked))
-        set_aside = [] if asked else differences(table, self.asked)
+        table, assumed = table_of(record, self.asked.table)
+        set_aside = [] if asked else self._differences(table)
         if set_aside:
             notices.append(
                 Notice(
@@ -422,7 +424,7 @@ class GameFlow:
         if kept is not None:
             kept_as = (
                 _("The game saved before was put aside.")
-                if self.asked.browser
+                if self.asked.session.browser
                 else _("The game saved before was kept as {path}")
             )
             notices.append(Notice(kept_as.format(path=shown(kept)), timeout=8))
@@ -440,7 +442,9 @@ class GameFlow:
         except SaveError as error:
             return notices + self._save_failed(str(error))
         if self.save_problem is not None:
-            again = _("Saved again.") if self.asked.browser else _("Saved again, in {path}.")
+            again = (
+                _("Saved again.") if self.asked.session.browser else _("Saved again, in {path}.")
+            )
             notices.append(
                 Notice(
                     again.format(path=shown(self.slot.path)),

@@ -1,48 +1,64 @@
-"""What the player chose on the command line, handed to the app as one value."""
+"""What the player chose on the command line, handed to the app as one value in three parts:
+what the game is (a :class:`~chinese_ten.game.table.Table`), how it is shown (:class:`Display`)
+and this run of the program (:class:`Session`)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from chinese_ten.game.table import Table
 from chinese_ten.lang.i18n import _
-from chinese_ten.players.levels import lone_person
 
 
 @dataclass(frozen=True, slots=True)
-class GameOptions:
-    deals_planned: int | None = None
-    """``None`` for ``play`` (deal after deal), a number for ``series``."""
-    deals_by_seats: bool = False
-    """``series`` without ``--deals``: the length follows the table the start screen sets
-    (6 deals with 2 or 3 players, 8 with 4, so that every seat deals equally often)."""
-    players: tuple[str | None, ...] | None = None
-    """Names from ``--players``, one per seat (None: the seat's default name, as a computer
-    seated there has); ``None``: every seat's default name, asked for on the start screen
-    when people share the keyboard (against the computer ``You``)."""
-    seed: int | None = None
-    resume: bool = False
+class Display:
+    """How the game is drawn: nothing here changes play or what a save holds."""
+
     ascii: bool = False
     """Letters for suits and plain ASCII borders, for terminals that cannot draw more."""
     symbols: bool = True
     """Suit symbols (``♥``); off when the output encoding cannot show them."""
     four_color: bool = False
-    open_scores: bool = False
-    """Show both players' red points during the deal (normally hidden until it ends)."""
-    computer: tuple[str | None, ...] = (None, None)
-    """Level of the computer in each seat (``None``: a person); as many entries as seats."""
-    hints: bool = True
-    think: float | None = None
-    """Seconds the ``hard`` computer may think per decision (``None``: its fixed sample count)."""
+    compact: bool = False
+    """The compact board at any size (``--compact``); under 80 x 24 it shows anyway."""
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """This run of the program: its chance, its save folder, whether it takes up the saved
+    game, where it runs and its pace."""
+
+    seed: int | None = None
+    resume: bool = False
+    save_dir: Path | None = None
+    browser: bool = False
+    """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
     guard: float = 0.4
     """Seconds a screen that decides who sees the table next (the hand-over, the cut, the
     results, the continue question) ignores keys after it is drawn: the second press of a
     double tap is not a decision."""
-    save_dir: Path | None = None
-    browser: bool = False
-    """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""
-    compact: bool = False
-    """The compact board at any size (``--compact``); under 80 x 24 it shows anyway."""
+
+
+def two_people() -> Table:
+    """``play`` alone: two people, deal after deal, their names asked."""
+    return Table(typed=(None, None), computer=(None, None), deals_planned=None)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    table: Table = field(default_factory=two_people)
+    """The game the command line asks for: the seats (a name typed, or None for the seat's
+    default name; a person, or the computer at a level), the length and the options of play.
+    A save taken up may hold another (see ``GameFlow.table``)."""
+    names_given: bool = False
+    """``--players`` named the seats; otherwise the start screen asks for the names when
+    people share the keyboard (against the computer the default ``You`` plays)."""
+    deals_by_seats: bool = False
+    """``series`` without ``--deals``: the length follows the table the start screen sets
+    (6 deals with 2 or 3 players, 8 with 4, so that every seat deals equally often)."""
+    display: Display = field(default_factory=Display)
+    session: Session = field(default_factory=Session)
 
     @property
     def shows_start(self) -> bool:
@@ -52,29 +68,7 @@ class GameOptions:
         said who plays: you, against the computer). In a browser tab the command is the
         server's, the same for every tab, so its ``--vs`` and ``--seat`` are only the choice
         the start screen offers first."""
-        return self.players is None and (self.hot_seat or self.browser)
-
-    @property
-    def vs(self) -> str | None:
-        """The level of the computer asked for (``--vs``); None for two people."""
-        return next((level for level in self.computer if level is not None), None)
-
-    @property
-    def seats(self) -> int:
-        """How many play: 2, 3 or 4."""
-        return len(self.computer)
-
-    @property
-    def person_seat(self) -> int:
-        """The seat of the one person against the computer (``--seat`` less one); 0 when
-        several people play."""
-        seat = lone_person(self.computer)
-        return 0 if seat is None else seat
-
-    @property
-    def hot_seat(self) -> bool:
-        """People share the keyboard, so hands are hidden between their turns."""
-        return sum(level is None for level in self.computer) > 1
+        return not self.names_given and (self.table.hot_seat or self.session.browser)
 
 
 def table_levels(

@@ -2,7 +2,7 @@
 typed, or the seat's default name; a person, or the computer at a level), the planned length
 and the options that change play (hints, open scores, the computer's thinking time).
 
-A :class:`Table` is built from the command line (:func:`asked_table`) or read from a save
+A :class:`Table` is built from the command line (``GameOptions.table``) or read from a save
 (:func:`table_of`); :func:`differences` says, in words, where the command line asks for
 another game than the one saved, so the person chooses one of the two and never a mix.
 No Textual, Rich or pydantic here: the game flow uses it before the first save.
@@ -11,9 +11,9 @@ No Textual, Rich or pydantic here: the game flow uses it before the first save.
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from chinese_ten.game.options import GameOptions
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.lang.numerals import shortest
+from chinese_ten.players.levels import lone_person
 from chinese_ten.text.marks import marked_name
 from chinese_ten.text.names import name_key
 from chinese_ten.text.wording import english_default, is_default, seat_default, versus
@@ -37,7 +37,24 @@ class Table:
 
     @property
     def seats(self) -> int:
+        """How many play: 2, 3 or 4."""
         return len(self.computer)
+
+    @property
+    def hot_seat(self) -> bool:
+        """People share the keyboard, so hands are hidden between their turns."""
+        return sum(level is None for level in self.computer) > 1
+
+    @property
+    def person_seat(self) -> int:
+        """The seat of the one person against the computer; 0 when several people play."""
+        seat = lone_person(self.computer)
+        return 0 if seat is None else seat
+
+    @property
+    def vs(self) -> str | None:
+        """The level of the first computer at the table; None for people only."""
+        return next((level for level in self.computer if level is not None), None)
 
     def names(self) -> tuple[str, ...]:
         """Every seat's name as shown now: a default name in the current language."""
@@ -94,20 +111,6 @@ class Table:
         return ngettext("{count} deal", "{count} deals", self.deals_planned).format(
             count=self.deals_planned
         )
-
-
-def asked_table(options: GameOptions) -> Table:
-    """The table the command line asks for (names not given: the seats' defaults; a name
-    given is kept as typed, even ``Player 2``)."""
-    table = Table(
-        typed=(None,) * options.seats,
-        computer=options.computer,
-        deals_planned=options.deals_planned,
-        hints=options.hints,
-        open_scores=options.open_scores,
-        think=options.think,
-    )
-    return table if options.players is None else replace(table, typed=options.players)
 
 
 def table_of(record: "GameRecord", asked: Table) -> tuple[Table, list[str]]:
@@ -180,27 +183,27 @@ def _computer_named(name: str, seat: int, seats: int) -> str | None:
     return None
 
 
-def differences(saved: Table, options: GameOptions) -> list[str]:
-    """Where the command line asks for another game than ``saved``, one line each (empty when
-    it asks for nothing ``saved`` is not: ``play`` alone asks for no particular game)."""
-    asked = asked_table(options)
+def differences(saved: Table, asked: Table, *, deals_by_seats: bool = False) -> list[str]:
+    """Where the command line asks for another game (``asked``) than ``saved``, one line each
+    (empty when it asks for nothing ``saved`` is not: ``play`` alone asks for no particular
+    game). ``deals_by_seats``: ``series`` without ``--deals``, which takes any length."""
     lines: list[str] = []
     typed = any(name is not None for name in asked.typed)
-    seats_asked = typed or any(level is not None for level in options.computer)
+    seats_asked = typed or any(level is not None for level in asked.computer)
     names_differ = typed and _keys(asked.names()) != _keys(saved.names())
     if seats_asked and (asked.computer != saved.computer or names_differ):
         lines.append(_line(_("players"), saved.opponents(), asked.opponents()))
-    length_asked = options.deals_planned is not None and not (
-        options.deals_by_seats and saved.deals_planned is not None  # `series` alone: any length
+    length_asked = asked.deals_planned is not None and not (
+        deals_by_seats and saved.deals_planned is not None
     )
-    if length_asked and options.deals_planned != saved.deals_planned:
+    if length_asked and asked.deals_planned != saved.deals_planned:
         lines.append(_line(_("length"), saved.length(), asked.length()))
-    if not options.hints and saved.hints:
+    if not asked.hints and saved.hints:
         lines.append(_line(_("hints"), _("on"), _("off")))
-    if options.open_scores and not saved.open_scores:
+    if asked.open_scores and not saved.open_scores:
         lines.append(_line(_("open scores"), _("off"), _("on")))
-    if options.think is not None and options.think != saved.think:
-        lines.append(_line(_("thinking time"), _seconds(saved.think), _seconds(options.think)))
+    if asked.think is not None and asked.think != saved.think:
+        lines.append(_line(_("thinking time"), _seconds(saved.think), _seconds(asked.think)))
     return lines
 
 

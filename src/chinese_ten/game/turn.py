@@ -234,19 +234,19 @@ class Turn:
     """The stage the hand-over leads to."""
 
     def __post_init__(self) -> None:
-        self.guard = Guard(self.flow.options.guard)
-        self.revealed = Guard(self.flow.options.guard)
+        self.guard = Guard(self.flow.asked.session.guard)
+        self.revealed = Guard(self.flow.asked.session.guard)
         self.revealed.drawn(-math.inf)  # no hand-over yet: nothing to wait for
 
     # ------------------------------------------------------------ who and what
     @property
     def hot_seat(self) -> bool:
-        return self.flow.options.hot_seat
+        return self.flow.table.hot_seat
 
     @property
     def you(self) -> int | None:
         """The seat of the one person against the computer, addressed as "you"."""
-        return lone_person(self.flow.options.computer)
+        return lone_person(self.flow.table.computer)
 
     def view(self) -> PlayerView:
         """The deal from the eyes of the person at the keyboard."""
@@ -268,7 +268,7 @@ class Turn:
         if action == "pick":
             return stage in ("select", "target")
         if action == "hint":
-            return self.flow.options.hints and stage in ("select", "target", "flip-target")
+            return self.flow.table.hints and stage in ("select", "target", "flip-target")
         if action == "export":
             return self.flow.state is not None
         required: dict[str, Stage] = {
@@ -592,7 +592,7 @@ class Turn:
         if not self.allows("hint") or self.thinking or not self._settled():
             return None
         state = self._state()
-        adviser = make("hard", random.Random(len(state.actions)), think=self.flow.options.think)
+        adviser = make("hard", random.Random(len(state.actions)), think=self.flow.table.think)
         self.hint, self.thinking = None, True
         return Request(adviser, state, "hint")
 
@@ -626,10 +626,10 @@ class Turn:
             None,
             flow.series,
             flow.names,
-            flow.options.computer,
+            flow.table.computer,
             self.you,
             hot_seat=self.hot_seat,
-            open_scores=flow.options.open_scores,
+            open_scores=flow.table.open_scores,
         )
         if flow.state is None:
             return between_deals

@@ -70,7 +70,7 @@ class ChineseTenApp(App[None]):
         when it is closed."""
         # Every text is translated where it is drawn, in the language chosen at start-up;
         # with --ascii every text is folded to ASCII on the way (names are not texts).
-        fold_with(ascii_text if options.ascii else None)
+        fold_with(ascii_text if options.display.ascii else None)
         super().__init__()
         translate_bindings(self)
         self.title = _("Chinese Ten")
@@ -81,19 +81,19 @@ class ChineseTenApp(App[None]):
         """Whether an unfinished game was looked for (and the question about it answered)."""
         self._playing = False
         """Whether the names were taken (or a game continued): the game screen is up."""
-        self.set_class(options.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
+        self.set_class(options.display.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
         self._keys_from = 0.0
         """Keys read before this moment (when the screen last changed) are dropped."""
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys by name (``enter``), not symbol (``⏎``), when the screen must stay ASCII."""
-        name = ascii_key(binding.parse_key()[1]) if self.options.ascii else None
+        name = ascii_key(binding.parse_key()[1]) if self.options.display.ascii else None
         return name or super().get_key_display(binding)
 
     def action_command_palette(self) -> None:
         """Textual's palette, or in ASCII mode one drawn in ASCII."""
-        if not self.options.ascii:
+        if not self.options.display.ascii:
             if self.use_command_palette and not isinstance(self.screen, CommandPalette):
                 self.push_screen(
                     CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
@@ -124,7 +124,7 @@ class ChineseTenApp(App[None]):
         """The start screen, when names are asked first: as the app's own screen it is in the
         first paint, where a screen pushed in on_mount waits for the paint after it."""
         if self._asks_names_first():
-            holding = saves_present(self.options.save_dir)
+            holding = saves_present(self.options.session.save_dir)
             return self._start_screen(holding=holding)
         return super().get_default_screen()
 
@@ -132,13 +132,13 @@ class ChineseTenApp(App[None]):
         """The start screen, offering first the opponent and seat the command line asked for."""
         options = self.options
         return StartScreen(
-            glyphs_for(options.ascii),
+            glyphs_for(options.display.ascii),
             holding=holding,
-            computer=options.computer,
+            computer=options.table.computer,
         )
 
     def _asks_names_first(self) -> bool:
-        return self.review is None and not self.options.resume and self.options.shows_start
+        return self.review is None and not self.options.session.resume and self.options.shows_start
 
     def on_mount(self) -> None:
         """The first frame comes first: the start screen is drawn at once, and whether an
@@ -148,7 +148,7 @@ class ChineseTenApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         if self.review is not None:
             self.push_screen(self.review, lambda _: self.exit())
-        elif self.options.resume:
+        elif self.options.session.resume:
             self._resume()
         elif not self.options.shows_start:
             self._opening()
@@ -191,7 +191,9 @@ class ChineseTenApp(App[None]):
             self._new_game(keep_typed=True)
         else:
             self._opening_state = "asking"
-            self.push_screen(ContinueScreen(saved, self.options.guard), self._opening_answered)
+            self.push_screen(
+                ContinueScreen(saved, self.options.session.guard), self._opening_answered
+            )
 
     def on_unmount(self) -> None:
         if self._game is not None:
@@ -324,13 +326,15 @@ class ChineseTenApp(App[None]):
         from chinese_ten.tui.screens.rules import RulesScreen  # Markdown loads on first use
 
         if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(ascii_only=self.options.ascii))
+            self.push_screen(RulesScreen(ascii_only=self.options.display.ascii))
 
     def action_history(self) -> None:
         from chinese_ten.tui.screens.history import HistoryScreen  # loads on first use
 
         if not isinstance(self.screen, HistoryScreen):
-            self.push_screen(HistoryScreen(self.options.save_dir, ascii_only=self.options.ascii))
+            self.push_screen(
+                HistoryScreen(self.options.session.save_dir, ascii_only=self.options.display.ascii)
+            )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (theme, quit, keys, maximize, screenshot) and the game's, all
@@ -384,7 +388,7 @@ class ChineseTenApp(App[None]):
                 _("Turn over the stock card"), _("The second action of the turn"), game.action_flip
             )
         if screen is game and game.is_mounted:
-            fold = ascii_text if self.options.ascii else str  # not catalog texts: fold here
+            fold = ascii_text if self.options.display.ascii else str  # not catalog texts: fold here
             for language, (name, help_text) in LANGUAGE_COMMANDS.items():
                 if language != i18n.current():
                     switch = partial(self.switch_language, language)

@@ -32,7 +32,9 @@ def run_game(options: GameOptions) -> int:
     from chinese_ten.tui.app import ChineseTenApp
     from chinese_ten.tui.signal_exit import SignalExit
 
-    app = ChineseTenApp(replace(options, browser=under_web_driver()))
+    app = ChineseTenApp(
+        replace(options, session=replace(options.session, browser=under_web_driver()))
+    )
     with SignalExit(app.stop_for_signal) as signals:
         if under_web_driver():
             from chinese_ten.serve.games import end_with_server

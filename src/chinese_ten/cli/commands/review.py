@@ -14,7 +14,7 @@ from rich.console import Console
 from chinese_ten.analysis.review import GameReview, analyse, reviewable, store_review, stored_review
 from chinese_ten.cli.commands.progress import progress_bar
 from chinese_ten.engine.errors import ChineseTenError, RecordError
-from chinese_ten.game.options import GameOptions
+from chinese_ten.game.options import Display, GameOptions
 from chinese_ten.lang.i18n import _
 from chinese_ten.store.records import GameRecord, load_and_replay
 from chinese_ten.text.names import visible
@@ -54,7 +54,9 @@ def run_review(
     record, game_id = game_source(target)
     seats = len(reviewable(record))
     if not as_json:
-        options = GameOptions(ascii=ascii_only, symbols=symbols, four_color=four_color)
+        options = GameOptions(
+            display=Display(ascii=ascii_only, symbols=symbols, four_color=four_color)
+        )
         return _open_screen(record, game_id, options, samples=samples, seed=seed, jobs=jobs)
     review = (
         None

@@ -106,8 +106,9 @@ class GameScreen(Screen[None]):
         self._asked: Request | None = None
         """The computer's request being worked out (it is asked once)."""
         self._handover = HandoverScreen(self.turn)
-        self._symbols = options.symbols and not options.ascii
-        self._glyphs = glyphs_for(options.ascii)
+        shown = options.display
+        self._symbols = shown.symbols and not shown.ascii
+        self._glyphs = glyphs_for(shown.ascii)
 
     @property
     def unsaved(self) -> str | None:
@@ -115,7 +116,11 @@ class GameScreen(Screen[None]):
         return self.flow.unsaved
 
     def compose(self) -> ComposeResult:
-        glyphs, symbols, four_color = self._glyphs, self._symbols, self.flow.options.four_color
+        glyphs, symbols, four_color = (
+            self._glyphs,
+            self._symbols,
+            self.flow.options.display.four_color,
+        )
         yield TextLine(id="save-problem")
         yield Board(glyphs=glyphs, symbols=symbols, four_color=four_color, id="board")
         yield CompactBoard(
@@ -128,7 +133,7 @@ class GameScreen(Screen[None]):
         """Go on from wherever the flow stands: a new series, or a game taken up again."""
         self.app.install_screen(self._handover, "handover")
         self._titles()
-        if self.flow.options.ascii:
+        if self.flow.options.display.ascii:
             ascii_scrollbars(self.query_one("#log"))
         self.turn.board_hidden = too_small(self.app)
         self.set_interval(0.5, self._tell_history)
@@ -195,7 +200,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ following the turn
     def _words(self) -> LogWords:
         options = self.flow.options
-        return LogWords(self.flow.names, self.turn.you, self._symbols, options.four_color)
+        return LogWords(self.flow.names, self.turn.you, self._symbols, options.display.four_color)
 
     def _write_log(self, *, live: bool = True) -> None:
         """Write the log's new lines; ``live``: as they happen (with their toasts)."""
@@ -222,7 +227,7 @@ class GameScreen(Screen[None]):
         request = turn.computer_request()
         if request is not None and (self._asked is None or self._asked.state is not request.state):
             self._asked = request
-            pause = max(self.flow.options.pause, 0.001)  # a person can follow its moves
+            pause = max(self.flow.options.session.pause, 0.001)  # a person can follow its moves
             self.set_timer(pause, lambda: self._work_out(request))
 
     def _cover_board(self, stage: str) -> None:
@@ -242,7 +247,7 @@ class GameScreen(Screen[None]):
         elif stage == "cut":
             from chinese_ten.tui.screens.cut import CutScreen  # not needed by the start screen
 
-            names, you, guard = self.shown_names(), self.turn.you, self.flow.options.guard
+            names, you, guard = self.shown_names(), self.turn.you, self.flow.options.session.guard
             cut = CutScreen(self.turn.cut(), names, you, glyphs=self._glyphs, guard=guard)
             self.app.push_screen(cut, answered)
         else:
@@ -252,14 +257,14 @@ class GameScreen(Screen[None]):
             self.app.push_screen(
                 ResultsScreen(
                     names=self.flow.names,
-                    levels=options.computer,
+                    levels=self.flow.table.computer,
                     deal=self.turn.results_deal(),
                     series=self.flow.series,
                     symbols=self._symbols,
-                    four_color=options.four_color,
+                    four_color=options.display.four_color,
                     glyphs=self._glyphs,
                     you=self.turn.you,
-                    guard=options.guard,
+                    guard=options.session.guard,
                 ),
                 answered,
             )
@@ -276,7 +281,7 @@ class GameScreen(Screen[None]):
 
     def shown_names(self) -> tuple[str, ...]:
         """The names with the computer's mark, for the screens that have room for it."""
-        return marked(self.flow.names, self.flow.options.computer)
+        return marked(self.flow.names, self.flow.table.computer)
 
     def _render_board(self) -> None:
         """Hand the board in sight the scene to draw: the compact one under 80 x 24 or with

@@ -61,15 +61,15 @@ class HandoverScreen(Screen[None]):
         else:
             said = _("Last turn:") if len(since) <= 2 else _("Since your last turn:")
         recap = Text(said, style="dim") if since else Text("")
-        options = flow.options
+        shown = flow.options.display
         for event in since:
             recap.append("\n  ")
             recap.append_text(
                 describe_event(
                     event,
                     names,
-                    symbols=options.symbols and not options.ascii,
-                    four_color=options.four_color,
+                    symbols=shown.symbols and not shown.ascii,
+                    four_color=shown.four_color,
                 )
             )
         recap_widget = self.query_one("#handover-recap", Static)

@@ -50,6 +50,7 @@ from chinese_ten.engine.actions import (
 from chinese_ten.engine.cards import Card, display_card, is_red, mask_points, rank, seat_points
 from chinese_ten.engine.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.game.options import GameOptions
 from chinese_ten.game.table import shown_names
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.lang.numerals import decimal, integer, shortest
@@ -112,16 +113,21 @@ class ReviewScreen(Screen[None]):
         self._symbols = True
         self._four_color = False
 
+    def _options(self) -> GameOptions:
+        """The app's options (``ChineseTenApp``'s); the defaults in an app that has none."""
+        options = getattr(self.app, "options", None)
+        return options if isinstance(options, GameOptions) else GameOptions()
+
     @property
     def _many(self) -> bool:
         """Three or four players: the other seats are lines, the mover's hand is below."""
         return len(self.record.players) > 2
 
     def compose(self) -> ComposeResult:
-        options = getattr(self.app, "options", None)
-        ascii_only = bool(getattr(options, "ascii", False))
-        self._symbols = bool(getattr(options, "symbols", True)) and not ascii_only
-        self._four_color = bool(getattr(options, "four_color", False))
+        shown = self._options().display
+        ascii_only = shown.ascii
+        self._symbols = shown.symbols and not ascii_only
+        self._four_color = shown.four_color
         look = {
             "symbols": self._symbols,
             "four_color": self._four_color,
@@ -161,7 +167,7 @@ class ReviewScreen(Screen[None]):
     def _start_analysis(self) -> None:
         folder = self._folder
         if folder is None:
-            folder = getattr(getattr(self.app, "options", None), "save_dir", None)
+            folder = self._options().session.save_dir
         self._folder = folder
         if self.game_id is not None:
             try:

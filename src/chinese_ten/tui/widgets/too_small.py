@@ -9,6 +9,7 @@ these sizes agree (a test holds them to it).
 
 from textual.app import App
 
+from chinese_ten.game.options import GameOptions
 from chinese_ten.lang.i18n import N_, _
 
 MIN_SIZE = (80, 24)
@@ -40,7 +41,8 @@ def compact(app: App[object]) -> bool:
     """The compact board shows: asked for (``--compact``), or the window is under
     :data:`MIN_SIZE`."""
     width, height = app.size
-    asked = bool(getattr(getattr(app, "options", None), "compact", False))
+    options = getattr(app, "options", None)  # ChineseTenApp's; an app of a test may have none
+    asked = isinstance(options, GameOptions) and options.display.compact
     return asked or width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
 
