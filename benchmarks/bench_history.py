@@ -11,7 +11,7 @@ best wall time and the peak resident memory (``wait4``'s ``ru_maxrss``) are prin
 the history screen, opened headless in a process of its own (Textual's start included) until
 its tables are filled; the time from pushing the screen to that is printed beside it.
 
-Goal (issue 21): each at most 2 s and 100 MB at 10,000 games. Figures: the README's history
+Goal: each at most 2 s and 100 MB at 10,000 games. Figures: the README's history
 section.
 """
 

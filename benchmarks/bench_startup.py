@@ -41,6 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRST_SCREEN = "draw lots"  # on the start screen of ``chinese-ten play`` with no saved game
 VS_HARD = ["play", "--vs", "hard", "--seed", "3"]
 VS_HARD_SCREEN = "Deal 1"  # its first screen: the cut
+PEOPLE = ["play", "--players", "Ana,Ben", "--seed", "3"]
+"""Two people named on the command line: no start screen, the cut first (``VS_HARD_SCREEN``)."""
 MINIMAL_MARK = "minimal app ready"
 MINIMAL_APP = f"""
 from textual.app import App, ComposeResult
@@ -214,6 +216,12 @@ def commands_for(venv: Path, tag: str, minimal: Path) -> list[Command]:
             VS_HARD_SCREEN,
             env,
         ),
+        Command(
+            f"{tag}: .venv/bin/chinese-ten play --players Ana,Ben",
+            [script[0], *PEOPLE],
+            VS_HARD_SCREEN,
+            env,
+        ),
     ]
     uv_run = [uv, "run", "chinese-ten", "play"]
     if tag in ("no bytecode", "current", "bytecode"):  # ``uv run`` checks the environment
@@ -268,13 +276,14 @@ def count_instructions() -> None:
         minimal = Path(work) / "minimal_app.py"
         minimal.write_text(MINIMAL_APP)
         floor = instructions(python, launcher, MINIMAL_MARK, [str(minimal)])
-        print(f"minimal Textual app        {floor / 1e9:5.3f} G instructions  1.00x")
+        print(f"{'minimal Textual app':<36} {floor / 1e9:5.3f} G instructions  1.00x")
         for label, mark, argv in (
             ("chinese-ten play", FIRST_SCREEN, ["play"]),
             ("chinese-ten play --vs hard", VS_HARD_SCREEN, VS_HARD),
+            ("chinese-ten play --players Ana,Ben", VS_HARD_SCREEN, PEOPLE),
         ):
             count = instructions(python, launcher, mark, ["chinese_ten", *argv])
-            print(f"{label:<26} {count / 1e9:5.3f} G instructions  {count / floor:4.2f}x")
+            print(f"{label:<36} {count / 1e9:5.3f} G instructions  {count / floor:4.2f}x")
 
 
 def main() -> None:

@@ -221,7 +221,7 @@ def test_a_losing_streak_and_the_sparkline() -> None:
 
 
 # ------------------------------------------------------------ tables in 80 columns, pipes,
-# plurals, the running total from 0, a damaged file (found playing and attacking, issue 15)
+# plurals, the running total from 0, a damaged file (found playing and attacking)
 
 
 WIDTH = 80

@@ -551,7 +551,8 @@ def test_each_total_faces_its_seat(
 def test_the_computer_is_named_in_the_language_and_marked_once(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 26: "Vous contre Ordinateur (difficile) (ordinateur (hard))" no more."""
+    """The computer's level is said once: never "Vous contre Ordinateur (difficile)
+    (ordinateur (hard))"."""
     with open_history(home) as history:
         history.store(
             played(2, seed=2, names=("You", "Computer (hard)")),
@@ -728,7 +729,7 @@ def test_a_game_of_four_exports_as_it_was_imported(
 
 
 # ------------------------------------------------------------ a resumed game whose last
-# store failed, an imported game, damage found while storing (issue 15)
+# store failed, an imported game, damage found while storing
 
 
 def _against_computers(history: History) -> None:

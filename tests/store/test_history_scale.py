@@ -1,5 +1,5 @@
 """Many games, people and opponents: the tables stay a screenful, ``--json`` has them all,
-and the figures are worked out in one pass (issue 21, item 5)."""
+and the figures are worked out in one pass."""
 
 import json
 from datetime import UTC, datetime

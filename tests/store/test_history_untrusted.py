@@ -1,5 +1,5 @@
 """The history file is input: hostile names, damaged rows, read-only places, busy files and
-default names in several languages (issue 21, item 4)."""
+default names in several languages."""
 
 import json
 import os

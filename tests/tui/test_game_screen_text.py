@@ -1,4 +1,4 @@
-"""What the game screen says (issue 13): the computer's seat, long names, open scores, the
+"""What the game screen says: the computer's seat, long names, open scores, the
 prompts and marks of a choice, and no key acting on a hidden board."""
 
 import re

@@ -1,4 +1,4 @@
-"""The flow of a turn and a game on screen (issue 13): the turned card, the resumed log, a new
+"""The flow of a turn and a game on screen: the turned card, the resumed log, a new
 series after a resumed one."""
 
 import random
