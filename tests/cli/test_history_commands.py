@@ -295,6 +295,22 @@ def test_a_wide_terminal_keeps_the_boxed_tables(
     assert "┏" in out and "Series W-L-T" in out
 
 
+def test_a_boxed_table_wraps_its_headers_before_its_cells(
+    home_at_80: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too narrow for headers on one line, wide enough for the cells: still boxed."""
+    monkeypatch.setenv("COLUMNS", "100")
+    with open_history(home_at_80) as history:
+        _against_computers(history)
+    assert main(["stats", "--player", "ana"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert max(len(line) for line in lines) <= 100 and "┏" in lines[1]
+    assert not any("Series W-L-T" in line for line in lines)  # wrapped at its space
+    for label in ("computer (normal)", "Benedict Cumberbatch", "all opponents"):
+        (line,) = [line for line in lines if label in line]
+        assert re.search(r"[+-]\d+\.\d ± \d+\.\d .*(won|lost|tied) \d+", line)
+
+
 def test_a_narrow_terminal_degrades_without_a_traceback(
     home_at_80: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

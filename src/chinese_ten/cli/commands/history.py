@@ -7,11 +7,13 @@ with their control characters made visible.
 import json
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from rich import box
 from rich.console import Console, JustifyMethod
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -61,22 +63,72 @@ def shown_tables(tables: Sequence[Table | Text]) -> None:
     printed(capture.get())
 
 
-def _longest_word(text: str) -> int:
-    return max((Text(word).cell_len for word in text.split()), default=0)
+def _measured(console: Console, renderable: Table | Text) -> Measurement:
+    return Measurement.get(console, console.options, renderable)
 
 
-def _cell_widths(rows: Sequence[Sequence[Text]], count: int) -> list[int]:
-    """The widest line of each column's cells."""
-    return [max((_width(row[i]) for row in rows), default=0) for i in range(count)]
+def _measuring() -> Console:
+    """A console to measure on: its width is unbounded, as ``Measurement.get`` caps a measure
+    at the console's width and a table wider than the terminal must say so."""
+    return Console(width=sys.maxsize)
 
 
-def _width(cell: Text) -> int:
-    return max(Text(line).cell_len for line in cell.plain.split("\n"))
+def _natural_widths(
+    console: Console, headers: Sequence[tuple[str, JustifyMethod]], rows: Sequence[Sequence[Text]]
+) -> list[int]:
+    """Each column as wide as its widest cell or its header's longest word. Rich sizes a
+    header and the cells under it alike, with no option to wrap one and not the other: a
+    column is given this width for its header to wrap at spaces while its cells stay whole."""
+    return [
+        max(
+            _measured(console, Text(header)).minimum,
+            *(_measured(console, row[i]).maximum for row in rows),
+        )
+        for i, (header, _justify) in enumerate(headers)
+    ]
 
 
-def _extra(count: int) -> tuple[int, int]:
-    """The columns a table of ``count`` columns spends on lines and padding: boxed, compact."""
-    return 3 * count + 1, 2 * (count - 1)
+def _table(
+    headers: Sequence[tuple[str, JustifyMethod]],
+    rows: Sequence[Sequence[Text]],
+    *,
+    compact: bool,
+    widths: Sequence[int] | None = None,
+    flexible: int | None = None,
+    title: Text | None = None,
+    section_before: int | None = None,
+) -> Table:
+    """A boxed table of ``rows``, or ``compact``: no vertical lines, one space between columns.
+    ``widths`` fixes each column's, but column ``flexible`` takes what the others leave,
+    never less than its given width (a ratio column of an expanded table)."""
+    table = (
+        Table(
+            box=box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            collapse_padding=True,
+            expand=flexible is not None,
+        )
+        if compact
+        else Table()
+    )
+    if title is not None:
+        table.title, table.title_justify = title, "left"
+    # No column is no_wrap: a width given holds its cells already; where the terminal is too
+    # narrow for even the compact table, Rich narrows every column, and there wrapping keeps
+    # figures and headers whole where no_wrap would cut them with an ellipsis.
+    for i, (header, justify) in enumerate(headers):
+        table.add_column(
+            header,
+            justify=justify,
+            width=None if widths is None else widths[i],
+            ratio=1 if i == flexible else None,
+        )
+    for number, row in enumerate(rows):
+        if number == section_before:
+            table.add_section()
+        table.add_row(*row)
+    return table
 
 
 def room_for(
@@ -87,11 +139,14 @@ def room_for(
 ) -> tuple[int, int]:
     """What :func:`fitted` leaves to ``column`` once the others have their widths: (boxed,
     compact)."""
-    count = len(headers)
-    cells = _cell_widths(rows, count)
-    others = sum(max(cells[i], _longest_word(headers[i][0])) for i in range(count) if i != column)
-    boxed, compact = _extra(count)
-    return width - boxed - others, width - compact - others
+    console = _measuring()
+    widths = _natural_widths(console, headers, rows)
+    widths[column] = 0
+    boxed, compact = (
+        _measured(console, _table(headers, rows, compact=compact, widths=widths)).maximum
+        for compact in (False, True)
+    )
+    return width - boxed, width - compact
 
 
 def fitted(
@@ -108,40 +163,18 @@ def fitted(
     Boxed when it fits (headers wrapped at spaces if need be), else compact: no vertical
     lines and one space between columns; if even that is too wide, column ``flexible`` (a
     name) is narrowed and wraps between words. Wider headers wrap, never cells of figures.
+    Where the compact table is too wide with that column at its header's longest word, Rich
+    narrows every column alike.
     """
-    count = len(headers)
-    cells = _cell_widths(rows, count)
-    natural = [max(cells[i], _longest_word(headers[i][0])) for i in range(count)]
-    full = [max(cells[i], Text(headers[i][0]).cell_len) for i in range(count)]
-    boxed_extra, compact_extra = _extra(count)
-    widths: list[int] | None = None
-    compact = False
-    if sum(full) + boxed_extra <= width:
-        pass
-    elif sum(natural) + boxed_extra <= width:
-        widths = natural
-    else:
-        compact = True
-        widths = list(natural)
-        spare = width - compact_extra - sum(natural)
-        if spare < 0:
-            widths[flexible] = max(
-                natural[flexible] + spare, _longest_word(headers[flexible][0]), 1
-            )
-    table = (
-        Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-        if compact
-        else Table()
-    )
-    if title is not None:
-        table.title, table.title_justify = title, "left"
-    for i, (header, justify) in enumerate(headers):
-        table.add_column(header, justify=justify, width=None if widths is None else widths[i])
-    for number, row in enumerate(rows):
-        if number == section_before:
-            table.add_section()
-        table.add_row(*row)
-    return table
+    console = _measuring()
+    natural = _natural_widths(console, headers, rows)
+    shaped = partial(_table, headers, rows, title=title, section_before=section_before)
+    for compact, widths in ((False, None), (False, natural), (True, natural)):
+        if _measured(console, table := shaped(compact=compact, widths=widths)).maximum <= width:
+            return table
+    narrowed = list(natural)
+    narrowed[flexible] = _measured(console, Text(headers[flexible][0])).minimum
+    return shaped(compact=True, widths=narrowed, flexible=flexible)
 
 
 def nothing_yet(player: str | None) -> str:
@@ -197,8 +230,11 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
     width = Console().width
     cells = [_list_cells(row, broken=False) for row in rows]
     room = max(room_for(headers, cells, 2, width))
+    console = _measuring()
     cells = [
-        _list_cells(row, broken=True) if _width(line[2]) > room else line  # one seat a line
+        _list_cells(row, broken=True)  # one seat a line
+        if _measured(console, line[2]).maximum > room
+        else line
         for row, line in zip(rows, cells, strict=True)
     ]
     shown_tables([fitted(headers, cells, width=width, flexible=2)])
