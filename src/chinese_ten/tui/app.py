@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from textual import events
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -25,7 +25,7 @@ from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import translate_bindings
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
-    from chinese_ten.tui.screens.dialogs import OpeningChoice, QuitChoice
+    from chinese_ten.tui.screens.dialogs import QuitChoice
     from chinese_ten.tui.screens.game import GameScreen
 
 LANGUAGE_COMMANDS = {
@@ -77,8 +77,11 @@ class ChineseTenApp(App[None]):
         self.options = options
         self.review = review
         self._game: GameScreen | None = None
-        self._opening_state: Literal["waiting", "asking", "done"] = "waiting"
+        self._opening_state: Literal["waiting", "looking", "asking", "done"] = "waiting"
         """Whether an unfinished game was looked for (and the question about it answered)."""
+        self._chosen: tuple[tuple[str | None, ...], tuple[str | None, ...] | None] | None = None
+        """Names and levels the start screen gave before the look ended: played once no
+        unfinished game is found."""
         self._playing = False
         """Whether the names were taken (or a game continued): the game screen is up."""
         self.set_class(options.display.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
@@ -177,29 +180,29 @@ class ChineseTenApp(App[None]):
             self.call_after_refresh(self._opening)
 
     def _opening(self) -> None:
-        """Look for an unfinished game, once: ask about it if one is saved (continue it, or a
-        new one); otherwise hold a fresh save."""
+        """Look for an unfinished game, once (:meth:`_look`)."""
+        if self._opening_state == "waiting":
+            self._opening_state = "looking"
+            self._look()
+
+    @work(exclusive=True, group="opening")
+    async def _look(self) -> None:
+        """The opening: ask about an unfinished game if one is saved (continue it, or a new
+        one, or leave with the save as it was); otherwise hold a fresh save, and play the
+        names the start screen gave meanwhile."""
         from chinese_ten.tui.screens.dialogs import ContinueScreen
         from chinese_ten.tui.screens.game import tell
 
-        if self._opening_state != "waiting":
-            return
         saved, notices = self.game.flow.find_unfinished()
         tell(self, notices)
         if saved is None:
             self._opening_state = "done"
             self._new_game(keep_typed=True)
-        else:
-            self._opening_state = "asking"
-            self.push_screen(
-                ContinueScreen(saved, self.options.session.guard), self._opening_answered
-            )
-
-    def on_unmount(self) -> None:
-        if self._game is not None:
-            self._game.flow.release()
-
-    def _opening_answered(self, choice: "OpeningChoice | None") -> None:
+            if self._chosen is not None:
+                self._names_chosen(*self._chosen)
+            return
+        self._opening_state = "asking"
+        choice = await self.push_screen_wait(ContinueScreen(saved, self.options.session.guard))
         self._opening_state = "done"
         if choice == "continue":
             self._resume(asked=True)
@@ -207,6 +210,10 @@ class ChineseTenApp(App[None]):
             self._new_game()
         else:
             self.exit()  # nothing played, nothing changed: the save stays as it was
+
+    def on_unmount(self) -> None:
+        if self._game is not None:
+            self._game.flow.release()
 
     def _resume(self, *, asked: bool = False) -> None:
         """Continue the saved game; ``asked``: the continue question said how it differs
@@ -252,9 +259,11 @@ class ChineseTenApp(App[None]):
             return
         if self._playing:
             return
-        self._opening()
         if self._opening_state == "done":
             self._names_chosen(message.names, message.computer)
+        else:
+            self._chosen = (message.names, message.computer)
+            self._opening()
 
     def _names_chosen(
         self,
