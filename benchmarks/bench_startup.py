@@ -240,9 +240,12 @@ def commands_for(venv: Path, tag: str, minimal: Path) -> list[Command]:
     return commands
 
 
-def instructions(python: str, launcher: Path, mark: str, target: list[str]) -> int:
+def instructions(
+    python: str, launcher: Path, mark: str, target: list[str], bytecode: dict[str, str]
+) -> int:
     """Instructions executed from the start of ``python`` to the first frame holding ``mark``,
-    counted by callgrind: the same figure at every run, whatever else the machine does."""
+    counted by callgrind: the same figure at every run, whatever else the machine does.
+    ``bytecode``: the environment that says where compiled modules are read from."""
     with tempfile.TemporaryDirectory() as home:
         log = Path(home) / "callgrind.log"
         valgrind = [
@@ -251,16 +254,9 @@ def instructions(python: str, launcher: Path, mark: str, target: list[str]) -> i
             "--callgrind-out-file=/dev/null",
             f"--log-file={log}",
         ]
-        env = {**os.environ, "TERM": "xterm-256color", "CHINESE_TEN_HOME": home}
+        env = {**os.environ, "TERM": "xterm-256color", "CHINESE_TEN_HOME": home, **bytecode}
         process, master = spawn([*valgrind, python, str(launcher), mark, *target], env)
-        try:
-            while process.poll() is None:  # drain the terminal until the program ends
-                ready, _, _ = select.select([master], [], [], 0.5)
-                if ready:
-                    with contextlib.suppress(OSError):
-                        os.read(master, 65536)
-        finally:
-            os.close(master)
+        drain(process, master)
         found = re.search(r"Collected : (\d+)", log.read_text())
         if found is None:
             raise RuntimeError(f"callgrind counted nothing: {log.read_text()[-300:]!r}")
@@ -268,22 +264,51 @@ def instructions(python: str, launcher: Path, mark: str, target: list[str]) -> i
 
 
 def count_instructions() -> None:
-    """``chinese-ten play`` against the minimal app, in the project's .venv, by instructions."""
+    """``chinese-ten play`` (three routes) against the minimal app, in the project's .venv, by
+    instructions: without compiled bytecode (every module compiled from source at start, as
+    a fresh ``uv sync`` leaves the environment) and with it (compiled once, before)."""
     python = str(ROOT / ".venv" / "bin" / "python")
+    routes = (
+        ("chinese-ten play", FIRST_SCREEN, ["chinese_ten", "play"]),
+        ("chinese-ten play --vs hard", VS_HARD_SCREEN, ["chinese_ten", *VS_HARD]),
+        ("chinese-ten play --players Ana,Ben", VS_HARD_SCREEN, ["chinese_ten", *PEOPLE]),
+    )
     with tempfile.TemporaryDirectory() as work:
         launcher = Path(work) / "exit_at_first_frame.py"
         launcher.write_text(EXIT_AT_FIRST_FRAME)
         minimal = Path(work) / "minimal_app.py"
         minimal.write_text(MINIMAL_APP)
-        floor = instructions(python, launcher, MINIMAL_MARK, [str(minimal)])
-        print(f"{'minimal Textual app':<36} {floor / 1e9:5.3f} G instructions  1.00x")
-        for label, mark, argv in (
-            ("chinese-ten play", FIRST_SCREEN, ["play"]),
-            ("chinese-ten play --vs hard", VS_HARD_SCREEN, VS_HARD),
-            ("chinese-ten play --players Ana,Ben", VS_HARD_SCREEN, PEOPLE),
-        ):
-            count = instructions(python, launcher, mark, ["chinese_ten", *argv])
-            print(f"{label:<36} {count / 1e9:5.3f} G instructions  {count / floor:4.2f}x")
+        commands = [("minimal Textual app", MINIMAL_MARK, [str(minimal)]), *routes]
+        for state in ("no bytecode", "bytecode"):
+            # Compiled modules are read from (and written to) a folder of this run alone.
+            cache = {"PYTHONPYCACHEPREFIX": str(Path(work) / state.replace(" ", "-"))}
+            if state == "no bytecode":
+                cache["PYTHONDONTWRITEBYTECODE"] = "1"
+            else:  # one launch each compiles every module it imports
+                for _label, mark, target in commands:
+                    warm = {**os.environ, **cache, "TERM": "xterm-256color"}
+                    warm.pop("PYTHONDONTWRITEBYTECODE", None)
+                    process, master = spawn([python, str(launcher), mark, *target], warm)
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        drain(process, master)
+            print(f"{state}:")
+            floor = 0
+            for label, mark, target in commands:
+                count = instructions(python, launcher, mark, target, cache)
+                floor = floor or count
+                print(f"  {label:<36} {count / 1e9:5.3f} G instructions  {count / floor:4.2f}x")
+
+
+def drain(process: subprocess.Popen[bytes], master: int) -> None:
+    """Read the terminal until ``process`` ends (it exits at its first frame)."""
+    try:
+        while process.poll() is None:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                with contextlib.suppress(OSError):
+                    os.read(master, 65536)
+    finally:
+        os.close(master)
 
 
 def main() -> None:
