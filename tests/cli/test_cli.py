@@ -355,3 +355,20 @@ def test_a_computer_seated_by_players_plays_under_its_default_name(tmp_path: Pat
     assert flow.names == ("Ana", "Computer (easy)", "Ben") and options.table.hot_seat
     assert flow.computers[1] is not None and flow.computers[0] is None
     flow.release()
+
+
+@pytest.mark.parametrize("players", ["greedy,random", "random,random,greedy"])
+def test_one_deal_has_no_interval_and_strict_json(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ("simulate", "--games", "1", "--deals", "1", "--seed", "1", "--players", players)
+    table = invoke(capsys, *args)
+    assert table.returncode == 0 and "inf" not in table.stdout
+    assert "One deal gives no interval" in table.stdout
+    written = invoke(capsys, *args, "--json").stdout
+    assert "Infinity" not in written
+    data = json.loads(written, parse_constant=lambda word: pytest.fail(f"not strict JSON: {word}"))
+    assert data["ci95"] is None
+    assert all(seat["ci95"] is None for seat in data.get("per_player", {}).values())
+    two = json.loads(invoke(capsys, *args[:4], "2", *args[5:], "--json").stdout)
+    assert two["ci95"] is not None and two["ci95"] > 0

@@ -105,6 +105,12 @@ class RunningMean:
         return Z_95 * error_of_squares(self._squares, n)
 
 
+def _figure(value: float) -> float | None:
+    """``value`` for JSON, to three places; ``None`` (``null``) for the interval of a single
+    deal, which is infinite: strict JSON has no ``Infinity``."""
+    return round(value, 3) if math.isfinite(value) else None
+
+
 @dataclass(slots=True)
 class SimulationSummary:
     """Counts, and every player's mean result per deal (against the base) with a 95%
@@ -149,7 +155,7 @@ class SimulationSummary:
             "series_tied": self.series_tied,
             "deals_scored": self.deals_scored,
             "mean_result_per_deal": round(self.mean, 3),
-            "ci95": round(self.ci95, 3),
+            "ci95": _figure(self.ci95),
         }
         if len(self.players) > 2:
             data["per_player"] = {
@@ -157,7 +163,7 @@ class SimulationSummary:
                     "series_won": won,
                     "series_shared": shared,
                     "mean_result_per_deal": round(result.mean, 3),
-                    "ci95": round(result.ci95, 3),
+                    "ci95": _figure(result.ci95),
                 }
                 for name, won, shared, result in zip(
                     self.players, self.series_won, self.series_shared, self.results, strict=True

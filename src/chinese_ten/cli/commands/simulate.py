@@ -3,6 +3,7 @@
 import contextlib
 import functools
 import json
+import math
 import os
 import re
 import signal
@@ -218,12 +219,16 @@ def _print_summary(
                 interval.format(
                     mean=decimal(result.mean, 2, signed=True), interval=decimal(result.ci95, 2)
                 )
+                if math.isfinite(result.ci95)
+                else decimal(result.mean, 2, signed=True)
             )
             for result in summary.results
         ),
     )
     out = Console()
     out.print(table)
+    if not math.isfinite(summary.ci95):
+        out.print(Text(_("One deal gives no interval: simulate more deals for one.")))
     if folder is not None:
         written = ngettext(
             "{count} record written to {folder}",
