@@ -202,7 +202,7 @@ def test_the_figures_match_a_hand_count() -> None:
     assert versus_ben.opponent == "Ben" and versus_ben.mean == 0
     assert versus_ben.interval == pytest.approx(1.96 * (152 / 3 / 4) ** 0.5)  # 6.98
     assert versus_ben.streak == (0, 1)
-    assert (versus_hard.opponent, versus_hard.computer) == ("computer (hard)", "hard")
+    assert (versus_hard.opponent, versus_hard.computer) == ("Computer (hard)", "hard")
     assert versus_hard.interval is None and versus_hard.series_won == 0
     assert ben.overall.results == [-10, 4, 6, 0]
     assert (ben.overall.best, ben.overall.worst, ben.overall.streak) == (6, -10, (0, 1))
@@ -262,7 +262,7 @@ def test_stats_fit_80_columns_without_wrapping_a_cell(
     assert main(["stats", "--player", "ana"]) == 0
     lines = _lines(capsys.readouterr().out)
     assert max(len(line) for line in lines) <= WIDTH
-    for label in ("computer (easy)", "computer (hard)", "Benedict Cumberbatch", "all opponents"):
+    for label in ("Computer (easy)", "Computer (hard)", "Benedict Cumberbatch", "all opponents"):
         (line,) = [line for line in lines if label in line]  # on one line, whole
         assert re.search(r"[+-]\d+\.\d ± \d+\.\d", line)  # the mean and its interval too
         assert re.search(r"(won|lost|tied) \d+", line)
@@ -306,7 +306,7 @@ def test_a_boxed_table_wraps_its_headers_before_its_cells(
     lines = _lines(capsys.readouterr().out)
     assert max(len(line) for line in lines) <= 100 and "┏" in lines[1]
     assert not any("Series W-L-T" in line for line in lines)  # wrapped at its space
-    for label in ("computer (normal)", "Benedict Cumberbatch", "all opponents"):
+    for label in ("Computer (normal)", "Benedict Cumberbatch", "all opponents"):
         (line,) = [line for line in lines if label in line]
         assert re.search(r"[+-]\d+\.\d ± \d+\.\d .*(won|lost|tied) \d+", line)
 

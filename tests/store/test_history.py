@@ -804,3 +804,19 @@ def test_damage_found_when_a_game_is_stored_is_moved_aside(tmp_path: Path) -> No
     with open_history(tmp_path) as history:
         (row,) = history.games()
     assert row.deals_played == 2 and row.id == kept.game_id
+
+
+def test_deal_after_deal_has_no_winner_and_no_places() -> None:
+    from dataclasses import replace
+
+    from chinese_ten.analysis.history_text import outcome_text, places_text
+
+    open_ended = replace(
+        _row(6, ("Ana", "Ben", "Cy"), ((9, -2, -7),), over=False), deals_planned=None
+    )
+    assert outcome_text(open_ended) == "-"  # no series to win; the totals say who is ahead
+    assert outcome_text(_row(7, ("Ana", "Ben"), ((7, -7),), over=False)) == "not over"
+    (table,) = next(s for s in player_stats([open_ended]) if s.player == "Ana").tables
+    assert table.places == [0, 0, 0] and places_text(table) == "-"
+    (played,) = next(s for s in player_stats(TABLES[:2]) if s.player == "Ana").tables
+    assert places_text(played) == "1-1-0"

@@ -34,14 +34,15 @@ def deals_text(row: GameRow) -> str:
 
 
 def outcome_text(row: GameRow) -> str:
-    """The series result: the winner's name, a tie, or not over yet."""
+    """The series result: the winner's name, a tie, or not over yet; ``-`` for play deal
+    after deal, which has no series to win (its totals say who is ahead)."""
     if row.winner is not None:
         return row.players[row.winner]
     if row.over and row.seats > 2:
         return _("shared: {names}").format(names=listed([row.players[s] for s in row.winners]))
     if row.over:
         return _("tied")
-    return _("not over") if row.deals_planned is not None else _("open-ended")
+    return _("not over") if row.deals_planned is not None else "-"
 
 
 def players_text(row: GameRow, *, broken: bool = False) -> str:
@@ -98,7 +99,10 @@ def running_from_zero(matchup: Matchup) -> list[int]:
 
 
 def places_text(table: TableStats) -> str:
-    """How many series ended in each place, first place first: ``2-1-0``."""
+    """How many series ended in each place, first place first: ``2-1-0``; ``-`` when no
+    series ended (deal after deal has no places)."""
+    if not any(table.places):
+        return "-"
     return "-".join(str(count) for count in table.places)
 
 

@@ -170,7 +170,7 @@ class PlayerStats:
 
 
 def computer_label(level: str) -> str:
-    return _("computer ({level})").format(level=level_name(level))
+    return _("Computer ({level})").format(level=level_name(level))
 
 
 def chronological(rows: Iterable[GameRow]) -> list[GameRow]:
