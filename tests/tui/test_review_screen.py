@@ -1,5 +1,6 @@
 """The review screen with Pilot: stepping, deal jumps, the marks, cancelling; a snapshot."""
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -27,14 +28,15 @@ from chinese_ten.tui.widgets.line import TextLine
 from tests.history_helpers import played
 from tests.tui_helpers import options
 
-_REVIEWS: dict[str, GameReview] = {}
-
 
 def reviewed(record: GameRecord) -> GameReview:
-    key = record.model_dump_json()
-    if key not in _REVIEWS:
-        _REVIEWS[key] = analyse(record, samples=60, seed=2)
-    return _REVIEWS[key]
+    """The record's review, worked out once per test process for every test that asks."""
+    return _reviewed(record.model_dump_json())
+
+
+@functools.cache
+def _reviewed(record_json: str) -> GameReview:
+    return analyse(GameRecord.model_validate_json(record_json), samples=60, seed=2)
 
 
 def app_with(
