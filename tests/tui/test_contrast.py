@@ -10,7 +10,7 @@ from textual.geometry import Region
 
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.glyphs import ASCII, UNICODE, Glyphs
-from chinese_ten.tui.widgets.card import GAP, HEIGHT, MARKS, CardStrip
+from chinese_ten.tui.widgets.card import MARKS, CardStrip
 from tests.contrast import cells, contrast
 from tests.tui_helpers import hand_key, make_setup, options, save_position
 
@@ -30,16 +30,10 @@ def _marked_cards(app: ChineseTenApp) -> list[tuple[str, Region]]:
     found: list[tuple[str, Region]] = []
     for strip in app.screen.query(CardStrip).results():
         area = strip.content_region
-        for row_number, row in enumerate(strip._rows(strip.size.width)):
-            x = 0
-            for k in row:
-                look = strip.looks[k]
-                width = look.inner_width + 2
-                if look.mark:
-                    found.append(
-                        (look.mark, Region(area.x + x, area.y + row_number * HEIGHT, width, 4))
-                    )
-                x += width + GAP
+        for k, region in strip.card_regions():
+            look = strip.looks[k]
+            if look.mark:
+                found.append((look.mark, region.translate(area.offset)))
     return found
 
 

@@ -112,6 +112,7 @@ class Board(BoardWords, Vertical):
         for strip in self.query(CardStrip).results(CardStrip):
             strip.resize_cards(cards)
         self.query_one("#opponent-hand", HandBacks).resize_cards(cards)
+        self.query_one("#other-seats", OtherSeats).resize_cards(cards)
         for selector in ("#stock", "#own-pile", "#opponent-pile"):
             self.query_one(selector).styles.width = count_strip_width(cards)
         self.query_one("#turned").styles.width = turned_strip_width(cards)

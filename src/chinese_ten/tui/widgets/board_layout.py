@@ -10,6 +10,7 @@ its lines, else under it (at 80 x 24, as it always has).
 from dataclasses import dataclass
 
 from chinese_ten.tui.widgets.card import CARD_SIZES, GAP, SMALL, CardSize
+from chinese_ten.tui.widgets.other_seats import FAN_LINES
 
 TABLE_ROW = 11
 """Cards on one row of the table at 80 x 24; no larger size holds fewer."""
@@ -18,7 +19,8 @@ HAND_CARDS = {2: 12, 3: 8, 4: 6}
 """The cards of a deal's first hand, by the number of players."""
 
 OTHER_SEATS_LINES = 4
-"""Lines of the other seats' columns at a table of three or four."""
+"""Lines of the other seats' columns at a table of three or four, with the small cards (with
+larger ones, :data:`~.other_seats.FAN_LINES`)."""
 
 LOG_BELOW_LINES = 6
 """Fewest lines of the log under the board (as at 80 x 24)."""
@@ -72,7 +74,9 @@ def board_width(cards: CardSize, seats: int) -> int:
 def board_height(cards: CardSize, seats: int) -> int:
     """Lines of the board without its log: the status line, the other seats, the table and
     the hand (each under a title line) and the banner."""
-    others = cards.height if seats == 2 else OTHER_SEATS_LINES
+    others = (
+        cards.height if seats == 2 else OTHER_SEATS_LINES if cards == SMALL else FAN_LINES
+    )
     return 1 + others + 2 * (1 + cards.height) + 1
 
 

@@ -3,8 +3,25 @@
 from rich.text import Text
 from textual.widget import Widget
 
-from chinese_ten.tui.glyphs import glyphs_for
+from chinese_ten.tui.glyphs import Glyphs, glyphs_for
 from chinese_ten.tui.widgets.card import SMALL, CardSize
+
+
+def fan_width(count: int, size: CardSize = SMALL) -> int:
+    """Columns of a fan of ``count`` backs (each shows an edge, the last its whole back)."""
+    return 2 * (count - 1) + size.face + 2 if count else 0
+
+
+def fan_lines(count: int, glyphs: Glyphs, size: CardSize = SMALL) -> list[str]:
+    """The lines of a fan of ``count`` (at least one) overlapping backs."""
+    tl, h, tr, v, bl, br = tuple(glyphs.boxes[""])
+    fill = glyphs.back[0]
+    inside = (v + fill) * (count - 1) + v + fill * size.face + v
+    return [
+        (tl + h) * (count - 1) + tl + h * size.face + tr,
+        *([inside] * size.lines),
+        (bl + h) * (count - 1) + bl + h * size.face + br,
+    ]
 
 
 class HandBacks(Widget):
@@ -34,8 +51,8 @@ class HandBacks(Widget):
             self.refresh()
 
     def fan_width(self, count: int) -> int:
-        """Columns of a fan of ``count`` backs (each shows an edge, the last its whole back)."""
-        return 2 * (count - 1) + self.card_size.face + 2 if count else 0
+        """Columns of a fan of ``count`` backs at the board's size."""
+        return fan_width(count, self.card_size)
 
     def render(self) -> Text:
         n = self.count
@@ -43,14 +60,7 @@ class HandBacks(Widget):
         middle = (size.height - 1) // 2  # the line of the label
         if n == 0:
             return Text("\n" * middle + f"  {self.label}")
-        tl, h, tr, v, bl, br = tuple(self._glyphs.boxes[""])
-        fill = self._glyphs.back[0]
-        inside = (v + fill) * (n - 1) + v + fill * size.face + v
-        lines = [
-            (tl + h) * (n - 1) + tl + h * size.face + tr,
-            *([inside] * size.lines),
-            (bl + h) * (n - 1) + bl + h * size.face + br,
-        ]
+        lines = fan_lines(n, self._glyphs, size)
         text = Text(no_wrap=True, overflow="ellipsis")
         for k, line in enumerate(lines):
             text.append(line, style="blue")
