@@ -74,9 +74,7 @@ def board_width(cards: CardSize, seats: int) -> int:
 def board_height(cards: CardSize, seats: int) -> int:
     """Lines of the board without its log: the status line, the other seats, the table and
     the hand (each under a title line) and the banner."""
-    others = (
-        cards.height if seats == 2 else OTHER_SEATS_LINES if cards == SMALL else FAN_LINES
-    )
+    others = cards.height if seats == 2 else OTHER_SEATS_LINES if cards == SMALL else FAN_LINES
     return 1 + others + 2 * (1 + cards.height) + 1
 
 

@@ -94,9 +94,7 @@ class OtherSeats(Widget):
         if seat.points:
             total += f" {glyphs.sep} " + seat.points.strip(f" {glyphs.sep}")
         beside = [
-            ngettext("{count} in hand", "{count} in hand", seat.in_hand).format(
-                count=seat.in_hand
-            ),
+            ngettext("{count} in hand", "{count} in hand", seat.in_hand).format(count=seat.in_hand),
             _("pile {count}").format(count=seat.pile),
             total,
             _("dealer") if seat.dealer else "",
