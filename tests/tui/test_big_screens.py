@@ -142,3 +142,26 @@ async def test_clicks_hit_the_card_drawn_on_a_big_screen(
         assert "took 2" + ("C" if ascii_only else "♣") in screen_text(app)
         if ascii_only:
             assert screen_text(app).isascii()
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 50)])
+@pytest.mark.parametrize("seats", [2, 4])
+async def test_the_big_board_is_ascii_with_ascii(
+    tmp_path: Path, seats: int, size: tuple[int, int]
+) -> None:
+    """``--ascii`` at the larger sizes: frames, backs and the large suits all ASCII, and no
+    hand face up but the mover's."""
+    app = people(tmp_path, seats, ascii=True, symbols=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.isascii(), text
+        assert "/\\" in text  # a suit drawn large
+        state = app.game.flow.state
+        assert state is not None
+        mover = state.to_move
+        for seat, hand in enumerate(state.hands):
+            if seat != mover:  # another seat's cards: counted, never shown
+                shown = [display_card(card, symbols=False) for card in hand]
+                assert not any(f"|{label} " in text for label in shown), (seat, shown)

@@ -15,7 +15,8 @@ from tests.contrast import cells, contrast
 from tests.tui_helpers import hand_key, make_setup, options, save_position
 
 AA = 4.5
-SIZE = (100, 32)
+SIZES = [(100, 32), (120, 40)]
+"""The small cards and the medium ones (whose suits are drawn large, in the card's colour)."""
 
 SCENES = {
     # Ana chooses 3♣: nothing to take; then the turned Q♦ may take Q♠ or Q♥ (one chosen)
@@ -37,14 +38,17 @@ def _marked_cards(app: ChineseTenApp) -> list[tuple[str, Region]]:
     return found
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
-async def test_every_highlight_is_legible(tmp_path: Path, theme: str) -> None:
+async def test_every_highlight_is_legible(
+    tmp_path: Path, theme: str, size: tuple[int, int]
+) -> None:
     seen: set[str] = set()
     for number, (setup, keys) in enumerate(SCENES.values()):
         folder = tmp_path / str(number)
         save_position(folder, make_setup(*setup))  # type: ignore[arg-type]
         app = ChineseTenApp(options(folder, resume=True))
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             app.theme = theme
             await pilot.press("enter")  # past the hand-over
             await pilot.pause()
