@@ -134,17 +134,15 @@ def hand_key(app: ChineseTenApp, label: str) -> str:
 
 
 async def click_card(pilot: Pilot[None], selector: str, index: int) -> bool:
-    """Click the middle of card ``index`` of a card strip, as a mouse would."""
-    from chinese_ten.tui.widgets.card import GAP, HEIGHT, CardStrip
+    """Click the middle of card ``index`` of a card strip, as a mouse would (where the strip
+    draws it, at whatever size its cards are)."""
+    from chinese_ten.tui.widgets.card import CardStrip
 
     strip = pilot.app.screen.query_one(selector, CardStrip)
-    for row_number, row in enumerate(strip._rows(strip.size.width)):
-        x = 0
-        for k in row:
-            width = strip.looks[k].inner_width + 2
-            if k == index:
-                return await pilot.click(strip, offset=(x + width // 2, row_number * HEIGHT + 1))
-            x += width + GAP
+    for k, region in strip.card_regions():
+        if k == index:
+            middle = (region.x + region.width // 2, region.y + region.height // 2)
+            return await pilot.click(strip, offset=middle)
     raise AssertionError(f"no card {index} in {selector}")
 
 

@@ -679,10 +679,12 @@ def _log_lines_whole(app: ChineseTenApp) -> None:
     assert "Resumed Anastasia Longname v Bartholomew Longername." in shown, shown
 
 
-@pytest.mark.parametrize("size", [(120, 40), (160, 45)])
+@pytest.mark.parametrize("size", [(120, 24), (200, 50)])
 async def test_log_lines_wrap_in_the_log_column(tmp_path: Path, size: tuple[int, int]) -> None:
     """Lines of 44 to 78 characters were cut in the 43 columns of the log's column
-    ("Anastasia Longname turned over 8♦ (no captur"): they wrap, now and after a resize."""
+    ("Anastasia Longname turned over 8♦ (no captur"): they wrap, now and after a resize.
+    (The log is beside the board where the board leaves it room: wide and low, or very
+    wide; at 120 x 40 it is under the board's larger cards.)"""
     app = _log_position(tmp_path, ("Anastasia Longname", "Bartholomew Longername"))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -10,12 +10,13 @@ from textual.geometry import Region
 
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.glyphs import ASCII, UNICODE, Glyphs
-from chinese_ten.tui.widgets.card import GAP, HEIGHT, MARKS, CardStrip
+from chinese_ten.tui.widgets.card import MARKS, CardStrip
 from tests.contrast import cells, contrast
 from tests.tui_helpers import hand_key, make_setup, options, save_position
 
 AA = 4.5
-SIZE = (100, 32)
+SIZES = [(100, 32), (120, 40)]
+"""The small cards and the medium ones (whose suits are drawn large, in the card's colour)."""
 
 SCENES = {
     # Ana chooses 3♣: nothing to take; then the turned Q♦ may take Q♠ or Q♥ (one chosen)
@@ -30,27 +31,24 @@ def _marked_cards(app: ChineseTenApp) -> list[tuple[str, Region]]:
     found: list[tuple[str, Region]] = []
     for strip in app.screen.query(CardStrip).results():
         area = strip.content_region
-        for row_number, row in enumerate(strip._rows(strip.size.width)):
-            x = 0
-            for k in row:
-                look = strip.looks[k]
-                width = look.inner_width + 2
-                if look.mark:
-                    found.append(
-                        (look.mark, Region(area.x + x, area.y + row_number * HEIGHT, width, 4))
-                    )
-                x += width + GAP
+        for k, region in strip.card_regions():
+            look = strip.looks[k]
+            if look.mark:
+                found.append((look.mark, region.translate(area.offset)))
     return found
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
-async def test_every_highlight_is_legible(tmp_path: Path, theme: str) -> None:
+async def test_every_highlight_is_legible(
+    tmp_path: Path, theme: str, size: tuple[int, int]
+) -> None:
     seen: set[str] = set()
     for number, (setup, keys) in enumerate(SCENES.values()):
         folder = tmp_path / str(number)
         save_position(folder, make_setup(*setup))  # type: ignore[arg-type]
         app = ChineseTenApp(options(folder, resume=True))
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             app.theme = theme
             await pilot.press("enter")  # past the hand-over
             await pilot.pause()

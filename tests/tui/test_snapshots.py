@@ -1,4 +1,5 @@
-"""Snapshots of the main screens at 80x24 and 120x40 (``--snapshot-update`` to accept changes)."""
+"""Snapshots of the main screens at 80x24 and 120x40, the board at 200x50 too
+(``--snapshot-update`` to accept changes)."""
 
 import shutil
 import tempfile
@@ -15,6 +16,8 @@ from chinese_ten.tui.app import ChineseTenApp
 from tests.tui_helpers import current_record, hand_key, make_setup, options, save_position
 
 SIZES = [(80, 24), (120, 40)]
+BOARD_SIZES = [*SIZES, (200, 50)]
+"""The board's three card sizes (small, medium, large)."""
 Snap = Callable[..., bool]
 
 
@@ -23,7 +26,7 @@ def test_start_screen(snap_compare: Snap, tmp_path: Path, size: tuple[int, int])
     assert snap_compare(ChineseTenApp(options(tmp_path, players=None)), terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", BOARD_SIZES)
 def test_a_turn(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
     app = ChineseTenApp(options(tmp_path))
     assert snap_compare(app, press=["enter", "enter", "right"], terminal_size=size)
@@ -96,7 +99,7 @@ def test_you_against_two_computers(
     assert snap_compare(app, press=["enter"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", BOARD_SIZES)
 def test_four_people_at_one_keyboard(
     snap_compare: Snap, tmp_path: Path, size: tuple[int, int]
 ) -> None:

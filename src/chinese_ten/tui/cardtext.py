@@ -33,19 +33,50 @@ def card_face(
     no_points: str,
     red: Style | str = "bold red",
     seats: int = 2,
+    size: tuple[int, int] = (3, 2),
+    big_suits: tuple[tuple[tuple[str, ...], ...], ...] = (),
 ) -> Text:
-    """Two lines for inside a card box: rank and suit, then the points it scores at a table
-    of ``seats`` (``+10``; the ace of spades ``+30`` from three players), or ``no_points`` for
-    a card that scores nothing. ``red``: the style of a red card in two colours (the board
-    gives an exact colour legible on its theme)."""
+    """The inside of a card box, ``size`` columns by lines. Two lines (the small card): rank
+    and suit, then the points it scores at a table of ``seats`` (``+10``; the ace of spades
+    ``+30`` from three players), or ``no_points`` for a card that scores nothing. Taller:
+    rank and suit in the corner, the suit large in the middle (``big_suits``, a drawing a
+    suit, by height then in ``S H D C`` order: the tallest that fits; else its symbol), the
+    points at the foot.
+    ``red``: the style of a red card in two colours (the board gives an exact colour legible
+    on its theme)."""
+    columns, lines = size
     points = card_points(card, seats)
     style = red if is_red(card) and not four_color else card_style(card, four_color=four_color)
-    face = Text(display_card(card, symbols=symbols).ljust(3), style=style)
-    face.append("\n")
-    face.append(
-        f"+{points}".rjust(3) if points else no_points.rjust(3), style="bold" if points else "dim"
+    shown = display_card(card, symbols=symbols)
+    worth = Text(
+        f"+{points}".rjust(columns) if points else no_points.rjust(columns),
+        style="bold" if points else "dim",
     )
-    return face
+    if lines <= 2:
+        face = Text(shown.ljust(columns), style=style)
+        face.append("\n")
+        return face.append_text(worth)
+    middle = lines - 2
+    fitting = [
+        drawings[card & 3]
+        for drawings in big_suits
+        if len(drawings[card & 3]) <= middle and max(map(len, drawings[card & 3])) <= columns
+    ]
+    art = max(fitting, key=len) if fitting else (shown[-1],)
+    top = 1 + (middle - len(art)) // 2
+    face = Text(shown.ljust(columns), style=style)
+    for row in range(1, lines - 1):
+        face.append("\n")
+        if top <= row < top + len(art):
+            drawn = art[row - top]
+            left = (columns - len(drawn)) // 2
+            face.append(" " * left)
+            face.append(drawn, style=style)
+            face.append(" " * (columns - left - len(drawn)))
+        else:
+            face.append(" " * columns)
+    face.append("\n")
+    return face.append_text(worth)
 
 
 def card_list(cards: tuple[Card, ...] | list[Card], *, symbols: bool, four_color: bool) -> Text:

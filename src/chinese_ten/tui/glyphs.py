@@ -36,6 +36,9 @@ class Glyphs:
     chinese: str
     """The game's Chinese name, after its name in the language on the start screen."""
     table_box: box.Box
+    big_suits: tuple[tuple[tuple[str, ...], ...], ...]
+    """The suits drawn large in the middle of a larger card: drawings of two lines, then of
+    three, each of the four suits (``S H D C``) in lines of six columns."""
 
 
 UNICODE = Glyphs(
@@ -57,6 +60,16 @@ UNICODE = Glyphs(
     scissors="✂",
     chinese="捡红点",
     table_box=box.HEAVY_HEAD,
+    big_suits=(
+        # Half blocks: two square pixels a cell, six columns wide.
+        ((" ▄██▄ ", "▀▀██▀▀"), ("██▄▄██", " ▀██▀ "), (" ▄██▄ ", " ▀██▀ "), ("▄▄██▄▄", " ▄██▄ ")),
+        (
+            (" ▄██▄ ", "██▀▀██", " ▄██▄ "),
+            ("██▄▄██", "▀████▀", "  ▀▀  "),
+            (" ▄██▄ ", "██████", " ▀██▀ "),
+            ("  ██  ", "██████", " ▄██▄ "),
+        ),
+    ),
 )
 
 ASCII = Glyphs(
@@ -78,6 +91,20 @@ ASCII = Glyphs(
     scissors=">8",
     chinese="Jian Hong Dian",
     table_box=box.ASCII,
+    big_suits=(
+        (
+            ("  /\\  ", " (__) "),
+            (" (\\/) ", "  \\/  "),
+            ("  /\\  ", "  \\/  "),
+            ("  ()  ", " ()() "),
+        ),
+        (
+            ("  /\\  ", " (  ) ", "  /\\  "),
+            (" /\\/\\ ", " \\  / ", "  \\/  "),
+            ("  /\\  ", " <  > ", "  \\/  "),
+            ("  ()  ", " ()() ", "  /\\  "),
+        ),
+    ),
 )
 
 

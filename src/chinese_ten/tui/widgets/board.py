@@ -7,9 +7,12 @@ cannot show a hand that is not the viewer's. Clicks on its cards go up as
 :class:`~chinese_ten.tui.widgets.card.CardStrip.Clicked` messages.
 """
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 
 from chinese_ten.engine.cards import Card, rank
 from chinese_ten.engine.deal import OVER
@@ -17,8 +20,14 @@ from chinese_ten.engine.view import PlayerView
 from chinese_ten.game.turn import BLANK, Scene
 from chinese_ten.lang.i18n import _
 from chinese_ten.tui.glyphs import Glyphs
+from chinese_ten.tui.widgets.board_layout import (
+    BoardLayout,
+    board_layout,
+    count_strip_width,
+    turned_strip_width,
+)
 from chinese_ten.tui.widgets.board_words import BoardWords
-from chinese_ten.tui.widgets.card import CardLook, CardStrip
+from chinese_ten.tui.widgets.card import SMALL, CardLook, CardStrip
 from chinese_ten.tui.widgets.fan import HandBacks
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.log import WrappedLog
@@ -26,9 +35,27 @@ from chinese_ten.tui.widgets.other_seats import OtherSeats, SeatSummary
 
 __all__ = ["Board"]
 
+GAPS = ("gap-top", "gap-table", "gap-hand", "gap-bottom")
+"""Blank rows between the parts of the board, where it has rows to spare."""
+
+
+class Gap(Widget):
+    """Blank rows: none at 80 x 24; the board's spare rows, shared, where the log is beside."""
+
+    DEFAULT_CSS = """
+    Gap { display: none; height: 1; }
+    """
+
+    def render(self) -> str:
+        return ""
+
 
 class Board(BoardWords, Vertical):
-    """The status line, the other seats, the table, your hand, the banner and the log."""
+    """The status line, the other seats, the table, your hand, the banner and the log.
+
+    Its room decides how (:func:`~.board_layout.board_layout`): the size of the cards, the
+    log under the board or beside it, the table and the hands centred, the spare rows shared
+    out between the parts."""
 
     def __init__(
         self, *, glyphs: Glyphs, symbols: bool, four_color: bool, id: str | None = None
@@ -38,6 +65,8 @@ class Board(BoardWords, Vertical):
         self._symbols = symbols
         self._four_color = four_color
         self.scene = BLANK
+        self.arranged = BoardLayout(SMALL, 0, centred=False, gap=0)
+        """How the board is laid out for its size now (see :meth:`_arrange`)."""
 
     def compose(self) -> ComposeResult:
         look = {
@@ -46,23 +75,79 @@ class Board(BoardWords, Vertical):
             "ascii_only": self._glyphs.ascii,
         }
         yield TextLine(id="status")
+        yield Gap(id="gap-top")
         with Horizontal(id="opponent"):
             yield CardStrip("pile", **look, id="opponent-pile")
             yield HandBacks(ascii_only=self._glyphs.ascii, id="opponent-hand")
             yield OtherSeats(self._glyphs, id="other-seats")
+        yield Gap(id="gap-table")
         with Horizontal(id="table-area"):
             yield CardStrip("stock", **look, id="stock")
             yield CardStrip("turned", **look, id="turned")
             yield CardStrip("table", **look, id="table")
+        yield Gap(id="gap-hand")
         with Horizontal(id="hand-area"):
             yield CardStrip("pile", **look, id="own-pile")
             yield CardStrip("hand", **look, id="hand")
         yield TextLine(id="banner")
+        yield Gap(id="gap-bottom")
         yield WrappedLog(id="log", max_lines=500)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._arrange()
+        if self.scene.view is not None:
+            self.draw(self.scene)  # centred again in the new width
+
+    def _arrange(self) -> None:
+        """Lay the board out for its size and the number of seats (nothing changes while
+        both stay the same)."""
+        width, height = self.size
+        if width <= 0:  # not laid out yet: the screen less its key bar
+            width, height = self.app.size.width, self.app.size.height - 1
+        arranged = board_layout(width, height, len(self.scene.names))
+        if arranged == self.arranged:
+            return
+        self.arranged = arranged
+        cards = arranged.cards
+        for strip in self.query(CardStrip).results(CardStrip):
+            strip.resize_cards(cards)
+        self.query_one("#opponent-hand", HandBacks).resize_cards(cards)
+        self.query_one("#other-seats", OtherSeats).resize_cards(cards)
+        for selector in ("#stock", "#own-pile", "#opponent-pile"):
+            self.query_one(selector).styles.width = count_strip_width(cards)
+        self.query_one("#turned").styles.width = turned_strip_width(cards)
+        for selector in ("#table-area", "#hand-area"):
+            self.query_one(selector).styles.min_height = 1 + cards.height
+        beside = arranged.log_beside
+        self.set_class(beside, "-log-beside")
+        self.query_one("#log").styles.width = arranged.log_column if beside else None
+        for name in GAPS:
+            gap = self.query_one(f"#{name}")
+            if beside:  # the rows the log leaves, shared out
+                gap.display = True
+                gap.styles.height = "1fr"
+            else:
+                lines = arranged.gap if name in ("gap-table", "gap-hand") else 0
+                gap.display = lines > 0
+                gap.styles.height = max(lines, 1)
+
+    def _cards_width(self) -> int:
+        """Columns of the board beside the log."""
+        width = self.size.width if self.size.width > 0 else self.app.size.width
+        return width - self.arranged.log_column
+
+    def _centre(self, selector: str, used: int) -> None:
+        """Centre ``used`` columns of the row ``selector`` in the board's width (where the
+        layout centres)."""
+        left = max((self._cards_width() - used) // 2, 0) if self.arranged.centred else 0
+        row = self.query_one(selector)
+        if row.styles.padding.left != left:
+            row.styles.padding = (0, 0, 0, left)
 
     def draw(self, scene: Scene) -> None:
         """Draw ``scene``: the deal from its view, or the series alone between deals."""
         self.scene = scene
+        self._arrange()
         view = scene.view
         if view is None:
             self._render_empty()
@@ -124,10 +209,15 @@ class Board(BoardWords, Vertical):
             self._show_opponent(view, other, points)
         else:
             self._show_other_seats(view, points)
+        cards = self.arranged.cards
+        width = self._cards_width()
+        beside_table = count_strip_width(cards) + turned_strip_width(cards)
+        table = self.query_one("#table", CardStrip).row_width(width - beside_table)
+        self._centre("#table-area", beside_table + table)
+        hand = self.query_one("#hand", CardStrip).row_width(width - count_strip_width(cards))
+        self._centre("#hand-area", count_strip_width(cards) + hand)
         hand_area = self.query_one("#hand-area")
-        hand_area.border_title = self._fit(
-            self._hand_title(view, faces_visible), self._room("#hand-area") - 4
-        )
+        hand_area.border_title = self._fit(self._hand_title(view, faces_visible), width - 4)
         self.query_one("#status", TextLine).show(self._status_text(view))
         self.query_one("#banner", TextLine).show(self._banner_text(view))
 
@@ -137,17 +227,18 @@ class Board(BoardWords, Vertical):
             "#opponent-pile", CardLook(None, face_up=False, count=view.pile_counts[other])
         )
         in_hand = view.hand_counts[other]
-        backs = 2 * in_hand + 3 if in_hand else 0
-        self.query_one("#opponent-hand", HandBacks).show(
-            in_hand,
-            self._fit(
-                lambda name: Text(
-                    _("{name} · {count} in hand").format(name=name(other), count=in_hand)
-                    + points[other]
-                ),
-                self._room("#opponent-hand", 8) - backs - 2,
-            ).plain,
-        )
+        fan = self.query_one("#opponent-hand", HandBacks)
+        backs = fan.fan_width(in_hand)
+        pile = count_strip_width(self.arranged.cards)
+        label = self._fit(
+            lambda name: Text(
+                _("{name} · {count} in hand").format(name=name(other), count=in_hand)
+                + points[other]
+            ),
+            self._cards_width() - pile - backs - 2,
+        ).plain
+        fan.show(in_hand, label)
+        self._centre("#opponent", pile + backs + 2 + cell_len(label))
 
     def _show_other_seats(self, view: PlayerView, points: tuple[str, ...]) -> None:
         """Three or four players: every other seat in a column, in turn order after yours."""
@@ -190,5 +281,4 @@ class Board(BoardWords, Vertical):
         width = self.query_one(selector).content_size.width
         if width > 0:
             return width
-        screen = self.app.size.width
-        return screen - beside - (46 if screen >= 120 else 0)
+        return self.app.size.width - beside - self.arranged.log_column

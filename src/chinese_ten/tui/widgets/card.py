@@ -13,7 +13,7 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -25,7 +25,32 @@ from chinese_ten.tui.glyphs import glyphs_for
 MARKS = ("selected", "target", "choice", "triple", "turned")
 
 GAP = 1
-HEIGHT = 4
+"""Columns between two cards of a row."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """How large the cards are drawn: the inside of a face's frame (columns and lines) and
+    of a counted back (the stock, a pile: its label needs five columns)."""
+
+    name: str
+    face: int
+    count: int
+    lines: int
+
+    @property
+    def height(self) -> int:
+        """Lines of a card, its frame included."""
+        return self.lines + 2
+
+
+SMALL = CardSize("small", face=3, count=5, lines=2)
+"""Rank and suit over the points: the board's cards up to about 100 x 30 (80 x 24 needs it)."""
+MEDIUM = CardSize("medium", face=6, count=6, lines=4)
+"""A corner index, the suit in the middle, the points at the foot (from about 120 x 30)."""
+LARGE = CardSize("large", face=8, count=8, lines=6)
+"""As medium, the suit drawn large (from about 142 x 36)."""
+CARD_SIZES = (SMALL, MEDIUM, LARGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +63,9 @@ class CardLook:
     mark: str = ""
     """Emphasis: ``selected``, ``target``, ``choice``, ``triple`` or ``turned``."""
 
-    @property
-    def inner_width(self) -> int:
-        return 5 if self.count is not None else 3
+    def inner_width(self, size: CardSize = SMALL) -> int:
+        """Columns inside its frame at ``size``."""
+        return size.count if self.count is not None else size.face
 
 
 class CardStrip(Widget):
@@ -100,6 +125,8 @@ class CardStrip(Widget):
         self._glyphs = glyphs_for(ascii_only)
         self.seats = 2
         """How many play: a card's points on its face depend on it (the black aces)."""
+        self.card_size = SMALL
+        """How large its cards are drawn (the board chooses from its room)."""
 
     def show(self, looks: Sequence[CardLook], seats: int | None = None) -> None:
         """Draw ``looks`` (at a table of ``seats``, if given); only a change in the number of
@@ -114,12 +141,22 @@ class CardStrip(Widget):
         self.looks = looks
         self.refresh(layout=len(self._rows(self.size.width)) != rows_before)
 
+    def resize_cards(self, size: CardSize) -> None:
+        """Draw the cards at ``size`` from now on."""
+        if size != self.card_size:
+            self.card_size = size
+            self.refresh(layout=True)
+
+    def card_width(self, look: CardLook) -> int:
+        """Columns of ``look``'s card, its frame included, at this strip's size."""
+        return look.inner_width(self.card_size) + 2
+
     def _rows(self, width: int) -> list[list[int]]:
         """Indices of the cards on each row, wrapping at ``width``."""
         rows: list[list[int]] = [[]]
         used = 0
         for k, look in enumerate(self.looks):
-            need = look.inner_width + 2
+            need = self.card_width(look)
             if rows[-1] and used + GAP + need > max(width, need):
                 rows.append([])
                 used = 0
@@ -127,16 +164,42 @@ class CardStrip(Widget):
             rows[-1].append(k)
         return rows
 
+    def row_width(self, width: int) -> int:
+        """Columns taken by the widest row of cards when the strip is ``width`` wide."""
+        return max(
+            (
+                sum(self.card_width(self.looks[k]) + GAP for k in row) - GAP
+                for row in self._rows(width)
+            ),
+            default=0,
+        )
+
+    def card_regions(self) -> list[tuple[int, Region]]:
+        """Each card drawn (its index) and where, in the strip's own cells: what a click on
+        it hits."""
+        height = self.card_size.height
+        regions: list[tuple[int, Region]] = []
+        for row_number, row in enumerate(self._rows(self.size.width)):
+            x = 0
+            for k in row:
+                width = self.card_width(self.looks[k])
+                regions.append((k, Region(x, row_number * height, width, height)))
+                x += width + GAP
+        return regions
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return HEIGHT * len(self._rows(width)) if self.looks else HEIGHT
+        height = self.card_size.height
+        return height * len(self._rows(width)) if self.looks else height
 
     def render(self) -> Text:
-        lines = [Text() for _ in range(HEIGHT * max(1, len(self._rows(self.size.width))))]
-        for row_number, row in enumerate(self._rows(self.size.width)):
+        height = self.card_size.height
+        rows = self._rows(self.size.width)
+        lines = [Text() for _ in range(height * max(1, len(rows)))]
+        for row_number, row in enumerate(rows):
             for position, k in enumerate(row):
                 box = self._box(self.looks[k])
                 for line_number, piece in enumerate(box):
-                    line = lines[row_number * HEIGHT + line_number]
+                    line = lines[row_number * height + line_number]
                     if position:
                         line.append(" " * GAP)
                     line.append_text(piece)
@@ -146,7 +209,7 @@ class CardStrip(Widget):
         return self.get_component_rich_style(f"card--{name}", partial=True)
 
     def _box(self, look: CardLook) -> list[Text]:
-        width = look.inner_width
+        width = look.inner_width(self.card_size)
         boxes = self._glyphs.boxes
         chars = boxes.get(look.mark, boxes[""])
         if len(chars) == 6:  # one line all round
@@ -173,6 +236,7 @@ class CardStrip(Widget):
         ]
 
     def _inner(self, look: CardLook, width: int) -> list[Text]:
+        lines = self.card_size.lines
         if look.card is not None and look.face_up:
             face = card_face(
                 look.card,
@@ -181,30 +245,36 @@ class CardStrip(Widget):
                 no_points=self._glyphs.no_points,
                 red=self._style("red"),
                 seats=self.seats,
+                size=(width, lines),
+                big_suits=self._glyphs.big_suits,
             )
             return list(face.split())
         if look.count is not None:
             label = _("Stock") if self.zone == "stock" else _("Pile")  # five cells at most
             style = self._style("label")
+            above = (lines - 2) // 2
+            blank = Text(" " * width)
             return [
+                *(blank.copy() for _ in range(above)),
                 Text(f"{label:^{width}}", style=style),
                 Text(f"{look.count:^{width}}", style=style),
+                *(blank.copy() for _ in range(lines - 2 - above)),
             ]
         if look.face_up:
-            return [Text(" " * width), Text(" " * width)]
-        back = Text(self._glyphs.back, style=self._style("back"))
-        return [back, back.copy()]
+            return [Text(" " * width) for _ in range(lines)]
+        pattern = self._glyphs.back
+        back = Text((pattern * (width // len(pattern) + 1))[:width], style=self._style("back"))
+        return [back.copy() for _ in range(lines)]
+
+    def card_at(self, x: int, y: int) -> int | None:
+        """The index of the card drawn at ``x, y`` (the strip's own cells), if any."""
+        for k, region in self.card_regions():
+            if region.contains(x, y):
+                return k
+        return None
 
     def on_click(self, event: events.Click) -> None:
-        row = event.y // HEIGHT
-        rows = self._rows(self.size.width)
-        if row >= len(rows):
-            return
-        x = 0
-        for k in rows[row]:
-            width = self.looks[k].inner_width + 2
-            if x <= event.x < x + width:
-                event.stop()
-                self.post_message(self.Clicked(self.zone, k))
-                return
-            x += width + GAP
+        k = self.card_at(event.x, event.y)
+        if k is not None:
+            event.stop()
+            self.post_message(self.Clicked(self.zone, k))
