@@ -1,0 +1,64 @@
+"""A newcomer's list (issue 34): what a first game shows at 80x24, screen by screen."""
+
+import re
+from pathlib import Path
+
+from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.store.saves import SaveSlot
+from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.results import ResultsScreen
+from tests.tui_helpers import (
+    current_record,
+    deal_states,
+    options,
+    play_until_results,
+    screen_text,
+    until_screen,
+)
+
+
+# ------------------------------------------------------------ the series' standing
+async def test_the_standing_of_four_is_whole_at_80x24_a_place_a_line(tmp_path: Path) -> None:
+    plays: list[SeriesPlay] = []
+    simulate(1, 2, ("greedy", "random", "greedy", "random"), 8, on_series=plays.append)
+    names: tuple[str | None, ...] = ("Ana", None, None, None)
+    computer = (None, "hard", "easy", "easy")
+    SaveSlot(tmp_path).save(current_record(names, 2, plays[0].states, computer))
+    app = ChineseTenApp(options(tmp_path, players=names, computer=computer, resume=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, ResultsScreen)
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+    first = next(k for k, line in enumerate(lines) if line.startswith("Standing: "))
+    places = [lines[first].removeprefix("Standing: "), *lines[first + 1 : first + 4]]
+    # Each place whole on a line of its own (its name and its total together), and the
+    # keys under them, all above the fold.
+    assert [place[:3] for place in places] == ["1. ", "2. ", "3. ", "4. "], lines
+    assert all(re.fullmatch(r"\d\. .+ [+-]?\d+", place) for place in places), places
+    assert "Computer 4 (easy)" in " ".join(places)
+    assert lines[first + 4] == "n: new series · q: quit"
+    assert lines[-1].startswith("n New series")
+
+
+# ------------------------------------------------- the keys under the hand-over and the results
+def keys_line(app: ChineseTenApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_the_hand_over_and_the_results_show_quit_once(tmp_path: Path) -> None:
+    """Their key bar is the board's: quit once (^q; q works too), and no stray mark."""
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the cut
+        await until_screen(pilot, HandoverScreen)
+        keys = keys_line(app)
+        assert keys.split()[:6] == ["⏎", "I", "am", "ready", "^q", "Quit"]
+        assert "▏" not in keys and keys.count("Quit") == 1
+    (tmp_path / "current.json").unlink()
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 1, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=1, resume=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        results = await play_until_results(pilot)
+        keys = keys_line(app)
+        assert results.series.is_over and keys.split()[:3] == ["n", "New", "series"]
+        assert keys.count("Quit") == 1 and "^q Quit" in keys and "▏" not in keys
