@@ -6,14 +6,19 @@ from pathlib import Path
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens.cut import CutScreen
+from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
+from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from tests.tui_helpers import (
     current_record,
     deal_states,
     options,
     play_until_results,
+    rules_loaded,
     screen_text,
+    until,
     until_screen,
 )
 
@@ -62,3 +67,39 @@ async def test_the_hand_over_and_the_results_show_quit_once(tmp_path: Path) -> N
         keys = keys_line(app)
         assert results.series.is_over and keys.split()[:3] == ["n", "New", "series"]
         assert keys.count("Quit") == 1 and "^q Quit" in keys and "▏" not in keys
+
+
+# ------------------------------------------------------------------- F1 and F2 in a game
+async def test_the_board_lists_f2_and_the_key_table_has_it(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")  # the cut, the hand-over
+        await until(pilot, lambda: app.game.turn.stage == "select", "the first turn")
+        assert "f2 History" in keys_line(app)
+        await pilot.press("f2")
+        await until_screen(pilot, HistoryScreen)
+        await pilot.press("f2")  # F2 again closes it
+        await until_screen(pilot, GameScreen)
+        await pilot.press("f1")
+        await rules_loaded(pilot)
+        await pilot.press("end")  # the key table ends the page
+        await pilot.pause()
+        cells = [line.replace("│", " ").split()[:2] for line in screen_text(app).splitlines()]
+        assert ["F2", "history:"] in cells
+
+
+async def test_f1_at_a_table_of_three_opens_on_their_rules(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=("Ana", "Ben", "Cy"), computer=(None,) * 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await rules_loaded(pilot)
+        await until(pilot, lambda: "Three and four players" in screen_text(app), "the section")
+        text = screen_text(app)
+        assert "8 cards with three players" in text and "12 cards" not in text
+        await pilot.press("escape")
+        await until_screen(pilot, CutScreen)
+    app = ChineseTenApp(options(tmp_path, players=("Ana", "Ben")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await rules_loaded(pilot)
+        assert "12 cards" in screen_text(app)  # two players: the page from its top
