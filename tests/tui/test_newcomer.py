@@ -3,6 +3,9 @@
 import re
 from pathlib import Path
 
+from textual.widgets import Static
+
+from chinese_ten.analysis.review import analyse
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
@@ -11,6 +14,9 @@ from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.results import ResultsScreen
+from chinese_ten.tui.screens.review import ReviewScreen, review_explained
+from chinese_ten.tui.widgets.line import TextLine
+from tests.history_helpers import played
 from tests.tui_helpers import (
     current_record,
     deal_states,
@@ -47,6 +53,7 @@ async def test_the_standing_of_four_is_whole_at_80x24_a_place_a_line(tmp_path: P
 
 # ------------------------------------------------- the keys under the hand-over and the results
 def keys_line(app: ChineseTenApp) -> str:
+    """The key bar: the screen's last line."""
     return screen_text(app).splitlines()[-1]
 
 
@@ -103,3 +110,55 @@ async def test_f1_at_a_table_of_three_opens_on_their_rules(tmp_path: Path) -> No
         await pilot.press("f1")
         await rules_loaded(pilot)
         assert "12 cards" in screen_text(app)  # two players: the page from its top
+
+
+# ---------------------------------------------------------------------------- the review
+def mark_text(screen: ReviewScreen) -> str:
+    return screen.query_one("#review-mark", TextLine).text.plain
+
+
+async def test_the_review_says_what_it_counts_and_jumps_to_each_error(tmp_path: Path) -> None:
+    record = played(1, seed=3)  # Ana's decisions earn no label; Ben's do
+    review = analyse(record, samples=60, seed=2)
+    screen = ReviewScreen(record, analyse_now=False, jobs=1)
+    app = ChineseTenApp(options(tmp_path), review=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Next error" not in keys_line(app)  # nothing is labelled yet
+        screen.show_review(review)
+        await pilot.pause()
+        summary = str(screen.query_one("#review-summary", Static).render())
+        assert "no inaccuracy or worse" in summary and "no label" not in summary
+        assert "n Next error" in keys_line(app)
+        labelled = [
+            k
+            for k, position in enumerate(screen.cursor.positions)
+            if (judged := position.judgement(review)) is not None and judged.label is not None
+        ]
+        visited = []
+        for _ in labelled:
+            await pilot.press("n")
+            visited.append(screen.cursor.at)
+            assert any(kind in mark_text(screen) for kind in ("inaccuracy", "mistake", "blunder"))
+        assert sorted(visited) == labelled  # each once, round from where it stood
+        await pilot.press("p")
+        assert screen.cursor.at == visited[-2]
+        # A loss under a point, with no reason to give: the line under it says why no label.
+        small = next(
+            k
+            for k, position in enumerate(screen.cursor.positions)
+            if (judged := position.judgement(review)) is not None
+            and judged.reason is None
+            and round(judged.best_value, 1) > round(judged.chosen_value, 1)
+            and judged.loss < 1
+        )
+        await pilot.press("home", *["right"] * small)
+        assert screen.cursor.at == small
+        why = screen.query_one("#review-why", Static)
+        assert why.display and "No label: a loss under 1 point" in str(why.render())
+
+
+def test_f1_of_the_review_speaks_of_points_at_three_and_four_and_names_the_keys() -> None:
+    two, four = review_explained(60, 2), review_explained(60, 4)
+    assert "red points" in two and "red points" not in four and "black aces" in four
+    assert all("n and p" in page and "Page Up" in page for page in (two, four))

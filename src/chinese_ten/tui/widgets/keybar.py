@@ -16,9 +16,10 @@ from textual.widget import Widget
 from chinese_ten.lang.i18n import _
 from chinese_ten.tui.widgets.too_small import compact, tall_keys
 
-ROOM_PERMITTING = frozenset({"history"})
+ROOM_PERMITTING = frozenset({"history", "jump('previous')"})
 """Actions whose key shows only where every key fits on the one line, not on the compact
-board's rows (F2, the history: F1's key table and the palette name it too)."""
+board's rows: F2, the history (F1's key table and the palette name it too); the review's
+Page Up (its F1 page names it)."""
 
 
 class KeyBar(Widget):
