@@ -10,6 +10,7 @@ from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
+from chinese_ten.tui.screens.dialogs import QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.history import HistoryScreen
@@ -162,3 +163,27 @@ def test_f1_of_the_review_speaks_of_points_at_three_and_four_and_names_the_keys(
     two, four = review_explained(60, 2), review_explained(60, 4)
     assert "red points" in two and "red points" not in four and "black aces" in four
     assert all("n and p" in page and "Page Up" in page for page in (two, four))
+
+
+# ------------------------------------------------------------------ after a finished series
+async def test_quitting_after_a_finished_series_offers_nothing_to_continue(
+    tmp_path: Path,
+) -> None:
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 1, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=1, resume=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        results = await play_until_results(pilot)
+        assert results.series.is_over
+        await pilot.press("q")
+        await until_screen(pilot, QuitScreen)
+        text = screen_text(app)
+        assert "The series is over; the history keeps it (F2)." in text
+        assert "--resume" not in text and "Keep playing" not in text and "Stay (n)" in text
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+    app = ChineseTenApp(options(tmp_path))  # the next launch: a new game takes the save
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_screen(pilot, CutScreen)
+        assert list((tmp_path / "archive").glob("*-finished.json"))
+        assert not app._notifications and "kept as" not in screen_text(app)

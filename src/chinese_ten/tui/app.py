@@ -319,8 +319,10 @@ class ChineseTenApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
-        dealt = self.game.flow.state is not None or bool(self.game.flow.finished)
-        self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt), self._quit_answered)
+        flow = self.game.flow
+        dealt = flow.state is not None or bool(flow.finished)
+        over = dealt and flow.series.is_over
+        self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt, over=over), self._quit_answered)
 
     def _quit_answered(self, answer: "QuitChoice | None") -> None:
         if answer == "quit":
