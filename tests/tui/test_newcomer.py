@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import RadioSet, Static
 
 from chinese_ten.analysis.review import analyse
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
@@ -16,6 +16,7 @@ from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
+from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.line import TextLine
 from tests.history_helpers import played
 from tests.tui_helpers import (
@@ -187,3 +188,24 @@ async def test_quitting_after_a_finished_series_offers_nothing_to_continue(
         await until_screen(pilot, CutScreen)
         assert list((tmp_path / "archive").glob("*-finished.json"))
         assert not app._notifications and "kept as" not in screen_text(app)
+
+
+# ----------------------------------------------------------------- the start screen's count
+async def test_the_arrows_change_how_many_play_at_once(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen) and not app.screen.holding)
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        screen.query_one("#count", RadioSet).focus()
+        for keys, seats in (
+            (["right"], 3),  # at once: no Enter needed
+            (["right", "right"], 4),  # stops at four: no going round to two
+            (["left"], 3),
+            (["enter"], 3),  # keeps the count in sight
+        ):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert screen.seats == seats, keys
+            rows = [screen.query_one(f"#row{seat}").display for seat in range(4)]
+            assert rows == [seat < seats for seat in range(4)]

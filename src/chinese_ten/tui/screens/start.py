@@ -47,7 +47,9 @@ class Choice(RadioButton):
 
 class ChoiceSet(RadioSet):
     """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
-    on the first): Tab into the row, and Enter keeps the option shown as chosen."""
+    on the first), and whose arrows choose as they move, as a form's radio buttons do
+    (Textual's move a highlight and wait for Enter): the option in sight is the one chosen.
+    The arrows stop at either end (a count does not go round from 4 to 2)."""
 
     def on_mount(self) -> None:
         self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
@@ -55,6 +57,22 @@ class ChoiceSet(RadioSet):
     def _to_pressed(self) -> None:
         if self.pressed_index >= 0:
             self._selected = self.pressed_index
+
+    def action_next_button(self) -> None:
+        self._choose_next(1)
+
+    def action_previous_button(self) -> None:
+        self._choose_next(-1)
+
+    def _choose_next(self, step: int) -> None:
+        if self._selected is None:  # RadioSet's mount puts its cursor on the first option
+            super().action_next_button()
+            return
+        buttons = list(self.query(RadioButton).results(RadioButton))
+        to = max(0, min(len(buttons) - 1, self._selected + step))
+        self._selected = to
+        if not buttons[to].value:
+            self.action_toggle_button()  # as Enter does: RadioSet then says Changed
 
 
 def _who_options() -> list[tuple[Text, str]]:
