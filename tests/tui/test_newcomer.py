@@ -10,7 +10,7 @@ from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.dialogs import QuitScreen
+from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.history import HistoryScreen
@@ -22,9 +22,11 @@ from tests.history_helpers import played
 from tests.tui_helpers import (
     current_record,
     deal_states,
+    make_setup,
     options,
     play_until_results,
     rules_loaded,
+    save_position,
     screen_text,
     until,
     until_screen,
@@ -209,3 +211,21 @@ async def test_the_arrows_change_how_many_play_at_once(tmp_path: Path) -> None:
             assert screen.seats == seats, keys
             rows = [screen.query_one(f"#row{seat}").display for seat in range(4)]
             assert rows == [seat < seats for seat in range(4)]
+
+
+# ------------------------------------------------------------------ the continue question
+async def test_a_difference_that_wraps_hangs_under_its_first_line(tmp_path: Path) -> None:
+    saved = ("Alexandrina Konstantinopoulou", "Bartholomew Montgomery-Smythe")
+    save_position(tmp_path, make_setup(1, "8D", "2H 2C 6S 7S", "KS"), players=saved)
+    asked = ("Dorothea Wilhelmina", "Evangeline Fitzgerald")
+    app = ChineseTenApp(options(tmp_path, players=asked))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, ContinueScreen)
+        lines = screen_text(app).splitlines()
+    first = next(k for k, line in enumerate(lines) if "players: saved" in line)
+    column = lines[first].index("players: saved")
+    assert lines[first][column - 2 : column] == "• "
+    rest = lines[first + 1 : first + 3]  # the line wraps onto two more at 80 columns
+    assert "asked" in lines[first] + " ".join(rest)
+    for line in rest:  # under the text, not under the bullet
+        assert line[column - 2 : column] == "  " and line[column].isalnum(), (lines[first], line)

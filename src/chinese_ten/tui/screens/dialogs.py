@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label
 from chinese_ten.game.flow import SavedGame
 from chinese_ten.game.turn import Guard
 from chinese_ten.lang import i18n
-from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.lang.i18n import N_, _, folded, ngettext
 from chinese_ten.store.files import shown
 from chinese_ten.text.names import unsafe, visible
 from chinese_ten.tui.screens.guarded import arm, deliberate
@@ -81,8 +81,10 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
                     Text(_("You asked for another game than this one:"), style="bold"),
                     id="dialog-warning",
                 )
-                for line in saved.differences:
-                    yield Label(Text("  " + line))
+                for line in saved.differences:  # a bullet, and the wrapped lines hang
+                    with Horizontal(classes="dialog-difference"):
+                        yield Label(folded("•"), classes="dialog-bullet")
+                        yield Label(Text(line))
                 yield Label(
                     _("Continue plays it as it was saved; a new game is the one you asked for.")
                 )
