@@ -7,8 +7,10 @@ from textual.widgets import RadioSet, Static
 
 from chinese_ten.analysis.review import analyse
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.game.turn import DealBegins
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.log_lines import LogWords
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
@@ -229,3 +231,14 @@ async def test_a_difference_that_wraps_hangs_under_its_first_line(tmp_path: Path
     assert "asked" in lines[first] + " ".join(rest)
     for line in rest:  # under the text, not under the bullet
         assert line[column - 2 : column] == "  " and line[column].isalnum(), (lines[first], line)
+
+
+# ------------------------------------------------------------------------- a resumed log
+def test_a_resumed_deal_line_says_who_cut() -> None:
+    """Where the pack was cut is not saved; who cut it is known, and said."""
+    words = LogWords(("You", "Computer (hard)"), 0, symbols=True, four_color=False)
+    assert words.line(DealBegins(1, 0, 1, None)).plain == "Deal 1: you deal; Computer (hard) cut."
+    assert words.line(DealBegins(2, 1, 0, None)).plain == "Deal 2: Computer (hard) deals; you cut."
+    assert words.line(DealBegins(2, 1, 0, 17)).plain == (
+        "Deal 2: Computer (hard) deals; you cut at 17."
+    )
