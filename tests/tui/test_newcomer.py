@@ -7,6 +7,7 @@ from textual.widgets import RadioSet, Static
 
 from chinese_ten.analysis.review import analyse
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
+from chinese_ten.engine.cards import parse_card
 from chinese_ten.game.turn import DealBegins
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
@@ -19,11 +20,13 @@ from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.line import TextLine
 from tests.history_helpers import played
 from tests.tui_helpers import (
     current_record,
     deal_states,
+    hand_key,
     make_setup,
     options,
     play_until_results,
@@ -242,3 +245,17 @@ def test_a_resumed_deal_line_says_who_cut() -> None:
     assert words.line(DealBegins(2, 1, 0, 17)).plain == (
         "Deal 2: Computer (hard) deals; you cut at 17."
     )
+
+
+# ------------------------------------------------------------------------------ the board
+async def test_no_card_is_drawn_beside_the_stock_until_one_is_turned(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "3C", "QS QH 5C 6D", "QD"))
+    app = ChineseTenApp(options(tmp_path, resume=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await until(pilot, lambda: app.game.turn.stage == "select", "the first turn")
+        turned = app.screen.query_one("#turned", CardStrip)
+        assert turned.looks == () and not str(turned.render()).strip()
+        await pilot.press(hand_key(app, "3♣"), "enter", "space")  # Q♦ comes up: a choice
+        await until(pilot, lambda: app.game.turn.stage == "flip-target", "the turned card")
+        assert [look.card for look in turned.looks] == [parse_card("QD")]

@@ -399,8 +399,8 @@ class ReviewScreen(Screen[None]):
             [CardLook(None, face_up=False, count=stock)]
         )
         turned = state.flip_card
-        self.query_one("#review-turned", CardStrip).show(
-            [CardLook(turned, mark="turned" if turned is not None else "")], len(names)
+        self.query_one("#review-turned", CardStrip).show(  # none turned: an empty place
+            [] if turned is None else [CardLook(turned, mark="turned")], len(names)
         )
         self.query_one("#review-cards", CardStrip).show(
             [CardLook(c, mark=table_mark(c)) for c in state.table], len(names)
