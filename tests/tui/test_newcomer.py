@@ -259,3 +259,22 @@ async def test_no_card_is_drawn_beside_the_stock_until_one_is_turned(tmp_path: P
         await pilot.press(hand_key(app, "3♣"), "enter", "space")  # Q♦ comes up: a choice
         await until(pilot, lambda: app.game.turn.stage == "flip-target", "the turned card")
         assert [look.card for look in turned.looks] == [parse_card("QD")]
+
+
+# --------------------------------------------------- the start screen while a save is looked for
+async def test_the_start_screen_says_it_is_looking_where_start_will_be(tmp_path: Path) -> None:
+    save_position(tmp_path, make_setup(1, "8D", "2H 2C 6S 7S", "KS"))
+    app = ChineseTenApp(options(tmp_path, players=None))
+    opening = app._opening
+    app._opening = lambda: None  # type: ignore[method-assign]  # as if the look took seconds
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Looking for a saved game…" in text and "Start: draw lots" not in text
+        opening()
+        await until_screen(pilot, ContinueScreen)
+        await pilot.press("n")  # a new game: the fields and Start take over
+        await until(pilot, lambda: isinstance(app.screen, StartScreen) and not app.screen.holding)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Looking for a saved game…" not in text and "Start: draw lots" in text

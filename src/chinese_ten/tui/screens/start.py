@@ -167,9 +167,6 @@ class StartScreen(Screen[None]):
         with Center(), Vertical(id="start-box"):
             yield Static(f"{_('Chinese Ten')} {glyphs.sep} {glyphs.chinese}", id="title")
             yield Static(id="tagline")
-            waiting = Static(_("Looking for a saved game…"), id="start-wait")
-            waiting.display = self.holding
-            yield waiting
             with Horizontal(classes="choice-row"):
                 yield Label(_("Players"), classes="choice-label")
                 with ChoiceSet(id="count", disabled=self.holding):
@@ -197,12 +194,19 @@ class StartScreen(Screen[None]):
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
-            yield Button(
+            # While a saved game is looked for, this line stands where Start will be: the
+            # screen does not look ready before the question about it comes.
+            waiting = Static(_("Looking for a saved game…"), id="start-wait")
+            waiting.display = self.holding
+            yield waiting
+            start = Button(
                 _("Start: draw lots for the deal"),
                 id="start",
                 variant="primary",
                 disabled=self.holding,
             )
+            start.display = not self.holding
+            yield start
             yield Static(_("F1 shows the rules at any time."), id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
@@ -291,6 +295,7 @@ class StartScreen(Screen[None]):
             return
         self.holding = False
         self.query_one("#start-wait").display = False
+        self.query_one("#start", Button).display = True
         for widget in (
             *self.query(Input).results(Input),
             *self.query(Select).results(Select),
