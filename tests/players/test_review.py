@@ -324,6 +324,24 @@ def test_the_cursor_steps_and_jumps_deal_by_deal() -> None:
     assert cursor.at == 0
 
 
+def test_the_cursor_goes_round_the_labelled_decisions() -> None:
+    record = played(1, seed=3)
+    review = analyse(record, samples=60, seed=2)
+    cursor = ReviewCursor(record)
+    assert not cursor.to_labelled(None) and cursor.at == 0  # no analysis: nowhere to go
+    labelled = [
+        k
+        for k, position in enumerate(cursor.positions)
+        if (judged := position.judgement(review)) is not None and judged.label is not None
+    ]
+    assert len(labelled) >= 2
+    cursor.at = labelled[0]
+    assert cursor.to_labelled(review) and cursor.at == labelled[1]
+    assert cursor.to_labelled(review, -1) and cursor.at == labelled[0]
+    assert cursor.to_labelled(review, -1) and cursor.at == labelled[-1]  # round past the start
+    assert cursor.to_labelled(review) and cursor.at == labelled[0]  # and past the end
+
+
 def _random_ben_passed_up_a_capture() -> Decision:
     """Ana (greedy, seat 0) against Ben (random, seat 1), eight turns into a seeded deal:
     Ben has passed up a capture with a card he still holds, and has shown by then that he

@@ -8,7 +8,7 @@ import pytest
 from chinese_ten.engine.cards import BASE_POINTS, PACK_POINTS
 from chinese_ten.engine.deal import HAND_SIZES
 from chinese_ten.engine.series import default_deals
-from chinese_ten.text.rules import rules_markdown
+from chinese_ten.text.rules import more_seats_section, rules_markdown
 
 HEADINGS = {
     "en": "## Three and four players",
@@ -29,3 +29,12 @@ def test_each_page_has_the_three_and_four_player_figures(language: str) -> None:
         assert str(PACK_POINTS[seats]) in bold and str(BASE_POINTS[seats]) in bold
     assert {"30", "40", "24"} <= bold  # the black aces' points, the stock
     assert default_deals(4) == 8 and any(w in bold for w in ("eight", "huit", "oito"))
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"])
+def test_f1_finds_the_section_for_three_and_four_in_every_language(language: str) -> None:
+    """F1 at a table of three or four opens on that section, found by its place."""
+    section = more_seats_section()
+    assert section is not None
+    headings = [line for line in rules_markdown(language).splitlines() if line.startswith("## ")]
+    assert headings[section] == HEADINGS[language]

@@ -143,11 +143,13 @@ async def test_the_computers_cut_offers_only_enter(tmp_path: Path) -> None:
         cut = app.screen
         assert isinstance(cut, CutScreen) and cut.computer_cuts
         footer = lines(app)[-1]
-        assert "Cut and deal" in footer
+        assert "Deal the cards" in footer and "Cut" not in footer  # as "Press Enter to deal"
         assert "Random" not in footer and "Fewer" not in footer and "More" not in footer
         position = cut.position
         await pilot.press("left", "right", "right", "r")
         assert cut.position == position
+        await pilot.press("enter")  # deals
+        await until(pilot, lambda: not isinstance(app.screen, CutScreen), "the deal")
 
 
 async def test_a_persons_cut_offers_the_cut_keys(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.keybar import ROOM_PERMITTING, KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from tests.pty_helpers import Terminal
 from tests.tui_helpers import (
@@ -103,14 +103,15 @@ async def test_no_english_is_left_on_the_screens(language: str, tmp_path: Path) 
 
 # --------------------------------------------------------------- nothing cut at 80 x 24
 def _footer_texts(app: ChineseTenApp) -> list[str]:
-    """The descriptions of the keys the footer (or the game's key bar) shows now."""
+    """The descriptions of the keys the footer (or the game's key bar) shows now (the key bar
+    leaves out the keys that fit only when there is room)."""
     screen = app.screen
     if not (screen.query(Footer) or screen.query(KeyBar)):
         return []
     shown = {
         binding.action: binding.description
         for _node, binding, enabled, _tip in screen.active_bindings.values()
-        if binding.show and enabled
+        if binding.show and enabled and binding.action not in ROOM_PERMITTING
     }
     return [*shown.values(), i18n._("palette")]
 

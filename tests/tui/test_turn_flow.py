@@ -85,8 +85,8 @@ async def test_resume_rebuilds_the_log_of_every_deal(tmp_path: Path) -> None:
         await pilot.pause()
         log = _log_text(app)
     lines = log.splitlines()
-    assert lines[0] == "Deal 1: Ana deals."
-    assert "Deal 2: Ben deals." in lines
+    assert lines[0] == "Deal 1: Ana deals; Ben cut."  # who cut, though not where (not saved)
+    assert "Deal 2: Ben deals; Ana cut." in lines
     assert lines[-1] == "Resumed Ana v Ben."
     events = [line for line in lines if " played " in line or " turned over " in line]
     assert len(events) == len(first.actions) + len(second.actions)

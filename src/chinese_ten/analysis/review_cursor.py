@@ -83,3 +83,20 @@ class ReviewCursor:
         """The start of this deal, or of the one before when already at its start."""
         earlier = [s for s in self.deal_starts if s < self.at]
         self.at = earlier[-1] if earlier else 0
+
+    def to_labelled(self, review: GameReview | None, step: int = 1) -> bool:
+        """To the next position whose decision has a label (an inaccuracy, a mistake or a
+        blunder), or the one before with ``step`` -1, round past either end; whether there
+        is one."""
+        marked = [
+            k
+            for k, position in enumerate(self.positions)
+            if (judged := position.judgement(review)) is not None and judged.label is not None
+        ]
+        if not marked:
+            return False
+        if step > 0:
+            self.at = next((k for k in marked if k > self.at), marked[0])
+        else:
+            self.at = next((k for k in reversed(marked) if k < self.at), marked[-1])
+        return True

@@ -406,7 +406,9 @@ class GameFlow:
         return Resume(True, notices)
 
     def hold_fresh_slot(self) -> list[Notice]:
-        """Hold a slot for a new game and put away what was saved there: nothing is replaced."""
+        """Hold a slot for a new game and put away what was saved there: nothing is replaced
+        (where an unfinished game went is said; a finished series goes quietly, as after
+        :meth:`new_series`)."""
         notices = self._claim(resume=False, newest=False)
         found, self._found = self._found, None
         slot = self.slot
@@ -421,7 +423,7 @@ class GameFlow:
             return notices + self._save_failed(
                 _("the saved game could not be put away: {error}").format(error=error)
             )
-        if kept is not None:
+        if kept is not None and not over:  # a finished series is in the history: no news
             kept_as = (
                 _("The game saved before was put aside.")
                 if self.asked.session.browser

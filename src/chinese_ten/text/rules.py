@@ -20,3 +20,19 @@ def rules_markdown(language: str | None = None) -> str:
             if path.is_file():
                 return path.read_text(encoding="utf-8")
     return _("# Rules\n\nThe rules page is missing from this installation (docs/rules.md).\n")
+
+
+MORE_SEATS = "Three and four players"
+"""The heading of the English page's section on the game for three and four players."""
+
+
+def more_seats_section() -> int | None:
+    """Which of the rules page's ``##`` sections (from 0) is the game for three and four
+    players, in every language: the pages have the same sections in the same order
+    (tests/text/test_i18n.py), so the English page's heading finds it. None without it."""
+    headings = [
+        line.removeprefix("## ").strip()
+        for line in rules_markdown("en").splitlines()
+        if line.startswith("## ")
+    ]
+    return headings.index(MORE_SEATS) if MORE_SEATS in headings else None

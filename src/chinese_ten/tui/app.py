@@ -62,7 +62,13 @@ class ChineseTenApp(App[None]):
         # input with selected text still copies it (its own binding comes first).
         Binding("ctrl+c", "quit", N_("Quit"), show=False),
         Binding("f1,question_mark", "rules", N_("Rules"), tooltip=N_("The rules and the keys")),
-        Binding("f2", "history", N_("History"), show=False),
+        # Shown where there is room (see KeyBar); the start screen always shows it.
+        Binding(
+            "f2",
+            "history",
+            N_("History"),
+            tooltip=N_("Games played, statistics, and a game to review"),
+        ),
     ]
 
     def __init__(self, options: GameOptions, review: Screen[None] | None = None) -> None:
@@ -322,8 +328,10 @@ class ChineseTenApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
         self.game.save_now()
-        dealt = self.game.flow.state is not None or bool(self.game.flow.finished)
-        self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt), self._quit_answered)
+        flow = self.game.flow
+        dealt = flow.state is not None or bool(flow.finished)
+        over = dealt and flow.series.is_over
+        self.push_screen(QuitScreen(self.game.unsaved, dealt=dealt, over=over), self._quit_answered)
 
     def _quit_answered(self, answer: "QuitChoice | None") -> None:
         if answer == "quit":
@@ -335,7 +343,16 @@ class ChineseTenApp(App[None]):
         from chinese_ten.tui.screens.rules import RulesScreen  # Markdown loads on first use
 
         if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(ascii_only=self.options.display.ascii))
+            seats = self._seats_now()
+            self.push_screen(RulesScreen(ascii_only=self.options.display.ascii, seats=seats))
+
+    def _seats_now(self) -> int:
+        """How many play: as the start screen asks now, else at the game's table."""
+        if self._asking_names():
+            for screen in self.screen_stack:
+                if isinstance(screen, StartScreen):
+                    return screen.seats
+        return self.options.table.seats if self._game is None else self._game.flow.seats
 
     def action_history(self) -> None:
         from chinese_ten.tui.screens.history import HistoryScreen  # loads on first use

@@ -61,12 +61,13 @@ class LogWords:
 
     def _deal_header(self, number: int, dealer: int, cutter: int, position: int | None) -> str:
         you, names = self.you, self.names
-        if position is None:  # a resumed game: where the pack was cut is not kept
-            header = (
-                _("Deal {number}: you deal.")
-                if dealer == you
-                else _("Deal {number}: {name} deals.")
-            )
+        if position is None:  # a resumed game: who cut is known, not where (not saved)
+            if dealer == you:
+                header = _("Deal {number}: you deal; {cutter} cut.")
+            elif cutter == you:
+                header = _("Deal {number}: {dealer} deals; you cut.")
+            else:
+                header = _("Deal {number}: {dealer} deals; {cutter} cut.")
         elif dealer == you:
             header = _("Deal {number}: you deal; {cutter} cut at {position}.")
         elif cutter == you:

@@ -27,6 +27,7 @@ class CutScreen(Screen[int | None]):
         Binding("right,l", "move(1)", N_("More"), tooltip=N_("Cut lower in the pack")),
         Binding("r", "random", N_("Random cut")),
         Binding("enter", "cut", N_("Cut and deal")),
+        Binding("enter", "deal", N_("Deal the cards")),  # the computer has cut
         Binding("escape", "cancel", N_("Quit"), show=False),
     ]
 
@@ -111,8 +112,11 @@ class CutScreen(Screen[int | None]):
         self.query_one("#cut-pack", Static).update(pack)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The computer's cut is made: only Enter (and quitting) is left to the person."""
-        return not (self.computer_cuts and action in ("move", "random"))
+        """The computer's cut is made: only Enter, which deals (and quitting), is left to the
+        person; else Enter cuts and deals."""
+        if action == "deal":
+            return self.computer_cuts
+        return not (self.computer_cuts and action in ("move", "random", "cut"))
 
     def action_move(self, delta: int) -> None:
         if not self.computer_cuts:
@@ -127,6 +131,10 @@ class CutScreen(Screen[int | None]):
     def action_cut(self) -> None:
         if deliberate(self._guard):  # a double tap on the last screen does not deal unseen
             self.dismiss(self.position)
+
+    def action_deal(self) -> None:
+        """Enter after the computer's cut: the same, said as what it does."""
+        self.action_cut()
 
     async def action_cancel(self) -> None:
         await self.app.action_quit()

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label
 from chinese_ten.game.flow import SavedGame
 from chinese_ten.game.turn import Guard
 from chinese_ten.lang import i18n
-from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.lang.i18n import N_, _, folded, ngettext
 from chinese_ten.store.files import shown
 from chinese_ten.text.names import unsafe, visible
 from chinese_ten.tui.screens.guarded import arm, deliberate
@@ -81,8 +81,10 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
                     Text(_("You asked for another game than this one:"), style="bold"),
                     id="dialog-warning",
                 )
-                for line in saved.differences:
-                    yield Label(Text("  " + line))
+                for line in saved.differences:  # a bullet, and the wrapped lines hang
+                    with Horizontal(classes="dialog-difference"):
+                        yield Label(folded("•"), classes="dialog-bullet")
+                        yield Label(Text(line))
                 yield Label(
                     _("Continue plays it as it was saved; a new game is the one you asked for.")
                 )
@@ -147,7 +149,9 @@ class QuitScreen(ModalScreen[QuitChoice]):
         Binding("n,escape", "answer('stay')", N_("Keep playing")),
     ]
 
-    def __init__(self, unsaved: str | None = None, *, dealt: bool = True) -> None:
+    def __init__(
+        self, unsaved: str | None = None, *, dealt: bool = True, over: bool = False
+    ) -> None:
         super().__init__()
         bind(self, self.quit_keys(unsaved), "answer('quit')", N_("Quit"))
         bind(self, COPY_KEYS[i18n.current()], "answer('copy')", N_("Save a copy"))
@@ -156,6 +160,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
         """Why the game is not saved (None: it is)."""
         self.dealt = dealt
         """False before the first deal: there is nothing to save, so nothing is claimed saved."""
+        self.over = over
+        """The series is over: nothing is left to continue (the history has it)."""
 
     @staticmethod
     def quit_keys(unsaved: str | None) -> str:
@@ -172,6 +178,8 @@ class QuitScreen(ModalScreen[QuitChoice]):
             yield Label(_("Quit Chinese Ten?"), id="dialog-title")
             if self.unsaved is None and not self.dealt:
                 yield Label(_("Nothing has been dealt yet, so there is nothing to save."))
+            elif self.unsaved is None and self.over:
+                yield Label(_("The series is over; the history keeps it (F2)."))
             elif self.unsaved is None and self.app.is_web:
                 yield Label(_("The game is saved; open this page again to continue it."))
             elif self.unsaved is None:
@@ -194,7 +202,9 @@ class QuitScreen(ModalScreen[QuitChoice]):
                 )
                 key = self.quit_keys(self.unsaved).split(",")[0]
                 yield Button(quit_label.format(key=key), id="quit", variant="error")
-                stay_label = _("Keep playing (n)") if self.dealt else _("Stay (n)")
+                stay_label = (
+                    _("Keep playing (n)") if self.dealt and not self.over else _("Stay (n)")
+                )
                 yield Button(stay_label, id="stay", variant="primary")
 
     def on_mount(self) -> None:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chinese_ten.game.turn import Turn
 from chinese_ten.lang.i18n import N_, _
@@ -42,8 +42,7 @@ class HandoverScreen(Screen[None]):
             yield Static(id="handover-recap")
             yield Static(id="handover-ready")
         yield Static(too_small_text(self.app), id="too-small")
-        yield Footer()
-        yield KeyBar()  # in place of the footer on the compact board: its keys wrap
+        yield KeyBar()  # as on the board (at the compact board's sizes its keys wrap)
 
     def on_screen_resume(self) -> None:
         self.set_class(compact(self.app), "-compact")

@@ -62,7 +62,7 @@ class HistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", N_("Back")),
+        Binding("escape,q,f2", "close", N_("Back")),  # F2 opens the history and closes it
     ]
 
     def __init__(self, folder: Path | None = None, *, ascii_only: bool = False) -> None:

@@ -2,6 +2,7 @@
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -9,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chinese_ten.engine.cards import card_points, cards_of_mask
 from chinese_ten.engine.deal import DealState, outcome
@@ -35,7 +36,8 @@ class ResultsScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", N_("Next deal")),
         Binding("n", "new", N_("New series")),
-        Binding("q", "app.quit", N_("Quit")),  # the quit dialog, which knows a failed save
+        # The quit dialog, which knows a failed save; the key bar shows the app's ^q for it.
+        Binding("q", "app.quit", N_("Quit"), show=False),
     ]
 
     def __init__(
@@ -65,15 +67,22 @@ class ResultsScreen(Screen[str]):
         self._four_color = four_color
         self._glyphs = glyphs
         self._guard = Guard(guard)
+        self.set_class(series.is_over, "-over")
 
     def compose(self) -> ComposeResult:
+        """The verdict under the tables; once the series is over, above them: who won, the
+        places and the keys are what a person looks for, and at 80x24 the tables of three
+        or four seats leave no room under them."""
+        over = self.series.is_over
         with VerticalScroll(id="results-box"):
+            if over:
+                yield Static(self._verdict(), id="verdict")
             yield Static(self._deal_table(), id="deal-result")
             yield Static(self._series_table(), id="series-result")
-            yield Static(self._verdict(), id="verdict")
+            if not over:
+                yield Static(self._verdict(), id="verdict")
             yield Static(self._cards_text(), id="deal-cards")
-        yield Footer()
-        yield KeyBar()  # in place of the footer on the compact board: its keys wrap
+        yield KeyBar()  # as on the board (at the compact board's sizes its keys wrap)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_size()
@@ -176,15 +185,24 @@ class ResultsScreen(Screen[str]):
         return table
 
     def _standing(self) -> str:
-        """``Standing: 1. Ana +30 · 2. Ben -5 · 2. Cy -5`` (equal totals share a place)."""
+        """A place a line, under the first (equal totals share a place)::
+
+            Standing: 1. Ana +30
+                      2. Ben -5
+                      2. Cy -5
+
+        One line each, as a wrapped line would break inside a place (a no-break space is
+        a space to the wrapping of Rich and Textual)."""
         totals = self.series.totals
-        places = f" {self._glyphs.sep} ".join(
-            _("{place}. {name} {total}")
-            .format(place=place, name=self._seat_name(seat), total=signed(totals[seat]))
-            .replace(" ", "\u00a0")  # a line breaks between places, never inside one
+        places = [
+            _("{place}. {name} {total}").format(
+                place=place, name=self._seat_name(seat), total=signed(totals[seat])
+            )
             for place, seat in self.series.standing
-        )
-        return _("Standing: {places}").format(places=places)
+        ]
+        heading = _("Standing: {places}")
+        indent = " " * cell_len(heading.partition("{places}")[0])
+        return heading.format(places=("\n" + indent).join(places))
 
     def _play_order(self) -> list[int]:
         """The seats as the deal went round: with two players seat order (as always shown);

@@ -77,6 +77,9 @@ class ReviewScreen(Screen[None]):
         Binding("l", "step(1)", N_("Next"), show=False),
         Binding("home", "jump('home')", N_("Start"), show=False, priority=True),
         Binding("end", "jump('end')", N_("End"), show=False, priority=True),
+        Binding("n", "labelled(1)", N_("Next error"), tooltip=N_("The next decision with a label")),
+        Binding("p", "labelled(-1)", N_("Previous error"), show=False),
+        # Shown where there is room: the key bar's ROOM_PERMITTING (F1's page names it too).
         Binding("pageup", "jump('previous')", N_("Deal back"), priority=True),
         Binding("pagedown", "jump('next')", N_("Deal on"), show=False, priority=True),
         Binding("escape", "leave", N_("Close")),
@@ -256,6 +259,7 @@ class ReviewScreen(Screen[None]):
         self.review = review
         self._show_summary()
         self.draw()
+        self.refresh_bindings()  # the keys to the labelled decisions
 
     def _cancel(self) -> bool:
         """Stop an analysis in progress; whether there was one."""
@@ -282,6 +286,18 @@ class ReviewScreen(Screen[None]):
         moves[where]()
         self.draw()
 
+    def action_labelled(self, step: int) -> None:
+        """The next (or previous) decision the review labels: an inaccuracy or worse."""
+        if self.cursor.to_labelled(self.review, step):
+            self.draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys to the labelled decisions once the analysis has labelled one."""
+        if action == "labelled":
+            review = self.review
+            return review is not None and any(j.label is not None for j in review.judgements)
+        return True
+
     def action_leave(self) -> None:
         """Escape: stop the analysis if it runs, else close the review."""
         if not self._cancel():
@@ -306,25 +322,26 @@ class ReviewScreen(Screen[None]):
                 text.append(
                     "  "
                     + ngettext(
-                        "{lost} lost in {decisions} decision: {counts}",
-                        "{lost} lost in {decisions} decisions: {counts}",
+                        "{lost} points lost in {decisions} decision: {counts}",
+                        "{lost} points lost in {decisions} decisions: {counts}",
                         s.decisions,
                     ).format(
                         lost=decimal(s.points_lost, 1),
                         decisions=s.decisions,
-                        counts=", ".join(parts) if parts else _("no label"),
+                        counts=", ".join(parts) if parts else _("no inaccuracy or worse"),
                     )
                 )
                 if seat < len(review.players) - 1:
                     text.append("\n")
                 continue
+            parts = parts or [_("no inaccuracy or worse")]  # borderline is no label
             if s.borderline:
                 parts.append(
                     ngettext("{count} borderline", "{count} borderline", s.borderline).format(
                         count=s.borderline
                     )
                 )
-            counts = ", ".join(parts) if parts else _("no label")
+            counts = ", ".join(parts)
             text.append(
                 "  "
                 + _(
@@ -382,8 +399,8 @@ class ReviewScreen(Screen[None]):
             [CardLook(None, face_up=False, count=stock)]
         )
         turned = state.flip_card
-        self.query_one("#review-turned", CardStrip).show(
-            [CardLook(turned, mark="turned" if turned is not None else "")], len(names)
+        self.query_one("#review-turned", CardStrip).show(  # none turned: an empty place
+            [] if turned is None else [CardLook(turned, mark="turned")], len(names)
         )
         self.query_one("#review-cards", CardStrip).show(
             [CardLook(c, mark=table_mark(c)) for c in state.table], len(names)
@@ -520,21 +537,26 @@ class ReviewScreen(Screen[None]):
         """The reason the best option is better, on its own line(s) under the verdict; the
         line is hidden where the review gives no reason."""
         why = self.query_one("#review-why", Static)
-        reason = None
+        said = None
         if judgement is not None and judgement.best != position.action:
-            reason = judgement.reason
-        why.display = reason is not None
-        if reason is None:
-            return
-        names, mover = shown_names(self.record), position.state.to_move
-        why.update(
-            Text(
-                reason_text(
-                    reason, names, mover, lambda card: display_card(card, symbols=self._symbols)
-                ),
-                style="italic",
-            )
-        )
+            names, mover = shown_names(self.record), position.state.to_move
+            if judgement.reason is not None:
+                said = reason_text(
+                    judgement.reason,
+                    names,
+                    mover,
+                    lambda card: display_card(card, symbols=self._symbols),
+                )
+            elif round(judgement.best_value, 1) > round(judgement.chosen_value, 1) and (
+                label(judgement.loss) is None
+            ):  # figures shown, and no label: say why not
+                said = _(
+                    "No label: a loss under {least} point is within the noise of the estimate "
+                    "or a matter of taste."
+                ).format(least=shortest(THRESHOLDS[0]))
+        why.display = said is not None
+        if said is not None:
+            why.update(Text(said, style="italic"))
 
     def action_explain(self) -> None:
         """F1: what the review measures and how it labels, and this analysis's budget."""
@@ -647,9 +669,27 @@ def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
         sigmas=shortest(NOISE_SIGMAS),
         samples=integer(samples),
     )
-    if seats == 2:
-        return page
     *before, last = page.split("\n\n")
+    keys = _(
+        "Keys: ← and → step through the positions; n and p go to the next and the previous "
+        "decision with a label; Page Up and Page Down to the deal before and the deal after; "
+        "Home and End to the first and the last position."
+    )
+    if seats == 2:
+        return "\n\n".join([*before, keys, last])
+    if len(before) == len(_PARAGRAPHS_FOR_TWO):  # the page as written: its paragraphs in place
+        before[_PARAGRAPHS_FOR_TWO.index("unit")] = _(
+            "The unit is the points the mover's pile can expect to score at the end of the "
+            "deal: at this table the black aces score as well as the red cards. The loss is "
+            "the best option's value minus the chosen one's, with its standard error (±): the "
+            "noise of the estimate."
+        )
+        before[_PARAGRAPHS_FOR_TWO.index("why")] = _(
+            "Why: where the figures show a plain reason, a line under the verdict gives it: the "
+            "best option takes more points now, or the move played leaves more to the other "
+            "players' turns before the mover plays again (often one rich card, with the share "
+            "of worlds in which one of them takes it)."
+        )
     many = _(
         "With three or four players every other hand is dealt, each read from that "
         "player's own plays; the value is the points the mover's pile scores at this table "
@@ -657,7 +697,12 @@ def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
         "before the mover plays again, naming the player who takes the card when one nearly "
         "always does."
     )
-    return "\n\n".join([*before, many, last])
+    return "\n\n".join([*before, many, keys, last])
+
+
+_PARAGRAPHS_FOR_TWO = ("title", "worlds", "unit", "labels", "why")
+"""The paragraphs of the review's page before its last one: with three or four players the
+unit and the reason speak of points, not red points (the black aces score too)."""
 
 
 _STOP_WAIT = 3.0

@@ -47,7 +47,9 @@ class Choice(RadioButton):
 
 class ChoiceSet(RadioSet):
     """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
-    on the first): Tab into the row, and Enter keeps the option shown as chosen."""
+    on the first), and whose arrows choose as they move, as a form's radio buttons do
+    (Textual's move a highlight and wait for Enter): the option in sight is the one chosen.
+    The arrows stop at either end (a count does not go round from 4 to 2)."""
 
     def on_mount(self) -> None:
         self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
@@ -55,6 +57,22 @@ class ChoiceSet(RadioSet):
     def _to_pressed(self) -> None:
         if self.pressed_index >= 0:
             self._selected = self.pressed_index
+
+    def action_next_button(self) -> None:
+        self._choose_next(1)
+
+    def action_previous_button(self) -> None:
+        self._choose_next(-1)
+
+    def _choose_next(self, step: int) -> None:
+        if self._selected is None:  # RadioSet's mount puts its cursor on the first option
+            super().action_next_button()
+            return
+        buttons = list(self.query(RadioButton).results(RadioButton))
+        to = max(0, min(len(buttons) - 1, self._selected + step))
+        self._selected = to
+        if not buttons[to].value:
+            self.action_toggle_button()  # as Enter does: RadioSet then says Changed
 
 
 def _who_options() -> list[tuple[Text, str]]:
@@ -149,9 +167,6 @@ class StartScreen(Screen[None]):
         with Center(), Vertical(id="start-box"):
             yield Static(f"{_('Chinese Ten')} {glyphs.sep} {glyphs.chinese}", id="title")
             yield Static(id="tagline")
-            waiting = Static(_("Looking for a saved game…"), id="start-wait")
-            waiting.display = self.holding
-            yield waiting
             with Horizontal(classes="choice-row"):
                 yield Label(_("Players"), classes="choice-label")
                 with ChoiceSet(id="count", disabled=self.holding):
@@ -179,12 +194,19 @@ class StartScreen(Screen[None]):
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
-            yield Button(
+            # While a saved game is looked for, this line stands where Start will be: the
+            # screen does not look ready before the question about it comes.
+            waiting = Static(_("Looking for a saved game…"), id="start-wait")
+            waiting.display = self.holding
+            yield waiting
+            start = Button(
                 _("Start: draw lots for the deal"),
                 id="start",
                 variant="primary",
                 disabled=self.holding,
             )
+            start.display = not self.holding
+            yield start
             yield Static(_("F1 shows the rules at any time."), id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
@@ -273,6 +295,7 @@ class StartScreen(Screen[None]):
             return
         self.holding = False
         self.query_one("#start-wait").display = False
+        self.query_one("#start", Button).display = True
         for widget in (
             *self.query(Input).results(Input),
             *self.query(Select).results(Select),

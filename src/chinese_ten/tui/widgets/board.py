@@ -198,8 +198,9 @@ class Board(BoardWords, Vertical):
         )
         stock = view.stock_count - (1 if stage == "flip-target" else 0)  # the turned card is out
         self._show_one("#stock", CardLook(None, face_up=False, count=stock, mark=flip_mark))
+        # No card turned over: its place stays empty (a frame there read as a blank card).
         self.query_one("#turned", CardStrip).show(
-            [CardLook(turned, mark="turned" if turned is not None else "")], view.seats
+            [] if turned is None else [CardLook(turned, mark="turned")], view.seats
         )
         counts = view.pile_counts
         self._show_one("#own-pile", CardLook(None, face_up=False, count=counts[me]))

@@ -16,6 +16,11 @@ from textual.widget import Widget
 from chinese_ten.lang.i18n import _
 from chinese_ten.tui.widgets.too_small import compact, tall_keys
 
+ROOM_PERMITTING = frozenset({"history", "jump('previous')"})
+"""Actions whose key shows only where every key fits on the one line, not on the compact
+board's rows: F2, the history (F1's key table and the palette name it too); the review's
+Page Up (its F1 page names it)."""
+
 
 class KeyBar(Widget):
     DEFAULT_CSS = """
@@ -45,11 +50,14 @@ class KeyBar(Widget):
         if screen is self.screen:
             self.refresh(layout=compact(self.app))
 
-    def _keys(self) -> list[tuple[str, str, str]]:
-        """Each action shown, once: its key as shown, what it does, the key to press."""
+    def _keys(self, *, spare: bool = True) -> list[tuple[str, str, str]]:
+        """Each action shown, once: its key as shown, what it does, the key to press.
+        ``spare``: with the keys shown only when there is room (:data:`ROOM_PERMITTING`)."""
         keys: list[tuple[str, str, str]] = []
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not spare and binding.action in ROOM_PERMITTING:
+                continue
             if binding.show and enabled and binding.action not in seen:
                 seen.add(binding.action)
                 shown = self.app.get_key_display(binding)
@@ -58,7 +66,7 @@ class KeyBar(Widget):
 
     def _rows(self, width: int) -> list[list[tuple[str, str, str]]]:
         """The keys and the palette's, as many to a row as fit ``width``."""
-        keys = [*self._keys(), ("^p", _("palette"), self.app.COMMAND_PALETTE_BINDING)]
+        keys = [*self._keys(spare=False), ("^p", _("palette"), self.app.COMMAND_PALETTE_BINDING)]
         rows: list[list[tuple[str, str, str]]] = [[]]
         used = 1
         for shown, does, key in keys:
@@ -110,6 +118,9 @@ class KeyBar(Widget):
             return self._render_rows()
         keys = self._keys()
         palette = f"^p {_('palette')}"
+        tight = sum(len(shown) + len(does) + 2 for shown, does, _key in keys) + len(palette) + 3
+        if tight > self.size.width:
+            keys = self._keys(spare=False)
         roomy = sum(len(shown) + len(does) + 3 for shown, does, _key in keys) + len(palette) + 3
         gap = " " if roomy <= self.size.width else ""
         key_style = self.get_component_rich_style("keybar--key", partial=True)
