@@ -363,7 +363,7 @@ def test_a_streak_of_one_is_singular(home_at_80: Path, capsys: pytest.CaptureFix
     assert {first["overall"]["streak"]["deals"], second["overall"]["streak"]["deals"]} == {1}
     assert main(["--lang", "fr", "stats"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"\b1 (gagnée|perdue|nulle)\b", out), out
+    assert re.search(r"\b1 (victoire|défaite|nul)\b", out), out
 
 
 def test_the_running_total_is_drawn_from_zero() -> None:

@@ -205,7 +205,7 @@ async def test_a_hot_seat_player_named_vous_is_named_in_french(
             texts.append(screen_text(app))
             await step(pilot)
         seen = "\n".join(texts)
-        assert "Main de Vous" in seen
+        assert "Vous · main" in seen
         assert "Votre main" not in seen and "À vous" not in seen and "vous donnez" not in seen
 
 
@@ -225,7 +225,9 @@ async def test_the_person_against_the_computer_is_addressed_by_seat(
         text = screen_text(app)
         assert "As suas cartas" in text and "A sua vez: " in text
         assert "Cartas de Ana" not in text
-        assert re.search(r"Mão 1: (dá as|Computador \(fácil\) dá as cartas; partiu)", text)
+        assert re.search(
+            r"Mão 1: (cabe-lhe dar as|Computador \(fácil\) dá as cartas; o baralho)", text
+        )
 
 
 # ------------------------------------------------------------------------- names
@@ -405,7 +407,8 @@ async def test_the_palette_switches_the_game_screen_to_another_language(tmp_path
             await until(pilot, lambda: "Journal" in screen_text(app))
             text = screen_text(app)
             # the log written again in French, the cut too
-            assert "Donne 1 : Ana donne ; Ben a coupé à 26." in text and "Main de Ben" in text
+            assert "Donne 1 : Ana donne ; Ben a coupé à la carte 26." in text
+            assert "Ben · main" in text
             assert "Quitter" in text.splitlines()[-1] and english_left(app) == []
             app.switch_language("en")
             await pilot.pause()

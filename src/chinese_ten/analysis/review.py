@@ -67,7 +67,7 @@ from chinese_ten.engine.deal import OVER, PLAY, DealState, advance, legal_action
 from chinese_ten.engine.errors import ChineseTenError, RecordError
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import Worlds, uniform_hands, worlds
-from chinese_ten.lang.i18n import N_, _
+from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.lang.numerals import decimal
 from chinese_ten.players.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
 from chinese_ten.players.spread import paired_difference
@@ -663,9 +663,12 @@ def reason_text(
     names: Sequence[str],
     seat: int,
     card_text: Callable[[Card], str] = format_card,
+    *,
+    you: int | None = None,
 ) -> str:
     """The reason as a sentence in the reader's language, for the mover in ``seat`` of the
-    players ``names``; ``card_text`` writes a card."""
+    players ``names``; ``card_text`` writes a card. The player in seat ``you`` (against the
+    computer) is addressed: "you take it", never "You takes it"."""
     if reason.kind == "takes":
         if len(names) > 2:
             return _(
@@ -675,26 +678,45 @@ def reason_text(
             "Why: the best option takes {best} red points now, the move played {chosen}."
         ).format(best=round(reason.best), chosen=round(reason.chosen))
     if len(names) > 2:
-        return _many_reason_text(reason, names, card_text)
+        return _many_reason_text(reason, names, card_text, you)
     other = names[1 - seat]
+    by_you = you == 1 - seat
     if reason.card is not None:
-        return _(
-            "Why: the move played leaves {card} to {other}, who takes it on the next turn "
-            "in {chosen}% of the worlds ({best}% after the best option)."
-        ).format(
+        template = (
+            _(
+                "Why: the move played leaves {card} to you: you take it on the next turn "
+                "in {chosen}% of the worlds ({best}% after the best option)."
+            )
+            if by_you
+            else _(
+                "Why: the move played leaves {card} to {other}, who takes it on the next turn "
+                "in {chosen}% of the worlds ({best}% after the best option)."
+            )
+        )
+        return template.format(
             card=card_text(reason.card),
             other=other,
             chosen=round(100 * reason.chosen_share),
             best=round(100 * reason.best_share),
         )
-    return _(
-        "Why: after the move played {other} takes {chosen} red points on the next turn, "
-        "after the best option {best}."
-    ).format(other=other, chosen=decimal(reason.chosen, 1), best=decimal(reason.best, 1))
+    template = (
+        _(
+            "Why: after the move played you take {chosen} red points on the next turn, "
+            "after the best option {best}."
+        )
+        if by_you
+        else _(
+            "Why: after the move played {other} takes {chosen} red points on the next turn, "
+            "after the best option {best}."
+        )
+    )
+    return template.format(
+        other=other, chosen=decimal(reason.chosen, 1), best=decimal(reason.best, 1)
+    )
 
 
 def _many_reason_text(
-    reason: Reason, names: Sequence[str], card_text: Callable[[Card], str]
+    reason: Reason, names: Sequence[str], card_text: Callable[[Card], str], you: int | None
 ) -> str:
     """:func:`reason_text` with three or four players: the card goes to the seat that takes
     it where one does, else to the next players, before the mover plays again."""
@@ -713,6 +735,11 @@ def _many_reason_text(
             "Why: the move played leaves {card} to the next players, one of whom takes it "
             "before the mover plays again in {chosen}% of the worlds ({best}% after the "
             "best option)."
+        ).format(**figures)
+    if reason.taker == you:
+        return _(
+            "Why: the move played leaves {card} to you: you take it before the mover plays "
+            "again in {chosen}% of the worlds ({best}% after the best option)."
         ).format(**figures)
     return _(
         "Why: the move played leaves {card} to {taker}, who takes it before the mover "
@@ -787,9 +814,11 @@ def analyse(
     """
     if not MIN_REVIEW_SAMPLES <= samples <= MAX_REVIEW_SAMPLES:
         raise ChineseTenError(
-            _("the budget must be {least} to {most} worlds, not {samples}").format(
-                least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES, samples=samples
-            )
+            ngettext(
+                "the budget must be {least} to {most} world, not {samples}",
+                "the budget must be {least} to {most} worlds, not {samples}",
+                MAX_REVIEW_SAMPLES,
+            ).format(least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES, samples=samples)
         )
     players = reviewable(record)
     finals = finished_deals(record)

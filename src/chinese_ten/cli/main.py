@@ -24,7 +24,7 @@ from chinese_ten.engine.series import DEFAULT_DEALS, MAX_DEALS, default_deals
 from chinese_ten.game.options import Display, GameOptions, Session, table_levels
 from chinese_ten.game.table import Table
 from chinese_ten.lang import i18n
-from chinese_ten.lang.i18n import _
+from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.players.levels import (
     LEVELS,
     MAX_REVIEW_SAMPLES,
@@ -68,7 +68,9 @@ def _deal_count(text: str) -> int:
     value = _positive(text)
     if value > MAX_DEALS:
         raise argparse.ArgumentTypeError(
-            _("{value} is more than {most} deals").format(value=value, most=MAX_DEALS)
+            ngettext(
+                "{value} is more than {most} deal", "{value} is more than {most} deals", MAX_DEALS
+            ).format(value=value, most=MAX_DEALS)
         )
     return value
 
@@ -353,9 +355,11 @@ def _worlds(text: str) -> int:
     value = _positive(text)
     if not MIN_REVIEW_SAMPLES <= value <= MAX_REVIEW_SAMPLES:
         raise argparse.ArgumentTypeError(
-            _("{value} must be between {least} and {most} worlds").format(
-                value=value, least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES
-            )
+            ngettext(
+                "{value} must be between {least} and {most} world",
+                "{value} must be between {least} and {most} worlds",
+                MAX_REVIEW_SAMPLES,
+            ).format(value=value, least=MIN_REVIEW_SAMPLES, most=MAX_REVIEW_SAMPLES)
         )
     return value
 
@@ -412,7 +416,9 @@ def _games_up_to(most: int) -> Callable[[str], int]:
         value = _positive(text)
         if value > most:
             raise argparse.ArgumentTypeError(
-                _("{value} is more than {most} games").format(value=value, most=most)
+                ngettext(
+                    "{value} is more than {most} game", "{value} is more than {most} games", most
+                ).format(value=value, most=most)
             )
         return value
 

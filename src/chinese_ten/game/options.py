@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from chinese_ten.game.table import Table
-from chinese_ten.lang.i18n import _
+from chinese_ten.lang.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +90,19 @@ def table_levels(
     seats = len(names) if names is not None else (computers + 1 if computers else 2)
     if computers >= seats:
         raise ValueError(
-            _("{names} names leave no seat for a person beside {computers} computers").format(
-                names=seats, computers=computers
-            )
+            ngettext(
+                "{names} names leave no seat for a person beside {computers} computer",
+                "{names} names leave no seat for a person beside {computers} computers",
+                computers,
+            ).format(names=seats, computers=computers)
         )
     if seats > 4:
         raise ValueError(
-            _("{seats} players: Chinese Ten is for 2 to 4 players").format(seats=seats)
+            ngettext(
+                "{seats} player: Chinese Ten is for 2 to 4 players",
+                "{seats} players: Chinese Ten is for 2 to 4 players",
+                seats,
+            ).format(seats=seats)
         )
     people = seats - computers
     if seat is not None and people > 1:

@@ -16,7 +16,7 @@ from chinese_ten.lang.numerals import shortest
 from chinese_ten.players.levels import lone_person
 from chinese_ten.text.marks import marked_name
 from chinese_ten.text.names import name_key
-from chinese_ten.text.wording import english_default, is_default, seat_default, versus
+from chinese_ten.text.wording import english_default, is_default, is_you, seat_default, versus
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.store.records import GameRecord, SeatRecord, SettingsRecord
@@ -170,6 +170,25 @@ def shown_names(record: "GameRecord") -> tuple[str, ...]:
         seat_default(seat, levels) if s.default_name else name
         for seat, (name, s) in enumerate(zip(record.players, record.seats, strict=True))
     )
+
+
+def record_you(record: "GameRecord") -> int | None:
+    """The seat a record's reader is addressed in as "you" (``You deal``, not ``You deals``):
+    as in the game, the one person at a table the computer plays; in a record that says no
+    person (an older one, or one of computer players), the seat named with a default "You"
+    of any language. None when no seat, or more than one, is "you".
+
+    >>> from chinese_ten.store.records import GameRecord
+    >>> record_you(GameRecord(format="chinese-ten", version=1, players=("Vous", "Ana"),
+    ...                       deals_planned=1, deals=()))
+    0
+    """
+    if record.seats is not None:
+        levels = [s.computer for s in record.seats]
+        if any(level is None for level in levels):
+            return lone_person(levels)
+    named = [seat for seat, name in enumerate(record.players) if is_you(name)]
+    return named[0] if len(named) == 1 else None
 
 
 def _computer_named(name: str, seat: int, seats: int) -> str | None:

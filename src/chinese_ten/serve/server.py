@@ -31,7 +31,7 @@ from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
 from chinese_ten.lang import i18n
-from chinese_ten.lang.i18n import N_, _
+from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.serve.games import TabGame, TabGames, is_local, url_of
 from chinese_ten.serve.guard import (
     BROWSER_COOKIE,
@@ -243,11 +243,12 @@ class GameServer(Server):
         minutes = self.tabs.idle / 60
         text = (
             words(language)
-            .gettext(
-                N_(
-                    "This game was closed after {minutes:g} minutes without a key or a click. "
-                    "It is saved: play again to continue it."
-                )
+            .ngettext(
+                "This game was closed after {minutes:g} minute without a key or a click. "
+                "It is saved: play again to continue it.",
+                "This game was closed after {minutes:g} minutes without a key or a click. "
+                "It is saved: play again to continue it.",
+                int(minutes) if minutes == int(minutes) else 2,  # 1.5 is plural in English
             )
             .format(minutes=minutes)
         )
@@ -520,12 +521,18 @@ async def _serve(options: ServeOptions) -> int:
     )
     if not is_local(options.host):
         print(
-            _(
+            ngettext(
+                "chinese-ten: warning: listening on {host}: anyone who can reach port {port} "
+                "and has the address above (with its token) can play here, {count} game "
+                "at a time. The connection is not encrypted: whoever can watch the network can "
+                "take that address and a browser's cookie, and with them continue that "
+                "browser's saved games and read its history, with every name played.",
                 "chinese-ten: warning: listening on {host}: anyone who can reach port {port} "
                 "and has the address above (with its token) can play here, up to {count} games "
                 "at once. The connection is not encrypted: whoever can watch the network can "
                 "take that address and a browser's cookie, and with them continue that "
-                "browser's saved games and read its history, with every name played."
+                "browser's saved games and read its history, with every name played.",
+                options.max_games,
             ).format(host=visible(options.host), port=port, count=options.max_games),
             file=sys.stderr,
             flush=True,

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chinese_ten.engine.errors import RecordError, SaveError
-from chinese_ten.lang.i18n import _
+from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.store.files import file_problem, shown
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
@@ -219,7 +219,9 @@ def claim_slot(folder: Path | None = None, *, resume: bool = False) -> Claim:
         if slot.path not in busy:
             busy.append(slot.path)
     raise SaveError(
-        _("{path}: all {count} saves are held by running games: close one of them").format(
-            path=shown(base), count=MAX_SLOTS
-        )
+        ngettext(
+            "{path}: the {count} save is held by a running game: close it",
+            "{path}: all {count} saves are held by running games: close one of them",
+            MAX_SLOTS,
+        ).format(path=shown(base), count=MAX_SLOTS)
     )

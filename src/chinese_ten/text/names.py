@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from chinese_ten.engine.errors import PlayerNameError
-from chinese_ten.lang.i18n import _
+from chinese_ten.lang.i18n import _, ngettext
 
 MAX_NAME_LENGTH: Final = 40
 """Characters (code points) in a name: the start screen's field holds as many."""
@@ -67,9 +67,11 @@ def check_name(text: str) -> str:
         raise PlayerNameError(_("a name cannot be empty"))
     if len(name) > MAX_NAME_LENGTH:
         raise PlayerNameError(
-            _("a name can have at most {most} characters ({count} given)").format(
-                most=MAX_NAME_LENGTH, count=len(name)
-            )
+            ngettext(
+                "a name can have at most {most} character ({count} given)",
+                "a name can have at most {most} characters ({count} given)",
+                MAX_NAME_LENGTH,
+            ).format(most=MAX_NAME_LENGTH, count=len(name))
         )
     for char in name:
         if unsafe(char):

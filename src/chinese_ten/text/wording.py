@@ -29,6 +29,10 @@ def level_name(level: str) -> str:
 _COMPUTER = N_("Computer ({level})")
 _COMPUTER_IN_SEAT = N_("Computer {number} ({level})")
 """A computer's default name at a table with another computer of its level."""
+# TRANSLATORS: the computer's default name without its level, where a line has no room for
+# it (the status line at 80 columns: "Deal 2 · totals You -23, Computer +23 · dealer Computer").
+_COMPUTER_SHORT = N_("Computer")
+_COMPUTER_SHORT_IN_SEAT = N_("Computer {number}")
 _PLAYERS = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
 _SEATS = range(1, len(_PLAYERS) + 1)
 
@@ -111,6 +115,23 @@ def computer_name(level: str, translate: Callable[[str], str] = _, number: int =
     if number:
         return translate(_COMPUTER_IN_SEAT).format(number=number, level=said)
     return translate(_COMPUTER).format(level=said)
+
+
+def short_computer_name(name: str, level: str | None) -> str | None:
+    """``name`` without its level if it is a default name of the computer at ``level`` in
+    the current language (``Computer`` for ``Computer (hard)``, ``Computer 3`` for
+    ``Computer 3 (hard)``); None for any other name.
+
+    >>> short_computer_name("Computer 3 (hard)", "hard"), short_computer_name("Ana", "hard")
+    ('Computer 3', None)
+    """
+    if level is None:
+        return None
+    for number in range(len(_PLAYERS) + 1):
+        if name == computer_name(level, number=number):
+            short = _(_COMPUTER_SHORT_IN_SEAT) if number else _(_COMPUTER_SHORT)
+            return short.format(number=number)
+    return None
 
 
 def default_names(seats: int = 2) -> tuple[str, ...]:

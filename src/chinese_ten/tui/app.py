@@ -22,7 +22,7 @@ from chinese_ten.store.saves import saves_present
 from chinese_ten.text.names import visible
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
-from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
     from chinese_ten.tui.screens.dialogs import QuitChoice
@@ -96,9 +96,13 @@ class ChineseTenApp(App[None]):
         """Keys read before this moment (when the screen last changed) are dropped."""
 
     def get_key_display(self, binding: Binding) -> str:
-        """Keys by name (``enter``), not symbol (``⏎``), when the screen must stay ASCII."""
-        name = ascii_key(binding.parse_key()[1]) if self.options.display.ascii else None
-        return name or super().get_key_display(binding)
+        """Keys as the language names them (``Espace``, ``Échap``); by name (``enter``), not
+        symbol (``⏎``), when the screen must stay ASCII."""
+        if binding.key_display:
+            return binding.key_display
+        modifiers, key = binding.parse_key()
+        ascii_name = ascii_key(key) if self.options.display.ascii else None
+        return key_shown(modifiers, key, ascii_name)
 
     def action_command_palette(self) -> None:
         """Textual's palette, or in ASCII mode one drawn in ASCII."""
@@ -162,8 +166,16 @@ class ChineseTenApp(App[None]):
         elif not self.options.shows_start:
             self._opening()
 
-    def _screen_changed(self, _screen: Screen[object]) -> None:
+    def _screen_changed(self, screen: Screen[object]) -> None:
         self._keys_from = Message().time  # now, on the clock every event's ``time`` reads
+        if translate_shown(screen):  # Textual's own screens (the palette) bind in English
+            screen.refresh_bindings()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The keys panel lists the keys of the focused widget and those around it: Textual's
+        own widgets (a field, a scrolling log, a table) show theirs in the language too."""
+        if translate_shown(event.widget):
+            event.widget.screen.refresh_bindings()
 
     async def on_event(self, event: events.Event) -> None:
         """A key pressed before the screen changed was meant for the screen before: it is

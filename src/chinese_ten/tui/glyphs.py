@@ -12,6 +12,8 @@ from rich import box
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
+from chinese_ten.lang.i18n import N_
+
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
@@ -113,17 +115,20 @@ def glyphs_for(ascii_only: bool) -> Glyphs:
 
 
 _KEY_NAMES = {
-    "up": "up",
-    "down": "down",
+    # TRANSLATORS: the names of keys on a screen that must stay ASCII, where the arrows and
+    # the Enter key are symbols otherwise (accents are taken off on the way).
+    "up": N_("up"),
+    "down": N_("down"),
     "left": "<-",  # short: the footers hold longer words in French and Portuguese
     "right": "->",
-    "enter": "enter",
-    "backspace": "bksp",
+    "enter": N_("enter"),
+    "backspace": N_("bksp"),
 }
 
 
 def ascii_key(key: str) -> str | None:
-    """The ASCII name of a key whose usual display is a symbol (``⏎``), else ``None``."""
+    """The ASCII name of a key whose usual display is a symbol (``⏎``), else ``None``: in
+    English (``texts.key_shown`` says it in the language)."""
     return _KEY_NAMES.get(key)
 
 

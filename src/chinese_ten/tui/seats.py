@@ -14,6 +14,7 @@ from rich.text import Text
 from chinese_ten.players.levels import lone_person
 from chinese_ten.text import marks
 from chinese_ten.text.marks import marked_name, says_computer
+from chinese_ten.text.wording import short_computer_name
 
 
 class NameOf(Protocol):
@@ -68,20 +69,39 @@ def fit_line(
     ellipsis: str,
 ) -> Text:
     """The first form of ``build``'s line that fits ``width`` cells: whole names with the
-    full mark, then names cut (to no fewer than 12 cells), then the short mark with names cut
-    down to :data:`SHORTEST`. Only names shrink, so counts and points always show."""
+    full mark; then the computer's default names without their level (``Computer`` for
+    ``Computer (hard)``, where that tells the seats apart), then names cut (to no fewer
+    than 12 cells), then the short mark with names cut down to :data:`SHORTEST`. Only names
+    shrink, so counts and points always show."""
+    shorter = _without_levels(names, levels)
     text = Text()
-    for short, budget in _forms(max(cell_len(n) for n in names)):
+    longest = max(cell_len(n) for n in names)
+    for k, (short, budget) in enumerate([(False, longest), *_forms(longest)]):
+        shown = names if k == 0 else shorter
 
-        def name_of(seat: int, mark: bool = True, short: bool = short, budget: int = budget) -> str:
-            name = names[seat]
-            suffix = computer_mark(name, levels[seat], short=short) if mark else ""
-            return fit(name, budget, ellipsis) + suffix
+        def name_of(
+            seat: int,
+            mark: bool = True,
+            short: bool = short,
+            budget: int = budget,
+            shown: tuple[str, ...] = shown,
+        ) -> str:
+            suffix = computer_mark(names[seat], levels[seat], short=short) if mark else ""
+            return fit(shown[seat], budget, ellipsis) + suffix
 
         text = build(name_of)
         if text.cell_len <= width:
             break
     return text
+
+
+def _without_levels(names: tuple[str, ...], levels: tuple[str | None, ...]) -> tuple[str, ...]:
+    """``names`` with the computer's default names shortened (:func:`short_computer_name`),
+    unless two seats would then read the same (``Computer (easy)`` and ``Computer (hard)``)."""
+    shorter = tuple(
+        short_computer_name(name, level) or name for name, level in zip(names, levels, strict=True)
+    )
+    return shorter if len(set(shorter)) == len(shorter) else names
 
 
 def _forms(longest: int) -> Iterator[tuple[bool, int]]:

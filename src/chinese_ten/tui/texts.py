@@ -17,19 +17,139 @@ from weakref import WeakKeyDictionary
 from rich.text import Text
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.keys import format_key
 
+from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _
 
 TEXTUAL_WORDS = (
     N_("palette"),
     N_("Open the command palette"),
     N_("Quit the app and return to the command prompt."),
+    # The screens' and the app's (the keys panel lists them: palette, Keys)
+    N_("Focus Next"),
+    N_("Focus Previous"),
+    N_("Copy selected text"),
+    # ScrollableContainer's (VerticalScroll, RichLog, the rules page)
+    N_("Scroll Up"),
+    N_("Scroll Down"),
+    N_("Scroll Left"),
+    N_("Scroll Right"),
+    N_("Scroll Home"),
+    N_("Scroll End"),
+    N_("Page Up"),
+    N_("Page Down"),
+    N_("Page Left"),
+    N_("Page Right"),
+    # Button's, RadioSet's, ToggleButton's, Select's
+    N_("Press button"),
+    N_("Next option"),
+    N_("Previous option"),
+    N_("Toggle"),
+    N_("Show menu"),
+    # OptionList's (Select's list, the command palette's)
+    N_("Up"),
+    N_("Down"),
+    N_("First"),
+    N_("Last"),
+    N_("Select"),
+    # DataTable's (the history)
+    N_("Cursor up"),
+    N_("Cursor down"),
+    N_("Cursor left"),
+    N_("Cursor right"),
+    N_("Top"),
+    N_("Bottom"),
+    N_("Home"),
+    N_("End"),
+    N_("Page up"),
+    N_("Page down"),
+    # Input's (the names on the start screen, the file dialogs, the palette's search)
+    N_("Input"),
+    N_("Move cursor left"),
+    N_("Move cursor left and select"),
+    N_("Move cursor left a word"),
+    N_("Move cursor left a word and select"),
+    N_("Move cursor right or accept the completion suggestion"),
+    N_("Move cursor right and select"),
+    N_("Move cursor right a word"),
+    N_("Move cursor right a word and select"),
+    N_("Delete character left"),
+    N_("Delete character right"),
+    N_("Delete left to start of word"),
+    N_("Delete right to start of word"),
+    N_("Delete all to the left"),
+    N_("Delete all to the right"),
+    N_("Go to start"),
+    N_("Go to end"),
+    N_("Select line start"),
+    N_("Select line end"),
+    N_("Select all"),
+    N_("Submit"),
+    N_("Paste text from the clipboard"),
+    N_("Cut selected text"),
+    # TextArea's
+    N_("Cursor line start"),
+    N_("Cursor line end"),
+    N_("Cursor page up"),
+    N_("Cursor page down"),
+    N_("Cursor word left"),
+    N_("Cursor word right"),
+    N_("Cursor up select"),
+    N_("Cursor down select"),
+    N_("Cursor left select"),
+    N_("Cursor right select"),
+    N_("Cursor line start select"),
+    N_("Cursor line end select"),
+    N_("Cursor left word select"),
+    N_("Cursor right word select"),
+    N_("Select line"),
+    N_("Delete line"),
+    N_("Delete to line start"),
+    N_("Delete to line end"),
+    N_("Copy"),
+    N_("Cut"),
+    N_("Paste"),
+    N_("Undo"),
+    N_("Redo"),
+    # The command palette's
+    N_("Exit the command palette"),
+    N_("Next command"),
+    N_("Previous command"),
+    N_("Next page"),
+    N_("Previous page"),
+    N_("Go to top"),
+    N_("Go to bottom"),
 )
-"""Textual's descriptions of keys it adds itself, so that the catalogs hold them too."""
+"""Textual's descriptions of keys it adds itself or its widgets bind (and the keys panel's
+group title of Input's), so that the catalogs hold them too: :func:`translate_shown` shows
+them in the language wherever those widgets are."""
+
+KEY_NAMES = {
+    # TRANSLATORS: key names as the key bar and the keys panel show them, as a keyboard of
+    # the language labels the key (short: the key bar at 80 columns holds several).
+    "space": N_("space"),
+    "escape": N_("esc"),
+    "pageup": N_("pgup"),
+    "pagedown": N_("pgdn"),
+    "home": N_("home"),
+    "end": N_("end"),
+    "tab": N_("tab"),
+    "delete": N_("del"),
+    "insert": N_("ins"),
+}
+"""The keys Textual shows by an English word, and their names in the language."""
+
+MODIFIER_NAMES = {
+    # TRANSLATORS: a modifier key, in "shift+tab" (Ctrl is shown as ^, as in ^q).
+    "shift": N_("shift"),
+}
 
 
 _ENGLISH: "WeakKeyDictionary[DOMNode, BindingsMap]" = WeakKeyDictionary()
 """Each translated node's bindings as its classes wrote them."""
+_SHOWN_IN: "WeakKeyDictionary[DOMNode, str]" = WeakKeyDictionary()
+"""The language each node's keys were last translated into."""
 
 
 def _translated(text: str) -> str:
@@ -48,6 +168,42 @@ def translate_bindings(node: DOMNode) -> None:
         for key, bindings in english.key_to_bindings.items()
     }
     node._bindings = translated
+    _SHOWN_IN[node] = i18n.current()
+
+
+def key_shown(modifiers: list[str], key: str, ascii_name: str | None = None) -> str:
+    """A key as the key bar and the keys panel show it, in the language: ``Espace`` and
+    ``Échap`` in French, ``^q`` for Ctrl+Q; ``ascii_name``: the key's name on an ASCII
+    screen (a message too: ``enter``, ``up``), where Textual shows a symbol."""
+    if ascii_name is not None:
+        name = _(ascii_name)
+    elif key in KEY_NAMES:
+        name = _(KEY_NAMES[key])
+    else:
+        name = format_key(key)
+    shown = [_(MODIFIER_NAMES[m]) if m in MODIFIER_NAMES else m for m in modifiers if m != "ctrl"]
+    if "ctrl" in modifiers:
+        name = f"^{name}"
+    return "+".join([*shown, name])
+
+
+def translate_shown(node: DOMNode) -> bool:
+    """Show the keys of ``node`` and its ancestors in the current language, each node once
+    per language (Textual's own widgets, such as an Input or a scrolling log, bind keys in
+    English; the keys panel lists them for the focused widget and those around it). The
+    Input's group title in that panel too. Whether any node changed."""
+    language = i18n.current()
+    changed = False
+    for each in node.ancestors_with_self:
+        if _SHOWN_IN.get(each) == language:
+            continue
+        _SHOWN_IN[each] = language
+        translate_bindings(each)
+        title = type(each).BINDING_GROUP_TITLE
+        if title:
+            each.BINDING_GROUP_TITLE = _(title)
+        changed = True
+    return changed
 
 
 def bind(node: DOMNode, keys: str, action: str, description: str) -> None:

@@ -14,11 +14,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chinese_ten.game.table import shown_names
+from chinese_ten.game.table import record_you, shown_names
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.store.records import load_and_replay, replay_summary
 from chinese_ten.text.names import visible
-from chinese_ten.text.wording import is_you, listed, signed, versus
+from chinese_ten.text.wording import listed, signed, versus
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -64,7 +64,7 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         table.add_row(_("Total"), "", *blank, *(signed(t) for t in totals), style="bold")
     console = Console()
     console.print(table)
-    console.print(Text(_verdict(record.deals_planned, names, summary)))
+    console.print(Text(_verdict(record.deals_planned, names, summary, record_you(record))))
     return 0
 
 
@@ -76,18 +76,23 @@ def _deal_winner(names: Sequence[str], winners: list[int] | None) -> str:
     return listed([names[s] for s in winners])
 
 
-def _verdict(planned: int | None, names: Sequence[str], summary: dict[str, Any]) -> str:
+def _verdict(
+    planned: int | None, names: Sequence[str], summary: dict[str, Any], you: int | None
+) -> str:
     """The series result as one whole sentence per case (a name is a placeholder, so each
-    language can agree with it; the human against the computer is addressed as "you")."""
+    language can agree with it; the seat ``you``, the human against the computer, is
+    addressed as "you")."""
     done = sum(1 for d in summary["deals"] if d["complete"])
     if summary["winner"] is not None:
-        winner = names[summary["winner"]]
-        if is_you(winner):
+        if summary["winner"] == you:
             return _("You win the series.")
-        return _("{name} wins the series.").format(name=winner)
+        return _("{name} wins the series.").format(name=names[summary["winner"]])
     if planned is not None and done == planned and summary["deals"][-1]["complete"]:
         sharing = summary.get("winners") or []  # listed from three seats on
         if 1 < len(sharing) < len(names):
+            if you in sharing:
+                others = listed([names[s] for s in sharing if s != you])
+                return _("You share the series with {names}.").format(names=others)
             return _("{names} share the series.").format(names=listed([names[s] for s in sharing]))
         return _("The series is tied.")
     if planned == 1:  # its one deal is unfinished

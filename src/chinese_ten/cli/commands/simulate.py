@@ -190,9 +190,17 @@ def _print_summary(
     if len(summary.players) == 2:
         caption = None
         mean = (
-            _("mean result per deal (95% CI, n={count} by duplicate pair)")
+            ngettext(
+                "mean result per deal (95% CI, n={count} duplicate pair)",
+                "mean result per deal (95% CI, n={count} duplicate pairs)",
+                count,
+            )
             if duplicate
-            else _("mean result per deal (95% CI, n={count} by deal)")
+            else ngettext(
+                "mean result per deal (95% CI, n={count} deal)",
+                "mean result per deal (95% CI, n={count} deals)",
+                count,
+            )
         ).format(count=count)
     else:  # a shorter label: four columns of figures leave it little room
         caption = (
@@ -238,8 +246,10 @@ def _print_summary(
         line = Text(written)
         if folder.first > 1:
             line.append(
-                _(" (numbered from {first:05d}, after the records already there)").format(
-                    first=folder.first
-                )
+                ngettext(
+                    " (numbered {first:05d}, after the records already there)",
+                    " (numbered from {first:05d}, after the records already there)",
+                    folder.written,
+                ).format(first=folder.first)
             )
         out.print(line, soft_wrap=True)  # a path is not broken across lines

@@ -51,7 +51,7 @@ from chinese_ten.engine.cards import Card, display_card, is_red, mask_points, ra
 from chinese_ten.engine.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.game.options import GameOptions
-from chinese_ten.game.table import shown_names
+from chinese_ten.game.table import record_you, shown_names
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.lang.numerals import decimal, integer, shortest
 from chinese_ten.players.levels import REVIEW_SAMPLES
@@ -104,6 +104,8 @@ class ReviewScreen(Screen[None]):
         self.record = record
         self.game_id = game_id
         self.cursor = ReviewCursor(record)
+        self._you = record_you(record)
+        """The seat addressed as "you" (the person against the computer), as in the game."""
         self.review: GameReview | None = None
         self.problem: str | None = None
         self._samples, self._seed, self._jobs = samples, seed, jobs
@@ -344,8 +346,10 @@ class ReviewScreen(Screen[None]):
             counts = ", ".join(parts)
             text.append(
                 "  "
-                + _(
-                    "{lost} points lost in {decisions} decisions ({mean} a decision): {counts}"
+                + ngettext(
+                    "{lost} points lost in {decisions} decision ({mean} a decision): {counts}",
+                    "{lost} points lost in {decisions} decisions ({mean} a decision): {counts}",
+                    s.decisions,
                 ).format(
                     lost=decimal(s.points_lost, 1),
                     decisions=s.decisions,
@@ -407,21 +411,23 @@ class ReviewScreen(Screen[None]):
         )
         if self._many:
             self._show_others(state, names)
+            points = seat_points(state.piles[mover], len(names))
             self.query_one("#review-bottom").border_title = Text(
-                _("{name}: hand, pile {count} ({points} points)").format(
-                    name=names[mover],
-                    count=state.piles[mover].bit_count(),
-                    points=seat_points(state.piles[mover], len(names)),
-                )
+                ngettext(
+                    "{name}: hand, pile {count} ({points} point)",
+                    "{name}: hand, pile {count} ({points} points)",
+                    points,
+                ).format(name=names[mover], count=state.piles[mover].bit_count(), points=points)
             )
         else:
             for seat, place in ((1, "#review-top"), (0, "#review-bottom")):
+                points = mask_points(state.piles[seat])
                 self.query_one(place).border_title = Text(
-                    _("{name}: hand, pile {count} ({points} red points)").format(
-                        name=names[seat],
-                        count=state.piles[seat].bit_count(),
-                        points=mask_points(state.piles[seat]),
-                    )
+                    ngettext(
+                        "{name}: hand, pile {count} ({points} red point)",
+                        "{name}: hand, pile {count} ({points} red points)",
+                        points,
+                    ).format(name=names[seat], count=state.piles[seat].bit_count(), points=points)
                 )
         self.query_one("#review-table").border_title = self._status(position)
         self.query_one("#review-mark", TextLine).show(self._mark(position, judgement))
@@ -443,12 +449,12 @@ class ReviewScreen(Screen[None]):
                 face = display_card(card, symbols=self._symbols)
                 text.append(face, style="bold red" if is_red(card) else "")
                 text.append(" ")
+            points = seat_points(state.piles[seat], seats)
             text.append(
                 " "
-                + _("pile {count} ({points} points)").format(
-                    count=state.piles[seat].bit_count(),
-                    points=seat_points(state.piles[seat], seats),
-                ),
+                + ngettext(
+                    "pile {count} ({points} point)", "pile {count} ({points} points)", points
+                ).format(count=state.piles[seat].bit_count(), points=points),
                 style="dim",
             )
         others = self.query_one("#review-others", Static)
@@ -546,6 +552,7 @@ class ReviewScreen(Screen[None]):
                     names,
                     mover,
                     lambda card: display_card(card, symbols=self._symbols),
+                    you=self._you,
                 )
             elif round(judgement.best_value, 1) > round(judgement.chosen_value, 1) and (
                 label(judgement.loss) is None
@@ -589,12 +596,12 @@ class ReviewScreen(Screen[None]):
         log.clear()
         names = shown_names(self.record)  # default names in the reader's language
         dealer = position.state.setup.dealer
-        log.write(
-            Text(
-                _("Deal {number}: {name} deals.").format(number=position.deal, name=names[dealer]),
-                style="bold",
-            )
+        header = (
+            _("Deal {number}: you deal.")
+            if dealer == self._you
+            else _("Deal {number}: {name} deals.")
         )
+        log.write(Text(header.format(number=position.deal, name=names[dealer]), style="bold"))
         for event in position.events():
             log.write(
                 describe_event(
@@ -602,6 +609,7 @@ class ReviewScreen(Screen[None]):
                     names,
                     symbols=self._symbols,
                     four_color=self._four_color,
+                    you=self._you,
                 )
             )
 
@@ -660,16 +668,19 @@ def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
         "Why: where the figures show a plain reason, a line under the verdict gives it: the "
         "best option takes more red points now, or the move played leaves more to the other "
         "player's next turn (often one rich card, with the share of worlds in which they "
-        "take it).\n\n"
-        "This analysis: {samples} worlds a decision. Esc closes this page."
+        "take it)."
     ).format(
         inaccuracy=shortest(inaccuracy),
         mistake=shortest(mistake),
         blunder=shortest(blunder),
         sigmas=shortest(NOISE_SIGMAS),
-        samples=integer(samples),
     )
-    *before, last = page.split("\n\n")
+    before = page.split("\n\n")
+    last = ngettext(
+        "This analysis: {samples} world a decision. Esc closes this page.",
+        "This analysis: {samples} worlds a decision. Esc closes this page.",
+        samples,
+    ).format(samples=integer(samples))
     keys = _(
         "Keys: ← and → step through the positions; n and p go to the next and the previous "
         "decision with a label; Page Up and Page Down to the deal before and the deal after; "
