@@ -278,3 +278,21 @@ async def test_the_start_screen_says_it_is_looking_where_start_will_be(tmp_path:
         await pilot.pause()
         text = screen_text(app)
         assert "Looking for a saved game…" not in text and "Start: draw lots" in text
+
+
+async def test_the_series_table_of_two_gives_both_seats_the_same_width(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    names = ("Al", "Computer (hard)")
+    SaveSlot(tmp_path).save(current_record(names, 1, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, players=names, deals_planned=2, resume=True))
+    async with app.run_test(size=(100, 40)) as pilot:
+        results = await play_until_results(pilot)
+        table = results._series_table()
+    console = Console(width=60, color_system=None)
+    with console.capture() as capture:
+        console.print(table)
+    heading = next(line for line in capture.get().splitlines() if "Al" in line)
+    cells = [cell for cell in re.split(r"[│┃|]", heading) if cell.strip()]
+    assert len(cells) == 3, heading
+    assert abs(len(cells[1]) - len(cells[2])) <= 1, heading  # "Al" as wide as "Computer (hard)"

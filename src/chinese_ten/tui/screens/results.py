@@ -174,9 +174,10 @@ class ResultsScreen(Screen[str]):
         table.add_column(_("Deal"), justify="right")
         seats = range(self.series.seats)
         two = len(seats) == 2  # with more, a long name wraps in its column's heading
-        for seat in seats:
+        for seat in seats:  # every seat's column as wide as the others
             name = Text(self._seat_name(seat, NAME_CELLS if two else None))
-            table.add_column(name, justify="right", ratio=None if two else 1)
+            whole = name.cell_len if two else None  # a name cut to fit is not wrapped too
+            table.add_column(name, justify="right", ratio=1, min_width=whole)
         for k, o in enumerate(self.series.outcomes, start=1):
             table.add_row(str(k), *(signed(o.results[seat]) for seat in seats))
         totals = self.series.totals
