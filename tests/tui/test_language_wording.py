@@ -94,7 +94,7 @@ async def test_the_reviews_log_speaks_to_the_person_against_the_computer(
     [
         ("en", "Why: the move played leaves 10♥ to you: you take it on the next turn"),
         ("fr", "Pourquoi : après le coup joué, vous prenez 10♥ au tour suivant"),
-        ("pt", "Porquê: a jogada feita deixa-lhe o 10♥, que captura no turno seguinte"),
+        ("pt", "Porquê: a jogada feita deixa-lhe o 10♥: captura-o no turno seguinte"),
     ],
     indirect=["language"],
 )
