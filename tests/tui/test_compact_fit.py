@@ -25,7 +25,8 @@ def _keys_cut(app: ChineseTenApp, text: str) -> list[str]:
     bars = app.screen.query(KeyBar)
     if not bars or not bars.first().display:
         return []
-    keys = [(shown, does) for shown, does, _key in bars.first()._keys()]
+    # The compact board's key bar leaves out the keys shown only where there is room (F2).
+    keys = [(shown, does) for shown, does, _key in bars.first()._keys(spare=False)]
     return [f"{shown} {does}" for shown, does in keys if f"{shown} {does}" not in text]
 
 
