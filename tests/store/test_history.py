@@ -569,7 +569,7 @@ def test_the_computer_is_named_in_the_language_and_marked_once(
         choose("en")
     assert "Vous contre" in listed and "Ordinateur (difficile)" in listed
     assert "ordinateur" not in listed and "hard" not in listed
-    assert "ordinateur" in stats and "(difficile)" in stats and "hard" not in stats
+    assert "Ordinateur" in stats and "(difficile)" in stats and "hard" not in stats
 
 
 def _row(

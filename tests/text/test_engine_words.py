@@ -150,7 +150,7 @@ EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], dict[str, str]]] = {
         _not_in_hand,
         {
             "fr": "jouer 2H est interdit : 2H n'est pas dans la main de la place 1",
-            "pt": "jogar 2H não é permitido: o 2H não está na mão do lugar 1",
+            "pt": "jogar o 2H não é permitido: o 2H não está na mão do lugar 1",
         },
     ),
     "wrong capture": (
@@ -158,7 +158,8 @@ EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], dict[str, str]]] = {
         {
             "fr": "6H ne peut pas prendre QH : la prise est obligatoire et 6H ne peut "
             "prendre que 4S, 4D",
-            "pt": "6H não pode capturar QH: a captura é obrigatória e o 6H só pode capturar 4S, 4D",
+            "pt": "o 6H não pode capturar o QH: a captura é obrigatória e o 6H só pode "
+            "capturar 4S, 4D",
         },
     ),
     "dealt twice": (

@@ -18,7 +18,7 @@ from chinese_ten.game.table import record_you, shown_names
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.store.records import load_and_replay, replay_summary
 from chinese_ten.text.names import visible
-from chinese_ten.text.wording import listed, signed, versus
+from chinese_ten.text.wording import is_you, listed, signed, versus
 
 
 def run_replay(path: Path, *, as_json: bool) -> int:
@@ -64,7 +64,10 @@ def run_replay(path: Path, *, as_json: bool) -> int:
         table.add_row(_("Total"), "", *blank, *(signed(t) for t in totals), style="bold")
     console = Console()
     console.print(table)
-    console.print(Text(_verdict(record.deals_planned, names, summary, record_you(record))))
+    you = record_you(record)
+    if you is not None and not is_you(names[you]):  # a name typed is named, as the file says
+        you = None
+    console.print(Text(_verdict(record.deals_planned, names, summary, you)))
     return 0
 
 
