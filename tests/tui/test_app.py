@@ -203,7 +203,10 @@ async def test_a_deal_played_with_the_mouse(tmp_path: Path) -> None:
                 elif game.turn.stage == "flip-target":
                     await _click_a_choice(pilot, app)
                 elif game.turn.stage == "turned":  # hot-seat: seen, pass the keyboard
-                    assert await click_card(pilot, "#turned", 0)
+                    apart = marked(app, "#turned", "turned")  # it took a card: shown apart
+                    where = "#turned" if apart else "#table"  # else it lies on the table
+                    (turned,) = apart or marked(app, "#table", "turned")
+                    assert await click_card(pilot, where, turned)
                 elif game.turn.stage == "over":  # the last turn seen: the footer's Results key
                     bar = game.query_one(KeyBar)
                     start = next(s for s, _, key in bar._spans if key == "enter")
