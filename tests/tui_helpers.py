@@ -247,12 +247,16 @@ async def rules_loaded(pilot: Pilot[Any]) -> None:
 
 
 async def scroll_to_keys(pilot: Pilot[None], bound: float = BOUND) -> bool:
-    """Press End on the rules screen until its key table shows (the page loads in the
-    background, so one End may come before the end exists); False if it never shows."""
+    """Press End on the rules screen until its key table's heading shows, and up from there
+    where the window is short (the page loads in the background, so one End may come before
+    the end exists); False if it never shows."""
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
         await pilot.press("end")
         await pilot.pause()
-        if "what it does" in screen_text(pilot.app):
-            return True
+        for _ in range(12):  # a short window shows the table's last rows: up to its heading
+            if "what it does" in screen_text(pilot.app):
+                return True
+            await pilot.press("up")
+            await pilot.pause()
     return False
