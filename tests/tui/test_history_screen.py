@@ -65,7 +65,8 @@ async def test_f2_opens_the_history_from_the_start_screen(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
         text = screen_text(app)
-        assert f"{MARKUP} v Ben" in text and f"Ana v {MARKUP}" in text
+        lines = text.splitlines()  # a seat a line, the markup shown as typed
+        assert sum(MARKUP in line for line in lines) >= 2 and "Ana" in text and "Ben" in text
         assert "3 of 4" in text and "not over" in text
         games = app.screen.query_one("#history-games", DataTable)
         assert games.row_count == 2
@@ -306,3 +307,27 @@ async def test_enter_opens_the_review_of_a_game_of_four(
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
     assert opened == [game_id]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"], indirect=True)
+async def test_a_game_of_two_against_the_computer_fits_80x24_in_every_language(
+    tmp_path: Path, language: str
+) -> None:
+    """ "Vous contre Ordinateur (difficile)" on one line left no room at 80 columns: the
+    totals were cut ("-21 / +") and the winner out of sight. A seat a line, its total beside."""
+    names = ("You", "Computer (hard)")
+    record = played(2, seed=1, names=names)
+    when = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        game = history.store(record, computers=(None, "hard"), started=when, ended=when)
+    score = series_score(record, replay(record))
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        games = app.screen.query_one("#history-games", DataTable)
+        assert games.virtual_size.width <= games.size.width  # no column out of sight
+        row = games.get_row(str(game))
+        assert [str(cell) for cell in row[4].split()] == [signed(t) for t in score.totals]
+        winner = str(row[5]).replace("\n", " ")
+        text = screen_text(app)
+        assert winner.split()[0] in text  # the winner's column is on screen

@@ -112,7 +112,7 @@ def test_a_reason_says_you_take_it(language: str, expected: str) -> None:
     [
         ("en", "You share the series with Ana.", "You win the series."),
         ("fr", "Vous partagez la série avec Ana.", "Vous gagnez la série."),
-        ("pt", "Partilhou a série com Ana.", "Ganhou a série."),
+        ("pt", "Partilhou a vitória na série com Ana.", "Ganhou a série."),
     ],
     indirect=["language"],
 )

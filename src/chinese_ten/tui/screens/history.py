@@ -23,12 +23,10 @@ from chinese_ten.analysis.history_text import (
     mean_text,
     outcome_text,
     places_text,
-    players_text,
     running_from_zero,
     seat_label,
     streak_text,
     table_label,
-    totals_text,
     when,
 )
 from chinese_ten.analysis.stats import Matchup, PlayerStats, player_stats, sparkline
@@ -125,13 +123,10 @@ class HistoryScreen(Screen[None]):
             table.add_column(Text(label))
         seat_width = self._seat_width(labels)
         for row in self.rows:  # heights counted here: the table measuring them took seconds
-            if row.seats > 2:
-                players, totals = _seat_lines(row, seat_width)
-                winner = Text(_winner_lines(row))
-            else:
-                players = Text(players_text(row))
-                totals = Text(totals_text(row), justify="right")
-                winner = Text(outcome_text(row))
+            # A seat a line, its total beside it: "Vous contre Ordinateur (difficile)" on one
+            # line leaves no room for the totals and the winner at 80 columns.
+            players, totals = _seat_lines(row, seat_width)
+            winner = Text(_winner_lines(row))
             table.add_row(
                 Text(str(row.id), justify="right"),
                 Text(when(row.when())),
@@ -153,7 +148,7 @@ class HistoryScreen(Screen[None]):
                     str(row.id),
                     when(row.when()),
                     deals_text(row),
-                    totals_text(row) if row.seats == 2 else max(map(signed, row.totals), key=len),
+                    max(map(signed, row.totals), key=len),
                     _winner_lines(row),
                 )
                 for row in self.rows
@@ -297,15 +292,13 @@ def _width(text: str) -> int:
 
 
 def _winner_lines(row: GameRow) -> str:
-    """Who won; at 3-4 seats wrapped between words (the seats' lines are many already)."""
-    if row.seats == 2:
-        return outcome_text(row)
+    """Who won, wrapped between words (the seats' lines are two or more already)."""
     return "\n".join(_wrapped(outcome_text(row), WINNER_WIDTH))
 
 
 def _seat_lines(row: GameRow, width: int) -> tuple[Text, Text]:
-    """The players and the totals of a game of 3-4: a seat a line (or more, a long name
-    wrapped), its total on its first line."""
+    """The players and the totals of a game: a seat a line (or more, a long name wrapped),
+    its total on its first line."""
     names: list[str] = []
     totals: list[str] = []
     for seat in range(row.seats):
