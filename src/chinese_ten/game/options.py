@@ -71,6 +71,13 @@ class GameOptions:
         return not self.names_given and (self.table.hot_seat or self.session.browser)
 
 
+def options_of(holder: object) -> GameOptions:
+    """The options ``holder`` (the Textual app) was given; the defaults when it has none (a
+    test's own app, a review shown alone)."""
+    options = getattr(holder, "options", None)
+    return options if isinstance(options, GameOptions) else GameOptions()
+
+
 def table_levels(
     levels: tuple[str, ...] | None, names: tuple[str | None, ...] | None, seat: int | None
 ) -> tuple[str | None, ...]:

@@ -50,7 +50,7 @@ from chinese_ten.engine.actions import (
 from chinese_ten.engine.cards import Card, display_card, is_red, mask_points, rank, seat_points
 from chinese_ten.engine.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.engine.errors import ChineseTenError
-from chinese_ten.game.options import GameOptions
+from chinese_ten.game.options import options_of
 from chinese_ten.game.table import record_you, shown_names
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.lang.numerals import decimal, integer, shortest
@@ -118,18 +118,13 @@ class ReviewScreen(Screen[None]):
         self._symbols = True
         self._four_color = False
 
-    def _options(self) -> GameOptions:
-        """The app's options (``ChineseTenApp``'s); the defaults in an app that has none."""
-        options = getattr(self.app, "options", None)
-        return options if isinstance(options, GameOptions) else GameOptions()
-
     @property
     def _many(self) -> bool:
         """Three or four players: the other seats are lines, the mover's hand is below."""
         return len(self.record.players) > 2
 
     def compose(self) -> ComposeResult:
-        shown = self._options().display
+        shown = options_of(self.app).display
         ascii_only = shown.ascii
         self._symbols = shown.symbols and not ascii_only
         self._four_color = shown.four_color
@@ -172,7 +167,7 @@ class ReviewScreen(Screen[None]):
     def _start_analysis(self) -> None:
         folder = self._folder
         if folder is None:
-            folder = self._options().session.save_dir
+            folder = options_of(self.app).session.save_dir
         self._folder = folder
         if self.game_id is not None:
             try:

@@ -9,7 +9,7 @@ these sizes agree (a test holds them to it).
 
 from textual.app import App
 
-from chinese_ten.game.options import GameOptions
+from chinese_ten.game.options import options_of
 from chinese_ten.lang.i18n import N_, _
 
 MIN_SIZE = (80, 24)
@@ -41,9 +41,7 @@ def compact(app: App[object]) -> bool:
     """The compact board shows: asked for (``--compact``), or the window is under
     :data:`MIN_SIZE`."""
     width, height = app.size
-    options = getattr(app, "options", None)  # ChineseTenApp's; an app of a test may have none
-    asked = isinstance(options, GameOptions) and options.display.compact
-    return asked or width < MIN_SIZE[0] or height < MIN_SIZE[1]
+    return options_of(app).display.compact or width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
 
 def tall_keys(app: App[object]) -> bool:
