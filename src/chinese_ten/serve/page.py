@@ -1,0 +1,139 @@
+"""The pages ``serve`` sends: the game's page (textual-serve's terminal with our font sizing,
+focus and touch handling) and the one-message notice pages, in the browser's language."""
+
+import html
+
+from aiohttp import web
+
+from chinese_ten.lang.i18n import N_
+from chinese_ten.serve.guard import PRIVATE, words
+
+_STYLE = """
+@font-face { font-family: "Roboto Mono";
+             src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+body { background: #0c181f; color: rgba(255,255,255,0.95); margin: 0;
+       font-family: menlo, "DejaVu Sans Mono", monospace; }
+.dialog-container { position: absolute; width: 100vw; height: 100vh; display: flex;
+                    align-items: center; justify-content: center; z-index: 10; }
+.intro { max-width: 640px; padding: 32px; font-size: 16px; text-align: center;
+         background-color: #12232d; z-index: 20; }
+body.-first-byte .intro-dialog { display: none; }
+body .textual-terminal { opacity: 0; transition: opacity 0.3s ease-out; }
+body.-first-byte .textual-terminal { opacity: 1; }
+.closed-dialog { display: none; background: #0c181f; }
+body.-closed .closed-dialog { display: flex; }
+/* A phone zooms into a focused field whose text is under 16 px: the terminal's hidden one. */
+.xterm .xterm-helper-textarea { font-size: 16px !important; }
+a.button { display: inline-block; margin-top: 24px; padding: 16px 32px; color: white;
+           background-color: #5e0ba7; text-decoration: none; }
+a.button:hover { background: #ac5af4; }
+"""
+
+_SCRIPT = """
+(() => {
+  // The token has done its work (the cookie holds it): out of the address bar and history.
+  const here = new URL(location.href);
+  if (here.searchParams.has("token")) {
+    here.searchParams.delete("token");
+    history.replaceState(null, "", here.pathname + here.search + here.hash);
+  }
+  const FAMILY = '"Roboto Mono"', COLUMNS = 80, ROWS = 24, LARGEST = 16, SMALLEST = 12;
+  const COMPACT = [44, 22], LEGIBLE = 14;  // the compact board with four players
+  const LINE = 1.32;  // Roboto Mono's line height in ems, as xterm.js measures it
+  const ruler = document.createElement("canvas").getContext("2d");
+  const fits = (size, columns, rows) => {
+    ruler.font = `${size}px ${FAMILY}`;
+    const cell = ruler.measureText("M".repeat(columns)).width / columns;
+    return innerWidth / cell >= columns && innerHeight / (size * LINE) >= rows;
+  };
+  const largest = (smallest, columns, rows) => {
+    for (let size = LARGEST; size > smallest; size--) if (fits(size, columns, rows)) return size;
+    return smallest;
+  };
+  // A finger on a phone: the full board only where it is legible (14 px), else the font
+  // at which the compact board fills the width. A mouse: the largest font (16 px down to 12)
+  // at which the board's 80 columns fit the window.
+  const touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+  const fontSize = () => {
+    if (touch && fits(LEGIBLE, COLUMNS, ROWS)) return largest(LEGIBLE, COLUMNS, ROWS);
+    if (touch) return largest(SMALLEST, ...COMPACT);
+    return largest(SMALLEST, COLUMNS, ROWS);
+  };
+  // textual.js keeps its terminal to itself; catch it as its constructor sets `fitAddon`,
+  // so that a resize may change the font size, not only the number of columns.
+  let session = null;
+  Object.defineProperty(Object.prototype, "fitAddon", {
+    configurable: true,
+    set(value) {
+      delete Object.prototype.fitAddon;
+      Object.defineProperty(this, "fitAddon", { value, writable: true, configurable: true });
+      session = this;
+    },
+  });
+  const start = window.onload;
+  window.onload = null;
+  window.addEventListener("load", async event => {
+    // Measure cells in the font they are drawn in: a fallback font's cell height made
+    // the first resize count rows too tall for the window.
+    await document.fonts.load(`${LARGEST}px ${FAMILY}`).catch(() => {});
+    const terminal = document.querySelector(".textual-terminal");
+    terminal.dataset.fontSize = fontSize();
+    start(event);
+    delete Object.prototype.fitAddon;
+    if (session) {
+      window.onresize = () => {
+        terminal.dataset.fontSize = session.terminal.options.fontSize = fontSize();
+        requestAnimationFrame(() => session.fit());
+      };
+    }
+    // Keys go to the game as soon as it shows, without a click first.
+    const focus = new MutationObserver(() => {
+      const input = document.querySelector(".xterm-helper-textarea");
+      if (document.body.classList.contains("-first-byte") && input) {
+        input.focus();
+        focus.disconnect();
+      }
+    });
+    focus.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  });
+})();
+"""
+
+
+def page(language: str, body: str, status: int = 200, *, game: bool = False) -> web.Response:
+    scripts = (
+        f'<script src="/static/js/textual.js"></script>\n<script>{_SCRIPT}</script>\n'
+        if game
+        else ""
+    )
+    text = (
+        f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>Chinese Ten</title>\n"
+        '<link rel="stylesheet" href="/static/css/xterm.css">\n'
+        f"{scripts}<style>{_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+    return web.Response(text=text, status=status, content_type="text/html", headers=PRIVATE)
+
+
+def notice_body(language: str, text: str, button: str) -> str:
+    return (
+        f'<div class="dialog-container"><div class="intro"><p>{html.escape(text)}</p>'
+        f'<a class="button" href="/">{html.escape(words(language).gettext(button))}</a>'
+        "</div></div>"
+    )
+
+
+def game_body(language: str, websocket_url: str) -> str:
+    say = words(language).gettext
+    starting = say(N_("Chinese Ten is starting…"))
+    ended = say(N_("This game has ended; it is saved. Play again to continue it."))
+    return (
+        '<div class="dialog-container intro-dialog"><div class="intro">'
+        f"<p>{html.escape(starting)}</p></div></div>\n"
+        '<div class="dialog-container closed-dialog"><div class="intro">'
+        f'<p>{html.escape(ended)}</p><a class="button" href="/">'
+        f"{html.escape(say(N_('Play again')))}</a></div></div>\n"
+        f'<div id="terminal" class="textual-terminal" data-font-size="16" '
+        f'data-session-websocket-url="{html.escape(websocket_url)}"></div>'
+    )
