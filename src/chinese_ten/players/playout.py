@@ -46,6 +46,13 @@ _OPTIONS: Final = {
 }
 """Greedy's (score, target) for every card and every set of suits it could take, by seat count."""
 
+
+def greedy_option_table(seats: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Greedy's (score, target) for every card and every set of suits (a nibble of the
+    table) it could take at a table of ``seats``: target -1 lays the card."""
+    return _OPTIONS[seats]
+
+
 _MATCH_CARDS: Final = tuple(RANK_CARDS[MATCH_RANK[c >> 2]] for c in DECK)
 """The cards that match each card, as a card set."""
 
