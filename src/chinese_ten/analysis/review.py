@@ -76,7 +76,7 @@ if TYPE_CHECKING:  # the command line reads the constants here without loading t
     from chinese_ten.store.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
-VERSION: Final = 3
+VERSION: Final = 4
 """Bumped whenever a judgement would change: stored analyses of another version are redone."""
 SCREEN: Final = 8
 """The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
@@ -194,6 +194,9 @@ class Judgement:
     """Standard error of the loss (paired over the worlds both options were played in)."""
     reason: Reason | None = None
     """Why the best option is better, where the figures show a clear reason (:func:`explain`)."""
+    exact: bool = False
+    """Whether the values are exact (few cards were unseen: every way they can lie was
+    counted, :mod:`chinese_ten.players.exact`); an exact loss has no error (``loss_se`` 0)."""
 
     @property
     def loss(self) -> float:
@@ -227,7 +230,8 @@ class Judgement:
             "chosen_value": _rounded(self.chosen_value, digits),
             "best_value": _rounded(self.best_value, digits),
             "loss": _rounded(self.loss, digits),
-            "loss_se": _rounded(self.loss_se, digits),
+            "loss_se": None if self.exact else _rounded(self.loss_se, digits),
+            "exact": self.exact,
             "label": self.label,
             "borderline": self.borderline,
             "reason": None if self.reason is None else self.reason.as_json(digits),
@@ -343,8 +347,9 @@ class GameReview:
                     best=parse_action(d["best"]),
                     chosen_value=float(d["chosen_value"]),
                     best_value=float(d["best_value"]),
-                    loss_se=float(d["loss_se"]),
+                    loss_se=0.0 if d["exact"] is True else float(d["loss_se"]),
                     reason=None if d["reason"] is None else Reason.from_json(d["reason"]),
+                    exact=_exact(d["exact"]),
                 )
                 for d in data["decisions"]
             )
@@ -361,6 +366,12 @@ class GameReview:
             )
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             raise RecordError(_("the stored analysis cannot be read")) from None
+
+
+def _exact(value: object) -> bool:
+    if type(value) is not bool:
+        raise TypeError("not true or false")
+    return value
 
 
 def _whole(value: object) -> int:
@@ -753,6 +764,10 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
     view = PlayerView(state, state.to_move)
     legal = legal_actions(state)
     second = is_flip(decision.chosen)
+    from chinese_ten.players.exact import exact_applies
+
+    if exact_applies(view):
+        return _judge_exactly(decision, view, legal)
     rng = decision_rng(decision.seed, decision.deal, decision.turn, second)
     found = option_values(view, legal, decision.chosen, rng, samples=decision.samples, stop=stop)
     if found is None:
@@ -781,6 +796,48 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
             seats=seats,
         ),
     )
+
+
+def _judge_exactly(decision: Decision, view: PlayerView, legal: list[Action]) -> Judgement | None:
+    """Judge a decision with few cards unseen by its exact values (every way the unseen cards
+    can lie, weighted as ``hard`` weighs them: :func:`chinese_ten.players.hard.exact_weights`);
+    None when every option is worth the same (no real choice). Its reason can only be what
+    the best option takes now: no worlds are drawn to follow the next turns."""
+    from chinese_ten.players.exact import exact_values
+    from chinese_ten.players.hard import exact_weights
+
+    values = exact_values(view, legal, exact_weights(view))
+    if max(values) - min(values) < EXACT_TIE:
+        return None
+    chosen = legal.index(decision.chosen)
+    best = max(range(len(legal)), key=lambda i: (values[i], i == chosen))
+    if values[best] <= values[chosen] + EXACT_TIE:
+        best = chosen
+    layout, seats = decision.state.setup.layout, view.seats
+    nothing = NextTurn([], {})
+    return Judgement(
+        deal=decision.deal,
+        turn=decision.turn,
+        seat=view.seat,
+        chosen=decision.chosen,
+        best=legal[best],
+        chosen_value=values[chosen],
+        best_value=values[best],
+        loss_se=0.0,
+        reason=explain(
+            values[best] - values[chosen],
+            captured_points(legal[best], layout, seats),
+            captured_points(legal[chosen], layout, seats),
+            nothing,
+            nothing,
+            seats=seats,
+        ),
+        exact=True,
+    )
+
+
+EXACT_TIE: Final = 1e-9
+"""Exact values closer than this are equal (sums of the same terms in another order)."""
 
 
 def reviewable(record: "GameRecord") -> tuple[str, ...]:

@@ -34,7 +34,7 @@ from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.playout import greedy_option_table
 
-EXACT_UNSEEN: Final = {2: 8, 3: 7, 4: 7}
+EXACT_UNSEEN: Final = {2: 6, 3: 6, 4: 5}
 """The most unseen cards (other hands and stock) at which a decision is solved exactly, by
 seat count: up to here the exact solution costs less time than the sampling search
 (``benchmarks/bench_exact.py``, docs/strength.md)."""

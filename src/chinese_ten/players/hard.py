@@ -54,6 +54,7 @@ from chinese_ten.engine.cards import Card
 from chinese_ten.engine.deal import Hands, advance, card_options, opening_table
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import HandDrawer, HandsDrawer, Worlds, worlds
+from chinese_ten.players.exact import EXACT_UNSEEN, Weight, exact_values
 from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
 from chinese_ten.players.spread import paired_difference
@@ -352,6 +353,44 @@ def believed_hands(
     return draw
 
 
+def _elementary(weights: Sequence[float], size: int) -> float:
+    """The sum over every set of ``size`` of ``weights`` of their product."""
+    sums = [1.0] + [0.0] * size
+    for w in weights:
+        for k in range(size, 0, -1):
+            sums[k] += sums[k - 1] * w
+    return sums[size]
+
+
+def exact_weights(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> Weight:
+    """The weight of every way the other hands can lie, for the exact solver
+    (:func:`chinese_ten.players.exact.exact_values`): each other seat's hand from that
+    seat's own models (:func:`sharpness_belief`, :func:`card_weights`), a model's chance of a
+    hand the product of its cards' weights over the same for every hand of that size, the
+    models mixed by their odds, the seats' chances multiplied."""
+    cards = list(view.unseen())
+    me = view.seat
+    others = [(me + k) % view.seats for k in range(1, view.seats)]
+    mixtures: list[list[tuple[float, dict[Card, float]]]] = []
+    for seat in others:
+        size = view.hand_counts[seat]
+        mixture = []
+        for odd, scales in _models(view, tie_penalty, sharpness_belief(view, seat), seat):
+            weights = {c: 1.0 / scale for c, scale in zip(cards, scales, strict=True)}
+            total = _elementary(list(weights.values()), size)
+            if total > 0.0:
+                mixture.append((odd / total, weights))
+        mixtures.append(mixture)
+
+    def weight(hands: tuple[tuple[Card, ...], ...]) -> float:
+        chance = 1.0
+        for hand, mixture in zip(hands, mixtures, strict=True):
+            chance *= sum(odd * math.prod(w[c] for c in hand) for odd, w in mixture)
+        return chance
+
+    return weight
+
+
 WorldDrawer: TypeAlias = HandsDrawer
 """Draws ``count`` sets of hands, one for every seat (the searching seat's own among them)."""
 
@@ -411,11 +450,27 @@ class HardPlayer:
         self.contenders = contenders
         self.time_budget = time_budget
 
+    exact_unseen: dict[int, int] = EXACT_UNSEEN
+    """The most unseen cards at which a decision is solved exactly, by seat count."""
+
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self.is_exact(view):
+            values = self.exact(view, legal)
+            return legal[max(range(len(legal)), key=values.__getitem__)]
         means, alive = self._search(view, legal)
         return legal[max(alive, key=means.__getitem__)]
+
+    def is_exact(self, view: PlayerView) -> bool:
+        """Whether the decision is solved exactly: few enough cards are unseen that the
+        exact solution costs less than sampling (:data:`exact_unseen`)."""
+        return len(view.unseen()) <= self.exact_unseen[view.seats]
+
+    def exact(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
+        """Each option's exact expected final points (:func:`exact_values`, the other hands
+        weighted by the models of the other players)."""
+        return exact_values(view, legal, exact_weights(view))
 
     def hand_drawer(self, view: PlayerView) -> HandDrawer:
         """Draws the other hands to search, from the inference model
@@ -429,7 +484,10 @@ class HardPlayer:
 
     def scores(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
         """Mean final points of this seat after each option, over the worlds it was
-        played in (options dropped from contention early were played in fewer)."""
+        played in (options dropped from contention early were played in fewer); exact
+        where the decision is solved exactly (:meth:`is_exact`)."""
+        if self.is_exact(view):
+            return self.exact(view, legal)
         return self._search(view, legal)[0]
 
     def _worlds(self, view: PlayerView) -> Worlds:

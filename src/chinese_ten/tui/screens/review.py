@@ -513,16 +513,21 @@ class ReviewScreen(Screen[None]):
                 style="green",
             )
             return text
-        text.append(
-            "  ·  "
-            + _("best {action} ({best} against {chosen}, -{loss} ± {se})").format(
-                action=self._words(judgement.best),
-                best=decimal(best_shown, 1),
-                chosen=decimal(chosen_shown, 1),
-                loss=decimal(best_shown - chosen_shown, 1),
-                se=decimal(judgement.loss_se, 1),
+        figures = {
+            "action": self._words(judgement.best),
+            "best": decimal(best_shown, 1),
+            "chosen": decimal(chosen_shown, 1),
+            "loss": decimal(best_shown - chosen_shown, 1),
+        }
+        if judgement.exact:  # every way the unseen cards could lie was counted: no error
+            verdict = _("best {action} ({best} against {chosen}, -{loss}, exact)").format(
+                **figures
             )
-        )
+        else:
+            verdict = _("best {action} ({best} against {chosen}, -{loss} ± {se})").format(
+                se=decimal(judgement.loss_se, 1), **figures
+            )
+        text.append("  ·  " + verdict)
         kind = judgement.label
         if kind is not None:
             text.append("  " + _(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
