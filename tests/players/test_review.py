@@ -182,7 +182,7 @@ def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any
 def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = review_json(capsys, str(write(tmp_path, played(2, seed=3))))
     assert data["format"] == "chinese-ten-review"
-    assert data["version"] == 3
+    assert data["version"] == 4
     assert data["players"] == ["Ana", "Ben"]
     assert data["deals_reviewed"] == 2
     decisions_ = data["decisions"]
@@ -190,17 +190,19 @@ def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     for d in decisions_:
         assert set(d) == {
             "deal", "turn", "seat", "player", "chosen", "best",
-            "chosen_value", "best_value", "loss", "loss_se", "label", "borderline",
+            "chosen_value", "best_value", "loss", "loss_se", "exact", "label", "borderline",
             "reason", "why",
         }  # fmt: skip
         assert (d["reason"] is None) == (d["why"] is None)
         if d["reason"] is not None:
             assert d["reason"]["kind"] in ("takes", "leaves") and d["loss"] >= 1
         assert d["loss"] == pytest.approx(d["best_value"] - d["chosen_value"], abs=0.002)
-        assert d["loss_se"] >= 0
+        assert (d["loss_se"] is None) == d["exact"]
+        assert d["exact"] or d["loss_se"] >= 0
         assert d["label"] in (None, "inaccuracy", "mistake", "blunder")
         assert d["borderline"] in (True, False)
     assert any(d["why"] for d in decisions_)
+    assert any(d["exact"] for d in decisions_) and not all(d["exact"] for d in decisions_)
     summary = data["summary"]
     assert isinstance(summary, list)
     assert [s["player"] for s in summary] == ["Ana", "Ben"]
@@ -613,7 +615,7 @@ def test_a_recorded_game_reviewed_end_to_end(
     path = GOLDEN / f"golden-{seats}-seats.json"
     record, _states = load_and_replay(path)
     data = review_json(capsys, str(path))
-    assert data["version"] == 3
+    assert data["version"] == 4
     assert data["players"] == list(record.players) and len(data["players"]) == seats
     assert data["deals_reviewed"] == len(finished_deals(record))
     found = decisions(finished_deals(record), samples=SMALL, seed=0)
@@ -672,7 +674,7 @@ def test_a_table_the_review_cannot_judge_is_refused_in_one_line() -> None:
 
 
 def test_stored_analyses_of_three_and_four_have_their_own_keys() -> None:
-    assert analysis_key(60, 0) == "review-v3-samples60-seed0"  # two seats: as always
+    assert analysis_key(60, 0) == "review-v4-samples60-seed0"  # two seats: as always
     keys = {analysis_key(60, 0, seats) for seats in (2, 3, 4)}
     assert len(keys) == 3
 

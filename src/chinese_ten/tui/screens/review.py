@@ -520,9 +520,7 @@ class ReviewScreen(Screen[None]):
             "loss": decimal(best_shown - chosen_shown, 1),
         }
         if judgement.exact:  # every way the unseen cards could lie was counted: no error
-            verdict = _("best {action} ({best} against {chosen}, -{loss}, exact)").format(
-                **figures
-            )
+            verdict = _("best {action} ({best} against {chosen}, -{loss}, exact)").format(**figures)
         else:
             verdict = _("best {action} ({best} against {chosen}, -{loss} ± {se})").format(
                 se=decimal(judgement.loss_se, 1), **figures
