@@ -41,6 +41,13 @@ the mover plays again (with two players the other player's next turn; followed i
 :data:`_REASON_WORLDS` worlds of round 2), often one rich table card, and with three or four
 players who takes it, where one seat nearly always does.
 
+Where few cards are unseen (:data:`~chinese_ten.players.exact.EXACT_UNSEEN`), a decision is
+judged exactly instead: every way the unseen cards can lie, weighed by ``hard``'s models, the
+stock's order as chance, the mover's later choices the best from what it will know then and
+the others greedy (:mod:`chinese_ten.players.exact`). Such a verdict is marked ``exact``: its
+loss has no standard error (none in the JSON, no ± on screen), and its reason can only be
+what the best option takes now.
+
 Each decision's worlds come from its own seed, made of (seed, deal, turn, action of the
 turn), so a seeded analysis repeats exactly, whatever the number of worker processes.
 """

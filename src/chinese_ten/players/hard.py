@@ -39,6 +39,12 @@ in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
 (``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players the search is
 the two-seat search (``tests/players/test_hard.py`` pins its choices).
 
+At the end of a deal, where few cards are unseen (:data:`~chinese_ten.players.exact.EXACT_UNSEEN`:
+6 with two or three players, 5 with four), it samples nothing: every way the unseen cards can
+lie is weighed by the same models and the rest of the deal is solved exactly, its own later
+choices made from what it will know then (:mod:`chinese_ten.players.exact`). There exact is
+faster than sampling (``benchmarks/bench_exact.py``) and has no noise.
+
 It reads only its :class:`~chinese_ten.engine.view.PlayerView`: the public log, its own hand and
 what lies face up.
 """
