@@ -3,7 +3,8 @@
 Run: ``uv run python benchmarks/bench_players.py [--positions N] [--seats 2|3|4]``. The
 positions are the decisions with more than one legal action met while greedy plays every seat
 of a table of ``--seats`` (default 2); each player decides every one of them from that seat's
-view. Strength is measured separately with
+view. Wall clock and processor time (which others' load on a shared machine stretches far
+less). Strength is measured separately with
 ``chinese-ten simulate --duplicate`` (README, "Computer opponents").
 """
 
@@ -51,19 +52,22 @@ def main() -> None:
     states = positions(args.positions, args.seats)
     for name in args.players.split(","):
         player = make_player(name, random.Random(1), think=args.think)
-        times = []
+        times, spent = [], []
         for state in states:
             view = PlayerView(state, state.to_move)
             legal = view.legal_actions()
-            start_time = time.perf_counter()
+            start_time, start_cpu = time.perf_counter(), time.process_time()
             player.choose(view, legal)
             times.append(time.perf_counter() - start_time)
-        times.sort()
-        print(
-            f"{name:>7}: median {statistics.median(times) * 1000:8.3f} ms, "
-            f"p90 {times[int(len(times) * 0.9)] * 1000:8.3f} ms, "
-            f"max {times[-1] * 1000:8.3f} ms per decision (n={len(times)})"
-        )
+            spent.append(time.process_time() - start_cpu)
+        for clock, taken in (("wall clock", times), ("processor", spent)):
+            taken.sort()
+            print(
+                f"{name:>7}, {clock}: median {statistics.median(taken) * 1000:8.3f} ms, "
+                f"p90 {taken[int(len(taken) * 0.9)] * 1000:8.3f} ms, "
+                f"max {taken[-1] * 1000:8.3f} ms per decision (n={len(taken)})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
