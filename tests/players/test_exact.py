@@ -186,3 +186,28 @@ def test_the_options_differ() -> None:
         values = exact_values(view, view.legal_actions())
         spreads.append(max(values) - min(values))
     assert sum(s > 0.5 for s in spreads) >= 4
+
+
+def test_a_model_that_rules_out_every_deal_falls_back_on_even_odds() -> None:
+    """A weight of 0 for every deal (a model that fits nothing) cannot leave the solver with
+    no world: it counts every deal alike, as the uniform model does."""
+    state = endgame(2, 2, (3, 2), 3)
+    view = PlayerView(state, 0)
+    legal = view.legal_actions()
+    assert exact_values(view, legal, lambda hands: 0.0) == exact_values(view, legal)
+
+
+def test_the_values_are_final_points_with_the_pile_banked() -> None:
+    """The mover's pile so far is part of every value: an option's value is never below it,
+    and red cards moved from the other pile to the mover's add their points to each."""
+    state = endgame(4, 2, (2, 2), 4)
+    view = PlayerView(state, 0)
+    legal = view.legal_actions()
+    values = exact_values(view, legal)
+    assert min(values) >= seat_points(state.piles[0], 2)
+    moved = [c for c in DECK if state.piles[1] >> c & 1 and seat_points(1 << c, 2)][:3]
+    shift = sum(1 << c for c in moved)
+    gained = seat_points(shift, 2)
+    assert gained > 0
+    richer = state._replace(piles=(state.piles[0] | shift, state.piles[1] & ~shift))
+    assert exact_values(PlayerView(richer, 0), legal) == pytest.approx([v + gained for v in values])
