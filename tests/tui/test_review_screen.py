@@ -1,5 +1,6 @@
 """The review screen with Pilot: stepping, deal jumps, the marks, cancelling; a snapshot."""
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -204,6 +205,9 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
                 # The verdict's two lines, 78 columns inside the padding: wrapped, never cut.
                 assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
                 verdicts += 1
+                if round(judgement.best_value, 1) > round(judgement.chosen_value, 1):
+                    # an exact verdict has no error to show; a sampled one shows its ±
+                    assert ("±" in text.plain) != judgement.exact, text.plain
                 why = screen.query_one("#review-why", Static)
                 # A reason, or under a point with figures shown: why it has no label.
                 unlabelled = judgement.loss < 1 and round(judgement.best_value, 1) > round(
@@ -241,6 +245,26 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
     finally:
         i18n.choose("en")
         i18n.fold_with(None)
+
+
+async def test_an_exact_verdict_says_exact_and_shows_no_error(tmp_path: Path) -> None:
+    """A verdict the review solved exactly (few cards unseen) has no ±: "exact" instead."""
+    record = played(2, seed=3)
+    review = reviewed(record)
+    lossy = next(j for j in review.judgements if round(j.best_value, 1) > round(j.chosen_value, 1))
+    marked = dataclasses.replace(lossy, exact=True, loss_se=0.0)
+    review = dataclasses.replace(
+        review, judgements=tuple(marked if j is lossy else j for j in review.judgements)
+    )
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen.show_review(review)
+        at = next(k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == marked)
+        await pilot.press(*["right"] * (at - screen.cursor.at))
+        await pilot.pause()
+        shown = Text(mark_text(screen)).plain
+        assert "exact" in shown and "±" not in shown, shown
 
 
 GOLDEN_FOUR = Path(__file__).parents[1] / "golden" / "golden-4-seats.json"
