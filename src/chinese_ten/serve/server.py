@@ -125,6 +125,7 @@ class _Game(AppService):
         self.tabs = tabs
         self.folder = folder
         self.ended = asyncio.Event()
+        self.ending = False
         self.shown = False
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -176,7 +177,8 @@ class _Game(AppService):
                 line = b""
             if line != b"__GANGLION__\n":
                 await asyncio.wait({errors}, timeout=END_WAIT)
-                _say_failed(bytes(last))
+                if not self.ending:  # ended by the server before it showed: no failure
+                    _say_failed(bytes(last))
                 return
             while True:
                 kind = await stdout.readexactly(1)
@@ -200,6 +202,7 @@ class _Game(AppService):
 
     async def end(self) -> None:
         """Save and exit (SIGHUP), then wait; kill what is still there after END_WAIT."""
+        self.ending = True
         process = self._process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
