@@ -58,11 +58,11 @@ def other_page() -> Iterator[tuple[int, dict[str, str]]]:
     other.server_close()
 
 
-def cookies_of(server: Served) -> list[dict[str, Any]]:
+def cookies_of(server: Served) -> list[Any]:
     """The cookies the server gives a browser on its printed address (as if opened before)."""
     with urllib.request.urlopen(server.url, timeout=30) as response:
         set_cookies = response.headers.get_all("Set-Cookie")
-    cookies = []
+    cookies: list[Any] = []  # Playwright's SetCookieParam, a TypedDict it does not export
     for line in set_cookies:
         name, _, value = line.split(";", 1)[0].partition("=")
         cookies.append(
