@@ -95,14 +95,26 @@ def test_a_page_on_another_port_cannot_frame_the_game(
             assert frame.url.startswith("chrome-error://"), frame.url  # refused to be framed
             assert "data-session-websocket-url" not in frame.content()
             assert sockets == []
+            # Its own socket to the game: the browser sends the cookies, and its own Origin.
+            outcome = page.evaluate(
+                """url => new Promise(done => {
+                    const socket = new WebSocket(url);
+                    socket.onopen = () => done("open");
+                    socket.onclose = () => done("refused");
+                })""",
+                f"ws://127.0.0.1:{server.port}/ws?width=80&height=24",
+            )
+            assert outcome == "refused"
+            assert server.children() == []
             # The same browser, on the server's own address, plays: the cookies were good.
             own = context.new_page()
-            own.on("websocket", lambda socket: sockets.append(socket.url))
+            played: list[str] = []
+            own.on("websocket", lambda socket: played.append(socket.url))
             own.goto(server.origin + "/", wait_until="load")
             own.wait_for_function("document.querySelector('[data-session-websocket-url]')")
             assert len(server.wait_children(1)) == 1
-            assert len(sockets) == 1
-            assert sockets[0].startswith(f"ws://127.0.0.1:{server.port}/ws?")
+            assert len(played) == 1
+            assert played[0].startswith(f"ws://127.0.0.1:{server.port}/ws?")
         finally:
             chromium.close()
     server.wait_children(0)

@@ -477,9 +477,9 @@ class _OneLine(logging.Handler):
             _say(_("chinese-ten: a request was refused: its headers are malformed or too long."))
         elif error is not None:
             _say(
-                _(
-                    "chinese-ten: the server failed to answer a request ({kind}); it goes on."
-                ).format(kind=type(error).__name__)
+                _("chinese-ten: the server met an error ({kind}); it goes on.").format(
+                    kind=type(error).__name__
+                )
             )
         elif record.levelno >= logging.WARNING:
             _say("chinese-ten: " + visible(str(record.msg)[:200]))
