@@ -252,6 +252,21 @@ async def test_a_browser_that_goes_silent_is_said_to_be_silent(
     )
 
 
+def in_each_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    """Run ``code`` (with ``os`` and ``sys``) as each of serve's games starts, not in serve
+    itself: a ``sitecustomize`` on the ``PYTHONPATH`` the games inherit."""
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(
+        "import os, sys\n"
+        "if 'TEXTUAL_DRIVER' in os.environ:  # a game of serve's, not serve itself\n"
+        f"    {code}\n"
+        "    sys.stderr.flush()\n"
+    )
+    paths = [str(hook), os.environ.get("PYTHONPATH")]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, paths)))
+
+
 RESET = "\x1b[<u\x1b[?1000l\x1b[?1049l\x1b[?25h"
 """What a game writes on its standard error when it restores a terminal at its end."""
 
@@ -262,17 +277,7 @@ def test_what_games_write_never_reaches_the_server_s_output(
     """A game ending writes the escapes that reset a terminal on its standard error (its signal
     watchdog does, when the app is slow to exit); serve's own output (a terminal, a log file)
     must not receive them. Here every game writes them as it starts (``sitecustomize``)."""
-    hook = tmp_path / "hook"
-    hook.mkdir()
-    (hook / "sitecustomize.py").write_text(
-        "import os, sys\n"
-        "if 'TEXTUAL_DRIVER' in os.environ:  # a game of serve's, not serve itself\n"
-        f"    sys.stderr.write({RESET!r})\n"
-        "    sys.stderr.flush()\n"
-    )
-    monkeypatch.setenv(
-        "PYTHONPATH", os.pathsep.join(filter(None, [str(hook), os.environ.get("PYTHONPATH")]))
-    )
+    in_each_game(tmp_path, monkeypatch, f"sys.stderr.write({RESET!r})")
 
     async def play_then_stop(served: Served) -> None:
         async with connected(served) as websocket:  # a tab closed: its game ends
@@ -295,3 +300,27 @@ def test_what_games_write_never_reaches_the_server_s_output(
     assert "\x1b" not in served.first_line + out + err
     assert out == ""
     assert err == "chinese-ten: stopped; 1 game ended, saved.\n"
+
+
+def test_a_game_that_fails_to_start_is_one_line_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    in_each_game(
+        tmp_path, monkeypatch, "sys.stderr.write('Traceback\\n  boom\\x1b[2J\\n'); os._exit(3)"
+    )
+
+    async def open_tab(served: Served) -> None:
+        async with connected(served) as websocket:
+            assert await screen_bytes(websocket, 60) == -1  # closed: no game to show
+
+    served = Served(tmp_path / "home")
+    try:
+        asyncio.run(open_tab(served))
+        served.wait_children(0)
+    finally:
+        code, err = served.stop()
+    assert code == 130
+    assert err.splitlines() == [
+        "chinese-ten: a game failed to start: boom\\x1b[2J",
+        "chinese-ten: stopped; no game was running.",
+    ]

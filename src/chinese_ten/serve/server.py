@@ -462,7 +462,7 @@ def _say_failed(errors: bytes) -> None:
     lines = errors.decode("utf-8", "replace").strip().splitlines()
     _say(
         _("chinese-ten: a game failed to start: {reason}").format(
-            reason=visible(lines[-1][:200]) if lines else _("it said nothing")
+            reason=visible(lines[-1].strip()[:200]) if lines else _("it said nothing")
         )
     )
 
