@@ -324,3 +324,17 @@ def test_a_game_that_fails_to_start_is_one_line_on_stderr(
         "chinese-ten: a game failed to start: boom\\x1b[2J",
         "chinese-ten: stopped; no game was running.",
     ]
+
+
+def test_an_origin_is_the_page_s_own_only_under_the_same_name_and_port() -> None:
+    from chinese_ten.serve.guard import Address
+
+    local = Address.of("127.0.0.1", 8000)
+    assert local.is_own_origin("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert local.is_own_origin("http://LOCALHOST:8000", "localhost:8000")
+    assert not local.is_own_origin("http://localhost:8000", "127.0.0.1:8000")
+    assert not local.is_own_origin("http://127.0.0.1:8001", "127.0.0.1:8000")
+    assert not local.is_own_origin("https://127.0.0.1:8000", "127.0.0.1:8000")
+    every = Address.of("0.0.0.0", 80)
+    assert every.is_own_origin("http://192.168.1.20", "192.168.1.20:80")
+    assert not every.is_own_origin("http://192.168.1.21", "192.168.1.20")
