@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.serve_tabs import CHROMIUM, CHROMIUM_ARGS, Served
+from tests.serve_tabs import CHROMIUM, CHROMIUM_ARGS, Served, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +112,7 @@ def test_a_page_on_another_port_cannot_frame_the_game(
             own.on("websocket", lambda socket: played.append(socket.url))
             own.goto(server.origin + "/", wait_until="load")
             own.wait_for_function("document.querySelector('[data-session-websocket-url]')")
-            assert len(server.wait_children(1)) == 1
+            assert len(wait_until(server.children, "the game never started")) == 1
             assert len(played) == 1
             assert played[0].startswith(f"ws://127.0.0.1:{server.port}/ws?")
         finally:
