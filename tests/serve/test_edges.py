@@ -242,9 +242,12 @@ async def test_a_browser_that_goes_silent_is_said_to_be_silent(
                         drawn += len(message.data)
                 assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
                 assert drawn >= 1000 and unanswered == 1  # it played, then was silent
+        deadline = asyncio.get_running_loop().time() + 30
+        while game_server.games and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)  # the server ends the game (saved) after closing the socket
+        assert not game_server.games
     finally:
         await test_server.close()
-    assert not game_server.games  # ended before the server closed
     err = capsys.readouterr().err
     assert err == (
         "chinese-ten: a browser stopped answering (no reply to a ping within 0.5 seconds); "
