@@ -500,11 +500,21 @@ def _minutes(text: str) -> float:
     return value
 
 
+def _host(text: str) -> str:
+    """A host to listen on: an empty one would listen on every address without saying so."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            _("an empty host is no address: give 127.0.0.1, a name, or 0.0.0.0 for every one")
+        )
+    return text
+
+
 def _serve_parser(serve: argparse.ArgumentParser) -> None:
     from chinese_ten.serve.limits import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
 
     serve.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         metavar=_("HOST"),
         help=_("address to listen on (default 127.0.0.1: this machine only)"),
