@@ -95,6 +95,14 @@ def test_a_name_with_escapes_is_damage_and_never_printed(
         ("player1", "''", "player1 is not a valid name: a name cannot be empty"),
         ("player1", "' Ben'", "player1 is not a valid name: a name cannot have space around it"),
         ("player0", "x'00'", "player0 is not a valid name: it is not text"),
+        ("results", "'[' || replace(hex(zeroblob(50000)), '00', '[')", "results is not a list"),
+        ("results", "'[1' || replace(hex(zeroblob(150)), '00', '0') || ']'", "results is not a"),
+        ("results", "'[' || (1 << 62) || ']'", "results is not a list of numbers"),
+        ("total0", "1 << 62", "total0 is not a whole number in range"),
+        ("deals_planned", "1 << 62", "deals_planned is not a whole number in range"),
+        ("ended", "'9999-12-31T23:59:59-14:00'", "ended is not a date"),
+        ("ended", "'0001-01-01T00:00:00+14:00'", "ended is not a date"),
+        ("started", "'9999-12-31T23:59:59+00:00'", "started is not a date"),
     ],
 )
 def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
@@ -102,14 +110,29 @@ def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
 ) -> None:
     first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
     _sql(home, f"UPDATE games SET {column} = {value} WHERE id = {first}")
-    for args in READERS:
+    for args in (*READERS, ["history", "--player", "Ana"]):
         assert main(args) == 1
         out, err = capsys.readouterr()
         assert err.startswith(f"{home / FILE_NAME}: game {first} is damaged ({why}")
         assert err.endswith("); skipped\n") and err.count("\n") == 1
-        assert "Cleo" in out and "Traceback" not in err
+        assert ("Cleo" in out) == ("Ana" not in args) and "Traceback" not in err
     assert main(["history", "--json"]) == 1
     assert [row["players"] for row in json.loads(capsys.readouterr().out)] == [["Cleo", "Dan"]]
+
+
+def test_times_at_the_edges_of_the_day_and_results_at_the_edges_are_read(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
+    _sql(home, f"UPDATE games SET ended = '2026-12-31T23:59:59-14:00' WHERE id = {first}")
+    _sql(home, f"UPDATE games SET results = '[280]', total0 = 280 WHERE id = {first}")
+    for args in (*READERS, ["history", "--player", "Ana"]):
+        assert main(args) == 0
+        out, err = capsys.readouterr()
+        assert "Ana" in out and err == ""
+    assert main(["history", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["ended"] == "2026-12-31T23:59:59-14:00" and rows[0]["results"] == [280]
 
 
 def test_when_every_game_is_damaged_none_is_said_to_be_missing(

@@ -169,7 +169,15 @@ def test_history_screen_snapshot(snap_compare: Snap, tmp_path: Path, size: tuple
 
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("player0", "char(27) || ']2;pwn' || char(7)"), ("results", "'notjson'"), ("ended", "'x'")],
+    [
+        ("player0", "char(27) || ']2;pwn' || char(7)"),
+        ("results", "'notjson'"),
+        ("ended", "'x'"),
+        ("results", "'[' || replace(hex(zeroblob(50000)), '00', '[')"),
+        ("results", "'[1' || replace(hex(zeroblob(150)), '00', '0') || ']'"),
+        ("ended", "'9999-12-31T23:59:59-14:00'"),
+        ("ended", "'0001-01-01T00:00:00+14:00'"),
+    ],
 )
 async def test_a_damaged_game_is_said_and_the_rest_listed(
     tmp_path: Path, column: str, value: str
