@@ -156,6 +156,24 @@ def test_reading_with_no_data_folder_creates_nothing(
     assert not home.exists()
 
 
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_data_folder_that_is_a_file_is_said_in_one_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], inside: bool
+) -> None:
+    home.write_text("not a folder")
+    if inside:
+        monkeypatch.setenv("CHINESE_TEN_HOME", str(home / "deeper"))
+    for args in (*READERS, ["history", "--player", "Ana"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and "No games" not in out
+        assert (
+            err == f"chinese-ten: {home}: it is a file, or inside one, not a folder: "
+            "choose another folder\n"
+        )
+    assert home.read_text() == "not a folder"
+
+
 def test_reading_a_damaged_file_leaves_it_where_it_is(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

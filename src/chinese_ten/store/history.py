@@ -51,6 +51,7 @@ how a resumed game finds its row again (the row with the most of its first deals
 that failed to store before the game was left is added with the next one, not as a new game).
 """
 
+import errno
 import hashlib
 import json
 import os
@@ -592,13 +593,26 @@ def read_history(folder: Path | None = None) -> History:
     path = history_path(folder)
     try:
         if not path.exists() and not path.is_symlink():
+            _no_file_in_the_way(path.parent)
             return History(_empty(), path, [])
         db, stamp = _connect_to_read(path)
     except sqlite3.Error as error:
         raise _problem(path, error) from None
+    except NotADirectoryError as error:
+        raise HistoryError(file_problem(Path(error.filename or path.parent), error)) from None
     except OSError as error:
         raise HistoryError(file_problem(path, error)) from None
     return History(db, path, [], stamp)
+
+
+def _no_file_in_the_way(folder: Path) -> None:
+    """NotADirectoryError when ``folder``, or the nearest of its parents that exists, is a
+    file: there is no history there, and saying "no games yet" would hide why."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(place))
+            return
 
 
 def _stamp(path: Path) -> tuple[int, int, int]:
