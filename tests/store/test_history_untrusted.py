@@ -249,6 +249,55 @@ def test_a_read_only_folder_can_be_read_and_a_write_is_said_plainly(home: Path) 
     assert sorted(p.name for p in home.iterdir()) == [FILE_NAME]
 
 
+REVIEW = ("--json", "--samples", "40", "--jobs", "1")
+
+
+def test_review_of_an_id_with_no_data_folder_creates_nothing(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", "1", *REVIEW]) == 1
+    assert capsys.readouterr().err == "chinese-ten: there is no game 1 in the history\n"
+    assert not home.exists()
+
+
+def test_review_of_an_id_leaves_a_file_that_is_not_a_database_where_it_is(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home.mkdir()
+    (home / FILE_NAME).write_text("not a database, but someone's file")
+    before = _listing(home)
+    assert main(["review", "1", *REVIEW]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged (it is not a history database)" in err
+    assert _listing(home) == before
+
+
+def test_review_of_an_id_keeps_its_analysis_where_it_can_write(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (game,) = _stored(home, ("Ana", "Ben"))
+    assert main(["review", str(game), *REVIEW]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == ["Ana", "Ben"]
+    with read_history(home) as history:
+        assert history.analysis(game, "review-v3-samples40-seed0") is not None
+
+
+@pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
+def test_review_of_an_id_reads_a_read_only_folder_and_keeps_nothing(home: Path) -> None:
+    prefix = _unprivileged()
+    assert prefix is not None
+    (game,) = _stored(home, ("Ana", "Ben"))
+    before = _listing(home)
+    home.chmod(0o555)
+    try:
+        done = _run(prefix, home, "review", str(game), *REVIEW)
+    finally:
+        home.chmod(0o755)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["players"] == ["Ana", "Ben"]
+    assert _listing(home) == before
+
+
 @pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
 def test_a_read_only_folder_with_a_journal_beside_the_file_is_read_whole(tmp_path: Path) -> None:
     """A copy taken while a game was writing: games only in the -wal file are listed too."""

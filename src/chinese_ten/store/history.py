@@ -566,6 +566,22 @@ def open_history(folder: Path | None = None) -> History:
         raise _problem(path, error) from None
 
 
+def open_existing_history(folder: Path | None = None) -> History | None:
+    """The history in ``folder`` opened to write, only if its file is there and it and its
+    folder can be written: None otherwise (nothing created, nothing moved aside). For what
+    may be kept or skipped without a word, such as a review's analysis; HistoryError when
+    the file is there, writable, and cannot be used."""
+    path = history_path(folder)
+    if path.is_symlink() or not path.is_file():
+        return None
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return None
+    try:
+        return History(_connect(path), path, [])
+    except sqlite3.Error as error:
+        raise _problem(path, error) from None
+
+
 def _moved_aside(path: Path, reason: str) -> str:
     """Move a broken database aside; what to tell."""
     kept = _move_aside(path)
