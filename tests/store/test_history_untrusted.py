@@ -19,6 +19,7 @@ from chinese_ten.store.history import (
     MIGRATIONS,
     SCHEMA_VERSION,
     HistoryError,
+    keep,
     open_history,
     read_history,
 )
@@ -453,3 +454,49 @@ def test_a_game_against_the_computer_reads_in_the_current_language(
     assert row["players"] == seats
     out = capsys.readouterr().out
     assert seats[1] in out and out.count("(") == 1  # the level said once, by the default name
+
+
+# ------------------------------------------------------------ links in place of the file
+def _bytes_of(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+@pytest.mark.parametrize("target", ["another database", "dangling", "a journal"])
+def test_the_history_is_never_written_through_a_symbolic_link(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    _stored(elsewhere, ("Ana", "Ben"))
+    home.mkdir()
+    if target == "another database":
+        (home / FILE_NAME).symlink_to(elsewhere / FILE_NAME)
+    elif target == "dangling":
+        (home / FILE_NAME).symlink_to(elsewhere / "nothing.sqlite")
+    else:
+        _stored(home, ("Cleo", "Dan"))
+        (home / (FILE_NAME + "-wal")).symlink_to(elsewhere / "victim")
+    before = _bytes_of(elsewhere)
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1, seed=9)))
+    assert main(["history", "import", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a symbolic link" in err and "Traceback" not in err
+    kept = keep(home, played(1, seed=9), computers=(None, None), started=START, game_id=None)
+    assert kept.game_id is None and kept.problem is not None and "symbolic link" in kept.problem
+    assert _bytes_of(elsewhere) == before
+    assert not (elsewhere / "nothing.sqlite").exists() and not (elsewhere / "victim").exists()
+
+
+def test_a_history_reached_through_a_linked_folder_is_written(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    home.symlink_to(real)
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1, seed=9)))
+    assert main(["history", "import", str(record)]) == 0
+    assert (real / FILE_NAME).is_file() and not (real / FILE_NAME).is_symlink()
+    capsys.readouterr()
+    assert main(["history"]) == 0 and "Ana" in capsys.readouterr().out

@@ -549,6 +549,7 @@ def open_history(folder: Path | None = None) -> History:
     one begun; HistoryError when the folder cannot be written or the database used.
     """
     path = history_path(folder)
+    _refuse_links(path)
     try:
         _make_folder(path.parent)
     except OSError as error:
@@ -572,14 +573,28 @@ def open_existing_history(folder: Path | None = None) -> History | None:
     may be kept or skipped without a word, such as a review's analysis; HistoryError when
     the file is there, writable, and cannot be used."""
     path = history_path(folder)
-    if path.is_symlink() or not path.is_file():
+    if not path.is_file():
         return None
+    _refuse_links(path)
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return None
     try:
         return History(_connect(path), path, [])
     except sqlite3.Error as error:
         raise _problem(path, error) from None
+
+
+def _refuse_links(path: Path) -> None:
+    """HistoryError when the history file, or a journal SQLite would write beside it, is a
+    symbolic link: writing through one would change, or create, a file elsewhere."""
+    for place in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal"))):
+        if place.is_symlink():
+            raise HistoryError(
+                _(
+                    "{path} is a symbolic link: the history is never written through one; "
+                    "put the history file itself there, or remove the link"
+                ).format(path=shown(place))
+            )
 
 
 def _moved_aside(path: Path, reason: str) -> str:
