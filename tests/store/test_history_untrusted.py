@@ -373,12 +373,12 @@ def test_a_busy_file_is_said_with_what_to_do(home: Path, monkeypatch: pytest.Mon
 def test_default_names_are_one_person_shown_in_the_current_language(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _stored(home, ("You", "Ana"), ("Vous", "Ana"), ("você", "Ana"), ("Joueur 1", "Player 1"))
+    _stored(home, ("You", "Ana"), ("Vous", "Ana"), ("você", "Ana"), ("Joueur 1", "Ana"))
     assert main(["stats", "--json"]) == 0
     people = {
         p["player"]: p["overall"]["deals"] for p in json.loads(capsys.readouterr().out)["players"]
     }
-    assert people == {"You": 3, "Ana": 3, "Player 1": 2}
+    assert people == {"You": 3, "Ana": 4, "Player 1": 1}
     assert main(["history", "--player", "VOUS", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 3
     try:
@@ -387,6 +387,28 @@ def test_default_names_are_one_person_shown_in_the_current_language(
         assert shown == {"Vous", "Ana", "Joueur 1"}
     finally:
         choose("en")
+
+
+@pytest.mark.parametrize("pair", [("You", "Vous"), ("Player 1", "Joueur 1"), ("Você", "you")])
+def test_one_default_name_in_two_languages_is_never_two_players(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], pair: tuple[str, str]
+) -> None:
+    """Refused at the door (a record holding both), and a row holding both, written by an
+    older version or by hand, is damage: never "You v You" nor You against You."""
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1, seed=4, names=("Ana", "Ben"))).replace("Ben", pair[1]))
+    text = record.read_text().replace('"Ana"', json.dumps(pair[0]))
+    record.write_text(text)
+    assert main(["history", "import", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "need different names" in err
+    first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
+    _sql(home, f"UPDATE games SET player0 = '{pair[0]}', player1 = '{pair[1]}' WHERE id = {first}")
+    for args in READERS:
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert f"game {first} is damaged (two seats hold the same player)" in err
+        assert "Cleo" in out and "You v You" not in out and err.count("\n") == 1
 
 
 def test_a_name_like_a_default_but_not_one_is_its_own_person(home: Path) -> None:

@@ -215,6 +215,8 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
     for seat in range(seats, 4):
         _empty_seat((players[seat], computers[seat], totals[seat]), seat, seats)
     shown, keys = zip(*[_seat(players[k], _PLAYERS[k], names) for k in range(seats)], strict=True)
+    if len(set(keys)) < seats:  # "You" and "Vous": one player in two seats
+        raise DamagedRowError(_("two seats hold the same player"))
     deals_played = _whole(played, "deals_played", 0, MAX_DEALS)
     return GameRow(
         id=_whole(game_id, "id"),
