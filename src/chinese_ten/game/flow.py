@@ -362,6 +362,8 @@ class GameFlow:
             return None, notices
         assert self.slot is not None
         table, assumed = table_of(record, self.asked.table)
+        if None not in table.computer:
+            return None, [*notices, _nobody_plays()]
         saved = SavedGame(
             table,
             len(score.outcomes),
@@ -385,6 +387,8 @@ class GameFlow:
             notices.append(Notice(_("The saved game has no deal yet, so a new one begins.")))
             return Resume(False, notices)
         table, assumed = table_of(record, self.asked.table)
+        if None not in table.computer:
+            return Resume(False, [*notices, _nobody_plays()])
         set_aside = [] if asked else self._differences(table)
         if set_aside:
             notices.append(
@@ -512,3 +516,17 @@ class GameFlow:
             write_new(path, text)
         if full:
             self._copied_at = self.progress()
+
+
+def _nobody_plays() -> Notice:
+    """A save whose every seat is the computer (made by hand, or by another program): there
+    is no one to hand the keyboard to, so it is not taken up; a new game puts it away in the
+    archive, where it is kept."""
+    return Notice(
+        _(
+            "The saved game has no person at the table (every seat is the computer), so a "
+            "new one begins."
+        ),
+        error=True,
+        timeout=12,
+    )
