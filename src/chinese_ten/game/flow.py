@@ -105,6 +105,7 @@ class GameFlow:
         """This game's row in the history (None until stored; after a resume it is found)."""
         self.history = HistoryWriter()
         """Stores the finished deals in the history on a thread of its own."""
+        self.history.store_pending(options.session.save_dir)  # a busy history's leftovers
         self.started = datetime.now(UTC)
 
     def _seat(self, table: Table) -> None:
@@ -276,7 +277,9 @@ class GameFlow:
         aside, or (once a game flow) that a deal could not be kept. The screen polls it."""
         self.history_id = self.history.game_id(self.started)
         return [
-            Notice(
+            Notice(said.text, title=_("This deal waits for the history"), error=True, timeout=12)
+            if said.pending
+            else Notice(
                 said.text, title=_("This deal was not kept in the history"), error=True, timeout=12
             )
             if said.failed

@@ -763,6 +763,77 @@ class Kept:
     game_id: int | None
     warnings: list[str] = field(default_factory=list)
     problem: str | None = None
+    pending: bool = False
+    """Not stored, but kept in a pending file: stored when the history is free again."""
+
+
+PENDING_FOLDER: Final = "history-pending"
+"""Beside the history: the games whose last finished deal could not be stored yet (the
+history was busy, or could not be written), one file a game, each a whole record; every
+later store stores them first (:func:`store_pending`), and removes each file once stored."""
+PENDING_FORMAT: Final = "chinese-ten-pending"
+MAX_PENDING_FILES: Final = 100
+"""Pending files read at one time (a game leaves one)."""
+
+
+def pending_folder(folder: Path | None) -> Path:
+    return history_path(folder).with_name(PENDING_FOLDER)
+
+
+def _pending_path(folder: Path | None, started: datetime) -> Path:
+    """The pending file of the game begun at ``started``."""
+    return pending_folder(folder) / f"game-{started.astimezone(UTC):%Y%m%dT%H%M%S%fZ}.json"
+
+
+def _keep_pending(
+    folder: Path | None,
+    record: "GameRecord",
+    computers: Sequence[str | None],
+    started: datetime,
+) -> Path:
+    """Write the game's finished deals to its pending file (this run's game: its own file,
+    replaced as the game grows); OSError if it cannot be written."""
+    from chinese_ten.store.files import write_atomically
+
+    path = _pending_path(folder, started)
+    document = {
+        "format": PENDING_FORMAT,
+        "started": _time(started),
+        "ended": _time(datetime.now(UTC)),
+        "computers": list(computers),
+        "record": json.loads(record.model_dump_json()),
+    }
+    write_atomically(path, json.dumps(document))
+    return path
+
+
+def store_pending(history: History, folder: Path | None) -> None:
+    """Store every pending game of ``folder`` (oldest first) and remove its file; a game
+    already stored whole is not stored twice. A pending file that cannot be read is left
+    where it is; HistoryError (the history busy again) leaves the rest for later."""
+    from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
+
+    place = pending_folder(folder)
+    if place.is_symlink() or not place.is_dir():
+        return
+    files = sorted(p for p in place.glob("game-*.json") if p.is_file() and not p.is_symlink())
+    for path in files[:MAX_PENDING_FILES]:
+        try:
+            if path.stat().st_size > 2 * MAX_RECORD_BYTES:
+                continue
+            document = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(document, dict) or document.get("format") != PENDING_FORMAT:
+                continue
+            record = parse_record(json.dumps(document["record"]), source=shown(path))
+            started = datetime.fromisoformat(str(document["started"]))
+            ended = datetime.fromisoformat(str(document["ended"]))
+            computers = [c if isinstance(c, str) else None for c in document["computers"]]
+        except (OSError, ValueError, KeyError, TypeError, RecursionError, ChineseTenError):
+            continue  # not ours to judge further: left as it is
+        if history.find(record) is None:
+            begun = history.find_begun(record) if len(record.deals) > 1 else None
+            history.store(record, computers=computers, started=started, ended=ended, game_id=begun)
+        path.unlink(missing_ok=True)
 
 
 def keep(
@@ -786,7 +857,14 @@ def keep(
         )
     except HistoryError as error:
         if not error.damaged:
-            return Kept(game_id, problem=str(error))
+            return _pending(
+                folder,
+                record,
+                computers=computers,
+                started=started,
+                game_id=game_id,
+                problem=str(error),
+            )
         damage = str(error)
     except ChineseTenError as error:
         return Kept(game_id, problem=str(error))
@@ -800,6 +878,25 @@ def keep(
         return Kept(game_id, warnings, problem=str(error))
 
 
+def _pending(
+    folder: Path | None,
+    record: "GameRecord",
+    *,
+    computers: Sequence[str | None],
+    started: datetime,
+    game_id: int | None,
+    problem: str,
+) -> Kept:
+    """The history could not be written: the game kept in its pending file, and one line
+    that says both (or only the problem, if the pending file cannot be written either)."""
+    try:
+        path = _keep_pending(folder, record, computers, started)
+    except OSError:
+        return Kept(game_id, problem=problem)
+    said = _("{problem}; the game is kept in {path} and stored when the history is free")
+    return Kept(game_id, problem=said.format(problem=problem, path=shown(path)), pending=True)
+
+
 def _kept(
     folder: Path | None,
     record: "GameRecord",
@@ -810,9 +907,11 @@ def _kept(
     warnings: list[str],
 ) -> Kept:
     with open_history(folder) as history:
+        store_pending(history, folder)
         if game_id is None and len(record.deals) > 1:
             game_id = history.find_begun(record)
         stored = history.store(
             record, computers=computers, started=started, ended=datetime.now(UTC), game_id=game_id
         )
+        _pending_path(folder, started).unlink(missing_ok=True)  # its own, from a failed store
         return Kept(stored, [*warnings, *history.warnings])
