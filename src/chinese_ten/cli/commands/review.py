@@ -55,6 +55,9 @@ def run_review(
         options = GameOptions(
             display=Display(ascii=ascii_only, symbols=symbols, four_color=four_color)
         )
+        from chinese_ten.cli.commands.play import shown_as_output_allows
+
+        options = shown_as_output_allows(options)
         return _open_screen(record, game_id, options, samples=samples, seed=seed, jobs=jobs)
     review = (
         None
