@@ -351,6 +351,28 @@ def test_a_stored_analysis_that_does_not_fit_its_record_is_done_again(
     assert _strict(out) == first and err.count("\n") <= 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("kind", ["too long", "not text"])
+def test_a_stored_analysis_too_long_or_not_text_is_not_read(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(played(1, seed=2))
+    first = review_json(capsys, str(game_id))
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(SMALL, 0))
+        assert stored is not None
+        if kind == "too long":
+            monkeypatch.setattr("chinese_ten.store.history.MAX_ANALYSIS_CHARS", len(stored) - 1)
+        else:
+            history._db.execute("UPDATE analysis SET text = CAST(text AS BLOB)")
+        assert history.analysis(game_id, analysis_key(SMALL, 0)) is None
+    assert review_json(capsys, str(game_id)) == first
+
+
 def test_the_screen_needs_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(write(tmp_path, played(1)))]) == 2
     assert "interactive terminal" in capsys.readouterr().err

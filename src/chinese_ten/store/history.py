@@ -85,6 +85,8 @@ if TYPE_CHECKING:
 FILE_NAME: Final = "history.sqlite"
 BUSY_TIMEOUT_MS: Final = 10_000
 """How long a write waits for another game's write to finish before it fails."""
+MAX_ANALYSIS_CHARS: Final = 64 * 2**20
+"""The longest stored analysis read (a review of a 1000-deal game takes about 9 MB)."""
 MAX_BROKEN: Final = 1000
 """``history.sqlite.broken-1`` ... : how many broken files are kept before giving up."""
 
@@ -470,9 +472,12 @@ class History:
             raise HistoryError(str(error)) from None
 
     def analysis(self, game_id: int, key: str) -> str | None:
-        """The analysis stored for a game under ``key`` (a budget or version), if any."""
+        """The analysis stored for a game under ``key`` (a budget or version), if any; one
+        longer than :data:`MAX_ANALYSIS_CHARS` is not read (the review does it again)."""
         rows = self._reading(
-            "SELECT text FROM analysis WHERE game_id = ? AND key = ?", (game_id, key)
+            "SELECT text FROM analysis WHERE game_id = ? AND key = ? AND typeof(text) = 'text' "
+            "AND length(text) <= ?",
+            (game_id, key, MAX_ANALYSIS_CHARS),
         )
         return str(rows[0][0]) if rows else None
 
