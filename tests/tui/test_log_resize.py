@@ -72,3 +72,43 @@ async def test_a_resize_to_the_same_size_keeps_the_end_too(tmp_path: Path) -> No
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
         assert log.lines[-1].text.strip() in screen_text(app)
+
+
+def _table_of_twelve() -> DealState:
+    """A deal under way whose table holds twelve cards (more than a row of large cards)."""
+    state = _deal_under_way(28)
+    assert len(state.table) == 12
+    return state
+
+
+@pytest.mark.parametrize("size", [(152, 37), (142, 36), (120, 40), (80, 24), (200, 50)])
+async def test_a_table_that_wraps_leaves_the_log_in_sight(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Twelve table cards wrapped onto a second row of large cards and pushed the log under
+    the key bar at 142 x 36 and 152 x 37 (a laptop's browser window): the cards are drawn a
+    size smaller there, and the log's newest line shows."""
+    SaveSlot(tmp_path).save(
+        current_record(("Ana", "Ben"), None, [_table_of_twelve()], (None, "easy"))
+    )
+    app = ChineseTenApp(options(tmp_path, resume=True, computer=(None, "easy"), pause=60.0))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        log = app.game.query_one("#log", RichLog)
+        board = app.game.query_one("#board")
+        assert log.region.bottom <= board.region.bottom and log.region.height >= 3
+        assert log.lines[-1].text.strip() in screen_text(app)
+
+
+async def test_a_table_that_wraps_after_a_resize_leaves_the_log_in_sight(tmp_path: Path) -> None:
+    SaveSlot(tmp_path).save(
+        current_record(("Ana", "Ben"), None, [_table_of_twelve()], (None, "easy"))
+    )
+    app = ChineseTenApp(options(tmp_path, resume=True, computer=(None, "easy"), pause=60.0))
+    async with app.run_test(size=(170, 47)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(152, 37)
+        await pilot.pause()
+        await pilot.pause()
+        log = app.game.query_one("#log", RichLog)
+        assert log.lines[-1].text.strip() in screen_text(app)

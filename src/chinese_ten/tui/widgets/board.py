@@ -104,7 +104,9 @@ class Board(BoardWords, Vertical):
         width, height = self.size
         if width <= 0:  # not laid out yet: the screen less its key bar
             width, height = self.app.size.width, self.app.size.height - 1
-        arranged = board_layout(width, height, len(self.scene.names))
+        view = self.scene.view
+        table = len(view.table) if view is not None else 0
+        arranged = board_layout(width, height, len(self.scene.names), table)
         if arranged == self.arranged:
             return
         self.arranged = arranged
