@@ -255,13 +255,12 @@ class ChineseTenApp(App[None]):
         start screen already asks for them or they were given. ``keep_typed``: no question
         was asked, so letters typed while the start screen held its fields are a name.
         ``table``: the game just played (or saved), whose seats and names the start screen
-        offers again."""
+        offers again (names given on the command line are played as given)."""
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
         if not self.options.shows_start:
-            # given, or the defaults against the computer; else the table just played
-            self._names_chosen(*((None,) if table is None else (table.typed, table.computer)))
+            self._names_chosen(None)  # given, or the defaults against the computer
         elif not self._asking_names():
             self.push_screen(self._start_screen(table=table))
         else:
