@@ -25,6 +25,7 @@ from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
+    from chinese_ten.game.table import Table
     from chinese_ten.tui.screens.dialogs import QuitChoice
     from chinese_ten.tui.screens.game import GameScreen
 
@@ -141,13 +142,15 @@ class ChineseTenApp(App[None]):
             return self._start_screen(holding=holding)
         return super().get_default_screen()
 
-    def _start_screen(self, *, holding: bool = False) -> StartScreen:
-        """The start screen, offering first the opponent and seat the command line asked for."""
+    def _start_screen(self, *, holding: bool = False, table: "Table | None" = None) -> StartScreen:
+        """The start screen, offering first the opponent and seat the command line asked for
+        (or ``table``'s, the game just played, with its names)."""
         options = self.options
         return StartScreen(
             glyphs_for(options.display.ascii),
             holding=holding,
-            computer=options.table.computer,
+            computer=(table or options.table).computer,
+            typed=table.typed if table is not None else (),
         )
 
     def _asks_names_first(self) -> bool:
@@ -225,7 +228,7 @@ class ChineseTenApp(App[None]):
         if choice == "continue":
             self._resume(asked=True)
         elif choice == "new":
-            self._new_game()
+            self._new_game(table=saved.table)  # its table offered again
         else:
             self.exit()  # nothing played, nothing changed: the save stays as it was
 
@@ -247,21 +250,48 @@ class ChineseTenApp(App[None]):
             self._playing = True
             self.push_screen(self.game)
 
-    def _new_game(self, *, keep_typed: bool = False) -> None:
+    def _new_game(self, *, keep_typed: bool = False, table: "Table | None" = None) -> None:
         """Put away what the slot held (kept in ``archive/``); then the names, unless the
         start screen already asks for them or they were given. ``keep_typed``: no question
-        was asked, so letters typed while the start screen held its fields are a name."""
+        was asked, so letters typed while the start screen held its fields are a name.
+        ``table``: the game just played (or saved), whose seats and names the start screen
+        offers again (names given on the command line are played as given)."""
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
         if not self.options.shows_start:
             self._names_chosen(None)  # given, or the defaults against the computer
         elif not self._asking_names():
-            self.push_screen(self._start_screen())
+            self.push_screen(self._start_screen(table=table))
         else:
             for screen in self.screen_stack:
                 if isinstance(screen, StartScreen):
-                    screen.ready(keep_typed=keep_typed)
+                    if table is not None:
+                        screen.choose_table(table.typed, table.computer)
+                    screen.ready(keep_typed=keep_typed and table is None)
+
+    def on_game_screen_new_table(self) -> None:
+        """A new game after a series (the results screen's New game): the game screen goes,
+        and the start screen offers the table just played, its length and options too."""
+        from dataclasses import replace
+
+        old = self.game
+        table = old.flow.table
+        old.flow.release()  # its slot, with the finished series, is the new game's to take
+        self._game, self._playing = None, False
+        self.uninstall_screen("handover")  # the new game's screen has its own
+        asked = self.options.table
+        self.options = replace(
+            self.options,
+            table=replace(
+                asked,
+                deals_planned=table.deals_planned,
+                hints=table.hints,
+                open_scores=table.open_scores,
+            ),
+        )
+        self.pop_screen()
+        self._new_game(table=table)
 
     def _asking_names(self) -> bool:
         """A start screen waits for the names. Once they are taken (or the game continued)

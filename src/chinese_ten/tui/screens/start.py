@@ -75,6 +75,15 @@ class ChoiceSet(RadioSet):
             self.action_toggle_button()  # as Enter does: RadioSet then says Changed
 
 
+def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
+    """The table a start screen offers for ``computer`` (each seat's level, None for a
+    person): two people if it is not a table of 2 to 4 with a person."""
+    offered = [level if level in LEVELS else None for level in computer][:4]
+    if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
+        return [None, None]
+    return offered
+
+
 def _who_options() -> list[tuple[Text, str]]:
     """A seat's choices: a person here, or the computer at each level (as plain text)."""
     computer = [
@@ -126,17 +135,17 @@ class StartScreen(Screen[None]):
         *,
         holding: bool = False,
         computer: tuple[str | None, ...] = (None, None),
+        typed: tuple[str | None, ...] = (),
     ) -> None:
-        """``computer``: the table offered first, each seat's level (None for a person)."""
+        """``computer``: the table offered first, each seat's level (None for a person);
+        ``typed``: the names in its people's fields (the game just played)."""
         super().__init__()
         translate_bindings(self)
         self.holding = holding
         """The fields wait for :meth:`ready`: the app is looking for a saved game."""
         self.held = ""
         """What was typed while holding."""
-        offered = [level if level in LEVELS else None for level in computer][:4]
-        if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
-            offered = [None, None]
+        offered = _offered(computer)
         self.seats = len(offered)
         """How many play."""
         self.who: list[str | None] = offered + [offered[-1]] * (4 - len(offered))
@@ -145,6 +154,25 @@ class StartScreen(Screen[None]):
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
         self._glyphs = glyphs
+        self._names_offered = typed
+
+    def choose_table(self, typed: tuple[str | None, ...], computer: tuple[str | None, ...]) -> None:
+        """Offer the table just played: its seats, who sits in each (a person or the
+        computer at its level) and the names the people typed (None: the default)."""
+        offered = _offered(computer)
+        self.who = offered + [offered[-1]] * (4 - len(offered))
+        for seat in range(4):
+            self._choose(seat, self.who[seat])
+        self.seats = len(offered)
+        count = list(self.query_one("#count", RadioSet).query(Choice).results(Choice))
+        count[SEAT_COUNTS.index(self.seats)].value = True
+        for seat in range(self.seats):
+            name = typed[seat] if seat < len(typed) and offered[seat] is None else None
+            # a name from a save: cut to a field's length; control characters are left out
+            # (and said) as for a paste
+            self.query_one(f"#name{seat}", Input).value = (name or "")[:MAX_NAME_LENGTH]
+        self._say("")
+        self._show_choice()
 
     @property
     def computer(self) -> tuple[str | None, ...]:
@@ -217,6 +245,8 @@ class StartScreen(Screen[None]):
             for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
                 for widget in self.query(f"Select {arrow}").results(Static):
                     widget.update(letter)
+        if self._names_offered:
+            self.choose_table(self._names_offered, self.computer)
         self._show_choice()
         if not self.holding:
             self._first_field().focus()

@@ -223,6 +223,47 @@ class BoardWords:
             return styled(template, name=name, card=self._cards(flipped), arrows=arrows)
         return Text("")
 
+    def _last_turn(self) -> Text | None:
+        """The last turn in words, for the table's title: what was taken (it went into a
+        pile, out of sight) and what is new on the table (its cards framed); None if
+        nothing happened since the viewer last played."""
+        scene = self.scene
+        if not scene.recent:
+            return None
+        parts: list[Text] = []
+        for event in scene.recent_taken():
+            assert event.card is not None
+            parts.append(
+                styled(
+                    _("you took {cards} with {card}")
+                    if event.seat == scene.you
+                    else _("{name} took {cards} with {card}"),
+                    name=scene.names[event.seat],
+                    cards=self._cards(event.captured),
+                    card=self._cards([event.card]),
+                )
+            )
+        last = scene.recent_on_table()
+        on_table = [e.card for e in scene.recent if e.card is not None and e.card in last]
+        if on_table:
+            parts.append(styled(_("new on the table: {cards}"), cards=self._cards(on_table)))
+        if not parts:
+            return None
+        return styled(_("Last turn: {events}"), events=Text(f" {self._glyphs.sep} ").join(parts))
+
+    def _table_title(self, width: int) -> Text:
+        """``Table``, and the last turn after it (cut to ``width``)."""
+        title = Text(_("Table"))
+        last = self._last_turn()
+        if last is not None:
+            title.append(f" {self._glyphs.sep} ")
+            title.append_text(last)
+        if title.cell_len > width:
+            ellipsis = self._glyphs.ellipsis
+            title.truncate(max(width - len(ellipsis), 1))
+            title.append(ellipsis)
+        return title
+
     def _cards_or(self, cards: list[Card]) -> Text:
         """``A♠ or A♣``, ``A♠, A♣ or A♦``: one of them, as a choice reads."""
         shown = [self._cards([card]) for card in cards]

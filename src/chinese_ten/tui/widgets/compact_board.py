@@ -39,9 +39,11 @@ BRACKETS = {
     "choice": "<>",
     "triple": "~~",
     "turned": "{}",
+    "last": "()",
 }
 """Emphasis by shape as well as colour, as the boxes' frames do: the chosen card in square
-brackets, the cards it may take in angle brackets, the card turned over in braces."""
+brackets, the cards it may take in angle brackets, the card turned over in braces, a card of
+the last turn (on the table since the viewer last played) in parentheses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +326,8 @@ class CompactBoard(BoardWords, Widget):
             return "choice"
         if any(scene.takes(a, card) for a in options):
             return "target"
+        if card in scene.recent_on_table():
+            return "last"
         return "triple" if rank(card) == view.triple else ""
 
     def _token(self, token: Token) -> Text:
@@ -401,12 +405,19 @@ class CompactBoard(BoardWords, Widget):
         return [self._bar(line, width, "prompt") for line in shown]
 
     def _events(self, view: PlayerView, width: int, room: int) -> list[Text]:
-        """The last events of the deal, the newest last, one line each."""
+        """The last events of the deal, the newest last, one line each; those of the last
+        turn (since the viewer last played) marked ``▸`` and bright."""
         lines: list[Text] = []
-        for event in view.events()[-room:]:
-            line = self._describe(event)
-            line.truncate(width, overflow="ellipsis")
-            line.stylize(self._style("log"))
+        events = view.events()
+        first_recent = len(events) - len(self.scene.recent)
+        marker = "> " if self._glyphs.ascii else "▸ "
+        for number, event in enumerate(events[-room:], start=max(len(events) - room, 0)):
+            recent = number >= first_recent
+            line = Text(marker) + self._describe(event) if recent else self._describe(event)
+            if line.cell_len > width:
+                line.truncate(max(width - len(self._glyphs.ellipsis), 1))
+                line.append(self._glyphs.ellipsis)
+            line.stylize(self._style("last" if recent else "log"))
             lines.append(line)
         return lines
 
