@@ -59,10 +59,16 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         Binding("escape", "answer('quit')", N_("Quit")),
     ]
 
-    def __init__(self, saved: SavedGame, guard: float = 0.0) -> None:
-        """``guard``: seconds after it is drawn before a key answers (see ``Guard``)."""
+    def __init__(self, saved: SavedGame, guard: float = 0.0, *, browser: bool = False) -> None:
+        """``guard``: seconds after it is drawn before a key answers (see ``Guard``);
+        ``browser``: Esc closes the question (back to the start screen), as a page's dialog
+        closes, instead of quitting."""
         super().__init__()
         bind(self, _yes_keys(), "answer('continue')", N_("Continue it"))
+        if browser:
+            self._bindings.key_to_bindings["escape"] = [
+                Binding("escape", "answer('back')", N_("Back"))
+            ]
         translate_bindings(self)
         self.saved = saved
         self._guard = Guard(guard)
@@ -105,7 +111,9 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         self.action_answer(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:
-        if answer != "quit" and not deliberate(self._guard):
+        """``continue``, ``new``; ``quit`` and ``back`` (Esc) are None: the app quits, or in
+        a browser shows the start screen again."""
+        if answer not in ("quit", "back") and not deliberate(self._guard):
             return  # a key still held from the screen before is no answer
         self.dismiss("continue" if answer == "continue" else "new" if answer == "new" else None)
 

@@ -22,6 +22,7 @@ from chinese_ten.text.wording import level_name, seat_default
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import touch
 
 PERSON = "person"
 """The value of a seat's choice for a person at this keyboard (the others are levels)."""
@@ -207,7 +208,12 @@ class StartScreen(Screen[None]):
             )
             start.display = not self.holding
             yield start
-            yield Static(_("F1 shows the rules at any time."), id="start-hint")
+            hint = (
+                _("The Rules button below shows the rules at any time.")
+                if touch(self.app)
+                else _("F1 shows the rules at any time.")
+            )
+            yield Static(hint, id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
     def on_mount(self) -> None:
