@@ -28,6 +28,7 @@ from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, computer_mark
 from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import MARKS, CardStrip
+from chinese_ten.tui.widgets.too_small import touch
 
 TOKEN = 5
 """Cells of a card token: its mark's brackets around ``10♥`` (the longest face)."""
@@ -153,7 +154,12 @@ class CompactBoard(BoardWords, Widget):
         others = [self._seat_line(view, seat, width) for seat in self._others(view)]
         prompt = self._prompt(view, width)
         first = len(status) + len(others)
-        body = self._cards_part(view, width, first, with_points=True)
+        body: list[Text] = []
+        if touch(self.app):  # each card and the stock three lines high for a finger
+            body = self._cards_part(view, width, first, with_points=True, spaced=True)
+        if not body or first + len(body) + len(prompt) > height:
+            self.spots = []
+            body = self._cards_part(view, width, first, with_points=True)
         if first + len(body) + len(prompt) > height:
             self.spots = []
             body = self._cards_part(view, width, first, with_points=False)
@@ -206,18 +212,34 @@ class CompactBoard(BoardWords, Widget):
         return line
 
     def _cards_part(
-        self, view: PlayerView, width: int, first: int, *, with_points: bool
+        self, view: PlayerView, width: int, first: int, *, with_points: bool, spaced: bool = False
     ) -> list[Text]:
         """The table's heading with the stock and the turned card, the table, the hand's
-        heading, the hand. ``first``: the line this part starts on (for the clicks)."""
+        heading, the hand. ``first``: the line this part starts on (for the clicks);
+        ``spaced``: a blank line on each side of the table's heading and under each row of
+        cards, answering to a tap on what it borders (a target three lines high)."""
         scene = self.scene
         stage = scene.stage
         faces_visible = scene.face_up
         lines: list[Text] = []
-        lines.append(self._table_heading(view, width, first))
+        if spaced:
+            lines.append(Text())
+        heading_line = first + len(lines)
+        lines.append(self._table_heading(view, width, heading_line))
+        if spaced:
+            lines.append(Text())
+            for spot in [spot for spot in self.spots if spot.line == heading_line]:
+                for line in (heading_line - 1, heading_line + 1):
+                    self.spots.append(Spot(line, spot.start, spot.end, spot.zone, spot.index))
         table = [Token(card, self._table_mark(view, card)) for card in view.table]
         lines += self._strip(
-            table, "table", width, first + len(lines), with_points=with_points, seats=view.seats
+            table,
+            "table",
+            width,
+            first + len(lines),
+            with_points=with_points,
+            seats=view.seats,
+            spaced=spaced,
         )
         heading = self._hand_heading(view, faces_visible, width)
         heading.stylize(self._style("label"))
@@ -237,6 +259,7 @@ class CompactBoard(BoardWords, Widget):
             first + len(lines),
             with_points=with_points and faces_visible,
             seats=view.seats,
+            spaced=spaced,
         )
         return lines
 
@@ -354,9 +377,11 @@ class CompactBoard(BoardWords, Widget):
         *,
         with_points: bool,
         seats: int,
+        spaced: bool = False,
     ) -> list[Text]:
         """Tokens in rows that wrap at ``width``, each row with the points under its cards
-        when ``with_points`` (``+10``, blank for none); one empty row for no cards."""
+        when ``with_points`` (``+10``, blank for none), and a blank line when ``spaced``
+        (each line answering to a tap on its card); one empty row for no cards."""
         per_row = max((width + 1) // (TOKEN + 1), 1)
         rows = [tokens[k : k + per_row] for k in range(0, len(tokens), per_row)] or [[]]
         lines: list[Text] = []
@@ -375,10 +400,11 @@ class CompactBoard(BoardWords, Widget):
                         row_number * per_row + k,
                     )
                 )
-                if with_points:  # the second line of the row answers to a tap too
+                below = (1 if with_points else 0) + (1 if spaced else 0)
+                for extra in range(1, below + 1):  # the lines under a card answer to a tap too
                     self.spots.append(
                         Spot(
-                            line + len(lines) + 1,
+                            line + len(lines) + extra,
                             faces.cell_len,
                             faces.cell_len + TOKEN,
                             zone,
@@ -391,6 +417,8 @@ class CompactBoard(BoardWords, Widget):
             lines.append(faces)
             if with_points:
                 lines.append(points)
+            if spaced:
+                lines.append(Text())
         return lines
 
     def _prompt(self, view: PlayerView, width: int) -> list[Text]:
