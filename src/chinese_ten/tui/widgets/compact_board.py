@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.widget import Widget
 
@@ -75,6 +75,7 @@ class CompactBoard(BoardWords, Widget):
         "compact--label",
         "compact--back",
         "compact--red",
+        "compact--prompt-red",
         "compact--log",
         *(f"compact--{mark}" for mark in MARKS),
     }
@@ -87,6 +88,7 @@ class CompactBoard(BoardWords, Widget):
     CompactBoard > .compact--label { color: $text-primary; text-style: bold; }
     CompactBoard > .compact--back { color: $primary; }
     CompactBoard > .compact--red { color: #ff5c7a; text-style: bold; }
+    CompactBoard > .compact--prompt-red { color: #ff5c7a; text-style: bold; }
     CompactBoard > .compact--log { color: $text-muted; }
     CompactBoard > .compact--selected { color: #ffc473; text-style: bold; }
     CompactBoard > .compact--target { color: #57a5e2; text-style: bold; }
@@ -131,7 +133,14 @@ class CompactBoard(BoardWords, Widget):
         return text
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"compact--{name}", partial=True)
+        """A component's style, a translucent background (the prompt's) laid over the
+        board's own: the terminal has no translucency, it would show the colour at full."""
+        style = self.get_component_rich_style(f"compact--{name}", partial=True)
+        background = self.get_component_styles(f"compact--{name}").background
+        if 0 < background.a < 1:
+            solid = self.background_colors[1] + background
+            style += Style(bgcolor=solid.rich_color)
+        return style
 
     def _bar(self, line: Text, width: int, style: str) -> Text:
         """A line filled to ``width`` on a background (the status line, the prompt)."""
@@ -423,10 +432,23 @@ class CompactBoard(BoardWords, Widget):
 
     def _prompt(self, view: PlayerView, width: int) -> list[Text]:
         """The banner's question, wrapped onto three lines at most."""
-        banner = self._banner_text(view)
+        banner = self._reddened(self._banner_text(view), self._style("prompt-red"))
         wrapped = banner.wrap(self.app.console, width - 2)
         shown = list(wrapped)[:3] or [Text("")]
         return [self._bar(line, width, "prompt") for line in shown]
+
+    @staticmethod
+    def _reddened(text: Text, red: Style) -> Text:
+        """``text`` with its red card names in ``red``: the terminal's red is not legible on
+        every background (the prompt's bar)."""
+        shown = text.copy()
+        spans = []
+        for span in shown.spans:
+            style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+            is_red = style.color is not None and style.color.name == "red"
+            spans.append(Span(span.start, span.end, style + red) if is_red else span)
+        shown.spans = spans
+        return shown
 
     def _events(self, view: PlayerView, width: int, room: int) -> list[Text]:
         """The last events of the deal, the newest last, one line each."""
@@ -434,7 +456,7 @@ class CompactBoard(BoardWords, Widget):
         for event in view.events()[-room:]:
             line = self._describe(event)
             line.truncate(width, overflow="ellipsis")
-            line.stylize(self._style("log"))
+            line.stylize_before(self._style("log"))  # a red card keeps its colour
             lines.append(line)
         return lines
 
