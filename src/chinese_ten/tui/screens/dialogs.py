@@ -48,7 +48,8 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     """An unfinished game is saved: continue it, or start a new one (the old one is kept)?
 
     Asked before anything else, so that starting a game never puts one away unseen.
-    Enter continues (the focused button); Esc quits and leaves the save as it is.
+    Enter continues (the focused button); Esc quits and leaves the save as it is, or in a
+    browser goes back to the start screen (a page's dialog closes on Esc).
     """
 
     CSS_PATH = "dialogs.tcss"
@@ -57,6 +58,7 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         Binding("c", "answer('continue')", N_("Continue it")),
         Binding("n", "answer('new')", N_("New game")),
         Binding("escape", "answer('quit')", N_("Quit")),
+        Binding("escape", "answer('back')", N_("Back")),
     ]
 
     def __init__(self, saved: SavedGame, guard: float = 0.0, *, browser: bool = False) -> None:
@@ -64,11 +66,8 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         ``browser``: Esc closes the question (back to the start screen), as a page's dialog
         closes, instead of quitting."""
         super().__init__()
+        self.browser = browser
         bind(self, _yes_keys(), "answer('continue')", N_("Continue it"))
-        if browser:
-            self._bindings.key_to_bindings["escape"] = [
-                Binding("escape", "answer('back')", N_("Back"))
-            ]
         translate_bindings(self)
         self.saved = saved
         self._guard = Guard(guard)
@@ -106,6 +105,12 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
         arm(self, self._guard)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc quits in a terminal; in a browser it goes back (closes the question)."""
+        if action == "answer" and parameters in (("quit",), ("back",)):
+            return (parameters == ("back",)) == self.browser
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id or "quit")

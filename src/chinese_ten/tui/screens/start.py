@@ -11,8 +11,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
@@ -91,7 +90,7 @@ class SeatList(Select[str]):
         if not self._tall:
             super()._setup_options_renderables()
             return
-        overlay = self.query_one(SelectOverlay)
+        overlay = self.query_one("SelectOverlay", OptionList)  # the open list (a private class)
         overlay.clear_options()
         overlay.add_options(
             [
