@@ -93,7 +93,7 @@ async def test_the_start_screen_and_its_keys_say_tap(tmp_path: Path, web: None) 
         text = flat(app)
         assert "F1" not in text and "The Rules button below shows the rules" in text
         keys = " ".join(screen_text(app).splitlines()[-3:])
-        for word in ("History", "Quit", "Rules", "Commands"):
+        for word in ("History", "Quit", "Rules", "Menu"):
             assert word in keys, keys
         for key in ("f2", "^q", "^p", "f1", "palette"):
             assert key not in keys.split(), keys

@@ -66,7 +66,7 @@ class KeyBar(Widget):
 
     def _rows(self, width: int) -> list[list[tuple[str, str, str]]]:
         """The keys and the palette's, as many to a row as fit ``width``."""
-        palette = ("", _("Commands"), self.app.COMMAND_PALETTE_BINDING)
+        palette = ("", _("Menu"), self.app.COMMAND_PALETTE_BINDING)
         if not touch(self.app):
             palette = ("^p", _("palette"), self.app.COMMAND_PALETTE_BINDING)
         keys = [*self._keys(spare=False), palette]
