@@ -247,10 +247,10 @@ def test_a_tap_on_a_name_field_types_there(
     settled(tab)
     tap(tab, *tab.find("You"))
     tab.page.keyboard.type("Zoe")
-    tab.wait_for("Zoe")
-    tab.answered(lambda: tap(tab, *tab.find("Start")), "Zoe")
-    tab.until(lambda: "Start" not in tab.text, "Start did not start")
-    assert "Zoe" in tab.text
+    tab.wait_for("Zoe")  # in seat 1's field, where "You" was its placeholder
+    column, row = tab.find("Zoe")
+    assert tab.screen.display[row][column - 3 : column].strip() in ("▊", "▌", "")
+    assert row > tab.find("Seat 1")[1] and row < tab.find("Seat 2")[1]
 
 
 def test_touch_wording_and_tall_controls_on_the_start_screen(
@@ -269,7 +269,7 @@ def test_touch_wording_and_tall_controls_on_the_start_screen(
     assert "Rules" in keys and "Menu" in keys and "^p" not in keys and "f2" not in keys
     cell = measure(tab)["cell_height"]
     assert 3 * cell >= 40, cell
-    for label in ("Seat 1", "Players"):  # the label sits beside the middle of its control
+    for label in ("Seat 1", "Seat 2"):  # each list framed: the label beside its middle row
         column, row = tab.find(label)
         above, below = tab.screen.display[row - 1], tab.screen.display[row + 1]
         assert above[column + 12 :].strip() and below[column + 12 :].strip(), (label, text)
