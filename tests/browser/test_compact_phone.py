@@ -160,9 +160,8 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
         if "Next deal" in text:
             break
         chosen = chosen_card(tab)
-        if "Results" in text:
-            tap(tab, *tab.find("Results"))
-            tab.wait_for("Next deal")
+        if "Results" in text:  # a guarded screen: a tap once it has stood still
+            tab.answered(lambda: tap(tab, *tab.find("Results")), "Next deal")
         elif "<Stock" in text:
             tap(tab, *tab.find("<Stock"))
         elif "Play / take" in text and chosen is not None:
@@ -186,6 +185,7 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
     # Landscape: the same game, the compact board again (24 rows do not fit), keys tall.
     tab.page.set_viewport_size({"width": PHONE[1], "height": PHONE[0]})
     tab.until(lambda: tab.screen.columns > 80, "no resize to landscape")
+    settled(tab)
     tab.wait_for("Next deal")
     assert_legible_and_tappable(tab, "Next deal")
     assert tab.screen.lines < 24
@@ -289,6 +289,7 @@ def test_turned_round_and_back_the_page_is_as_fresh(
     fresh.wait_for("Start")
     settled(fresh)
     expected = (measure(fresh)["font"], fresh.screen.columns)
+    assert expected == (14, 46)  # the page chose its font: the compact board at 14 px
     fresh.page.close()
     context = phone_context(chromium)
     request.addfinalizer(context.close)

@@ -27,7 +27,6 @@ body.-closed .closed-dialog { display: flex; }
 /* A phone zooms into a focused field whose text is under 16 px: the terminal's hidden one.
    A tap never lands on it (touch adjustment would pull a tap near the cursor onto it). */
 .xterm .xterm-helper-textarea { font-size: 16px !important; pointer-events: none !important; }
-html, body { overflow: hidden; }
 a.button { display: inline-block; margin-top: 24px; padding: 16px 32px; color: white;
            background-color: #5e0ba7; text-decoration: none; }
 a.button:hover { background: #ac5af4; }
@@ -45,10 +44,20 @@ _SCRIPT = """
   const COMPACT = [44, 22], LEGIBLE = 14;  // the compact board with four players
   const LINE = 1.32;  // Roboto Mono's line height in ems, as xterm.js measures it
   const ruler = document.createElement("canvas").getContext("2d");
+  // A phone's window can report more than its screen holds (its layout viewport widens to
+  // content wider than the screen, and while it turns round): on a touch screen the window
+  // is never counted larger than the screen, in the orientation it is held.
+  const room = () => {
+    if (!touch) return [innerWidth, innerHeight];
+    const small = Math.min(screen.width, screen.height), large = Math.max(screen.width, screen.height);
+    const across = matchMedia("(orientation: landscape)").matches;
+    return [Math.min(innerWidth, across ? large : small), Math.min(innerHeight, across ? small : large)];
+  };
   const fits = (size, columns, rows) => {
     ruler.font = `${size}px ${FAMILY}`;
     const cell = ruler.measureText("M".repeat(columns)).width / columns;
-    return innerWidth / cell >= columns && innerHeight / (size * LINE) >= rows;
+    const [width, height] = room();
+    return width / cell >= columns && height / (size * LINE) >= rows;
   };
   const largest = (smallest, columns, rows) => {
     for (let size = LARGEST; size > smallest; size--) if (fits(size, columns, rows)) return size;
@@ -100,7 +109,7 @@ _SCRIPT = """
       });
     }
   };
-  new MutationObserver(keyboard).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(keyboard).observe(document.documentElement, { childList: true, subtree: true });
   const start = window.onload;
   window.onload = null;
   window.addEventListener("load", async event => {
