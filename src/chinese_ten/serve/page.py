@@ -49,9 +49,11 @@ _SCRIPT = """
   // is never counted larger than the screen, in the orientation it is held.
   const room = () => {
     if (!touch) return [innerWidth, innerHeight];
-    const small = Math.min(screen.width, screen.height), large = Math.max(screen.width, screen.height);
+    const small = Math.min(screen.width, screen.height);
+    const large = Math.max(screen.width, screen.height);
     const across = matchMedia("(orientation: landscape)").matches;
-    return [Math.min(innerWidth, across ? large : small), Math.min(innerHeight, across ? small : large)];
+    const [wide, high] = across ? [large, small] : [small, large];
+    return [Math.min(innerWidth, wide), Math.min(innerHeight, high)];
   };
   const fits = (size, columns, rows) => {
     ruler.font = `${size}px ${FAMILY}`;
@@ -109,7 +111,8 @@ _SCRIPT = """
       });
     }
   };
-  new MutationObserver(keyboard).observe(document.documentElement, { childList: true, subtree: true });
+  const fields = new MutationObserver(keyboard);  // the body does not exist yet: the document
+  fields.observe(document.documentElement, { childList: true, subtree: true });
   const start = window.onload;
   window.onload = null;
   window.addEventListener("load", async event => {
