@@ -71,6 +71,15 @@ def tap(tab: Tab, column: int, row: int) -> None:
     tab.page.touchscreen.tap(box["x"] + (column + 0.5) * width, box["y"] + (row + 0.5) * height)
 
 
+def key(tab: Tab, label: str) -> tuple[int, int]:
+    """Where the key bar's button ``label`` is: its last place on the screen (the words
+    above may name it: "Tap Deal the cards below.")."""
+    for row in range(tab.screen.lines - 1, -1, -1):
+        if (column := tab.screen.display[row].find(label)) >= 0:
+            return column, row
+    raise AssertionError(f"{label!r} not on screen:\n{tab.text}")
+
+
 def measure(tab: Tab) -> dict[str, float]:
     """The page's font size, its cells and the window, in CSS pixels."""
     sizes: dict[str, float] = tab.page.evaluate(
@@ -147,7 +156,7 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
     tap(tab, *tab.find("Start"))  # the defaults: one tap, then one for the cut
     tab.wait_for("Deal the cards")  # you deal first (seed 1): the computer has cut
     assert_legible_and_tappable(tab, "Deal the cards")
-    cut = tab.find("Deal the cards")
+    cut = key(tab, "Deal the cards")
     tab.answered(lambda: tap(tab, *cut), "Your hand")  # the cut ignores a tap at first sight
     assert_legible_and_tappable(tab, "Export")
     if os.environ.get(SHOTS):
@@ -221,7 +230,7 @@ def test_only_a_name_field_raises_the_keyboard(
     tap(tab, *tab.find("Start"))
     tab.wait_for("Deal the cards")
     tab.until(lambda: keyboard_state(tab)["mode"] == "none", "the keyboard stays up")
-    tab.answered(lambda: tap(tab, *tab.find("Deal the cards")), "Your hand")
+    tab.answered(lambda: tap(tab, *key(tab, "Deal the cards")), "Your hand")
     settled(tab)
     hand = tab.find("Your hand")
     tap(tab, 3, hand[1] + 1)  # the first card of the hand
