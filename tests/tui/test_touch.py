@@ -29,6 +29,7 @@ from tests.tui_helpers import (
     play_until_results,
     save_position,
     screen_text,
+    step,
     until,
     until_screen,
 )
@@ -117,6 +118,8 @@ async def test_cut_board_and_results_say_tap(tmp_path: Path, web: None) -> None:
     save_position(tmp_path / "b", make_setup(1, "8C", "2S 2H 5C 6D", "3S"))
     app = ChineseTenApp(options(tmp_path / "b", resume=True, touch=True, browser=True))
     async with app.run_test(size=PHONE) as pilot:
+        await until(pilot, lambda: "tap I am ready when you are" in flat(app), "the hand-over")
+        assert "press Enter" not in flat(app)
         await pilot.press("enter")  # past the hand-over
         await until_screen(pilot, GameScreen)
         await pilot.press(hand_key(app, "8♣"), "enter")
@@ -139,6 +142,9 @@ async def test_the_results_say_tap(
         options(tmp_path, deals_planned=planned, resume=True, touch=True, browser=True)
     )
     async with app.run_test(size=PHONE) as pilot:
+        while not (isinstance(app.screen, GameScreen) and app.game.turn.stage == "over"):
+            assert await step(pilot), "the results came before the deal's end was shown"
+        await until(pilot, lambda: "The deal is over: tap Results." in flat(app), "the end")
         await play_until_results(pilot)
         await pilot.pause()
         assert words in flat(app), flat(app)

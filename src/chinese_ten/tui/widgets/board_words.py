@@ -176,7 +176,12 @@ class BoardWords:
         if stage == "handover":
             return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
         if stage == "over":  # the last turn is the log's last line, beside the board
-            return Text(_("The deal is over: Enter shows the results."), style="bold")
+            over = (
+                _("The deal is over: tap Results.")
+                if self._touch()
+                else _("The deal is over: Enter shows the results.")
+            )
+            return Text(over, style="bold")
         you = view.to_move == scene.you
         who = _("Your turn") if you else name
         arrows = self._glyphs.arrows
@@ -223,6 +228,14 @@ class BoardWords:
                 event=self._describe(events[-1]) if events else Text(""),
                 name=scene.names[scene.next_person],
             )
+        if stage == "flip-target" and self._touch():
+            template = (
+                _("You turned over {card}: tap the card it takes.")
+                if you
+                else _("{name} turned over {card}: tap the card it takes.")
+            )
+            flipped = [view.flip_card] if view.flip_card is not None else []
+            return styled(template, name=name, card=self._cards(flipped))
         if stage == "flip-target":
             template = (
                 _("You turned over {card}: choose the card it takes ({arrows}, Enter).")
