@@ -302,6 +302,8 @@ class GameFlow:
         self.slot = slot
         notices: list[Notice] = []
         if claim.busy and self.asked.session.browser:  # the server's paths are not the person's
+            if slot.exists():  # the save this tab holds is offered next: the toast would mislead
+                return notices
             notices.append(
                 Notice(
                     _("Your saved game is open in another tab, so this one keeps its own."),

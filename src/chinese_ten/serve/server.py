@@ -31,6 +31,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
+from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of
@@ -127,12 +128,25 @@ class _Game(AppService):
         self.ended = asyncio.Event()
         self.ending = False
         self.shown = False
+        self.touch = False
+        """The tab's page is on a touch screen (the game is told so)."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """The game saves in its browser's own folder (and keeps its history there)."""
         environment = super()._build_environment(width, height)
         environment[HOME_VARIABLE] = str(self.folder)
+        environment[TOUCH_VARIABLE] = "1" if self.touch else "0"
         return environment
+
+    async def on_meta(self, data: bytes) -> None:
+        """The game's ``typing`` (a name field has the focus, or not) goes to the page as
+        ``["typing", true|false]``; textual-serve's own meta packets as it handles them."""
+        with contextlib.suppress(ValueError):
+            meta = json.loads(data)
+            if isinstance(meta, dict) and meta.get("type") == "typing":
+                await self.remote_write_str(json.dumps(["typing", meta.get("on") is True]))
+                return
+        await super().on_meta(data)
 
     async def send_bytes(self, data: bytes) -> bool:
         """A key or a click from the browser: the game is not idle."""
@@ -238,7 +252,9 @@ class GameServer(Server):
         return language_of(request.headers.get("Accept-Language"), i18n.current())
 
     def web_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.guard.middleware(self.language)])
+        app = web.Application(
+            middlewares=[self._refusal_page, self.guard.middleware(self.language)]
+        )
         app.on_response_prepare.append(unframed)
         app.add_routes(
             [
@@ -251,6 +267,26 @@ class GameServer(Server):
             ]
         )
         return app
+
+    @web.middleware
+    async def _refusal_page(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """A refusal's one line, to a browser loading a page, in the notice pages' box."""
+        response = await handler(request)
+        loading = request.path != "/ws" and "text/html" in request.headers.get("Accept", "")
+        if not (loading and response.status == 403 and isinstance(response, web.Response)):
+            return response
+        if response.content_type != "text/plain" or response.text is None:
+            return response
+        language = self.language(request)
+        styled = page(language, notice_body(language, response.text.strip(), None), status=403)
+        for name, value in response.headers.items():
+            if name.lower() not in ("content-type", "content-length"):
+                styled.headers.setdefault(name, value)
+        return styled
 
     def listening(self, port: int) -> str:
         """Requests are let in from now on; the address to open, with the token (for a
@@ -360,6 +396,7 @@ class GameServer(Server):
             close=close,
             download_manager=self.download_manager,
         )
+        game.touch = request.query.get("touch") == "1"
         self.games.add(game)
         reader: asyncio.Task[None] | None = None
         try:

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
+from textual.widgets import Input
 
 from chinese_ten.game.options import GameOptions
 from chinese_ten.lang import i18n
@@ -92,6 +93,9 @@ class ChineseTenApp(App[None]):
         self._playing = False
         """Whether the names were taken (or a game continued): the game screen is up."""
         self.set_class(options.display.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
+        self.set_class(options.session.touch, "-touch")  # the .tcss files' tall controls
+        self._typing = False
+        """What the page was last told: a text field has the focus (see :meth:`_tell_typing`)."""
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
         self._keys_from = 0.0
         """Keys read before this moment (when the screen last changed) are dropped."""
@@ -171,6 +175,7 @@ class ChineseTenApp(App[None]):
 
     def _screen_changed(self, screen: Screen[object]) -> None:
         self._keys_from = Message().time  # now, on the clock every event's ``time`` reads
+        self.call_later(self._tell_typing)  # the focus is the new screen's
         if translate_shown(screen):  # Textual's own screens (the palette) bind in English
             screen.refresh_bindings()
 
@@ -179,6 +184,22 @@ class ChineseTenApp(App[None]):
         own widgets (a field, a scrolling log, a table) show theirs in the language too."""
         if translate_shown(event.widget):
             event.widget.screen.refresh_bindings()
+        self._tell_typing()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._tell_typing()
+
+    def _tell_typing(self) -> None:
+        """Tell a browser's page whether a text field has the focus (a meta packet
+        ``{"type": "typing", "on": bool}``, see ``chinese_ten.serve``): only then may a tap
+        raise a phone's keyboard."""
+        from textual.drivers.web_driver import WebDriver
+
+        driver = self._driver
+        typing = isinstance(self.focused, Input)
+        if isinstance(driver, WebDriver) and typing != self._typing:
+            self._typing = typing
+            driver.write_meta({"type": "typing", "on": typing})
 
     async def on_event(self, event: events.Event) -> None:
         """A key pressed before the screen changed was meant for the screen before: it is
@@ -223,12 +244,22 @@ class ChineseTenApp(App[None]):
                 self._names_chosen(*self._chosen)
             return
         self._opening_state = "asking"
-        choice = await self.push_screen_wait(ContinueScreen(saved, self.options.session.guard))
+        choice = await self.push_screen_wait(
+            ContinueScreen(saved, self.options.session.guard, browser=self.options.session.browser)
+        )
         self._opening_state = "done"
         if choice == "continue":
             self._resume(asked=True)
         elif choice == "new":
             self._new_game(table=saved.table)  # its table offered again
+        elif self.options.session.browser and self._asking_names():
+            # Esc in a browser closes the question: the start screen, the save as it was;
+            # Start asks again before a new game puts it away.
+            self._opening_state = "waiting"
+            self._chosen = None
+            for screen in self.screen_stack:
+                if isinstance(screen, StartScreen):
+                    screen.ready(keep_typed=False)
         else:
             self.exit()  # nothing played, nothing changed: the save stays as it was
 

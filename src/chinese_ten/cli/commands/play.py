@@ -5,7 +5,7 @@ import sys
 from dataclasses import replace
 
 from chinese_ten.engine.errors import ChineseTenError, SaveError
-from chinese_ten.game.options import GameOptions
+from chinese_ten.game.options import TOUCH_VARIABLE, GameOptions
 from chinese_ten.lang.i18n import _
 from chinese_ten.text.names import visible
 
@@ -44,8 +44,10 @@ def run_game(options: GameOptions) -> int:
     from chinese_ten.tui.signal_exit import SignalExit
 
     options = shown_as_output_allows(options)
+    browser = under_web_driver()
+    touch = browser and os.environ.get(TOUCH_VARIABLE) == "1"
     app = ChineseTenApp(
-        replace(options, session=replace(options.session, browser=under_web_driver()))
+        replace(options, session=replace(options.session, browser=browser, touch=touch))
     )
     with SignalExit(app.stop_for_signal) as signals:
         if under_web_driver():

@@ -22,6 +22,7 @@ from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import touch
 
 PACK = 52
 
@@ -177,7 +178,23 @@ class CutScreen(Screen[int | None]):
         arrows = self._glyphs.arrows
         if self.computer_cuts:
             self.position = self._rng.randint(1, PACK - 1)
-            text += _("{name} cuts. Press Enter to deal.").format(name=cutter)
+            text += (
+                _("{name} cuts. Tap Deal the cards below.")
+                if touch(self.app)
+                else _("{name} cuts. Press Enter to deal.")
+            ).format(name=cutter)
+        elif touch(self.app):
+            text += (
+                _(
+                    "Cut the pack: Fewer and More choose where, or tap Random cut; "
+                    "then Cut and deal."
+                )
+                if self.you == "cutter"
+                else _(
+                    "{name}, cut the pack: Fewer and More choose where, or tap Random cut; "
+                    "then Cut and deal."
+                )
+            ).format(name=cutter)
         elif self.you == "cutter":
             text += _(
                 "Cut the pack: {arrows} choose where, r for a random cut, Enter to cut and deal."

@@ -24,7 +24,7 @@ from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.tui.widgets.too_small import compact
+from chinese_ten.tui.widgets.too_small import compact, touch
 
 NAME_CELLS = 24
 """A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""
@@ -257,9 +257,17 @@ class ResultsScreen(Screen[str]):
             text.append(final, style="bold reverse")
             if self.series.seats > 2:
                 text.append("\n" + self._standing())
-            text.append("\n" + _("n: new series · g: new game · q: quit"), style="dim")
+            ending = (
+                _("Tap New series, New game or Quit.")
+                if touch(self.app)
+                else _("n: new series · g: new game · q: quit")
+            )
+            text.append("\n" + ending, style="dim")
         else:
-            text.append("\n" + _("Enter: next deal · q: quit"), style="dim")
+            ending = (
+                _("Tap Next deal, or Quit.") if touch(self.app) else _("Enter: next deal · q: quit")
+            )
+            text.append("\n" + ending, style="dim")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

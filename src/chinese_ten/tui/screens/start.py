@@ -1,7 +1,7 @@
 """The start screen: how many play (2, 3 or 4) and, seat by seat, a person at this keyboard
 (with a name) or the computer at a level; names checked by the one rule for names."""
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -11,7 +11,8 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets.option_list import Option
 
 from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
 from chinese_ten.engine.errors import PlayerNameError
@@ -22,6 +23,7 @@ from chinese_ten.text.wording import level_name, seat_default
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import touch
 
 PERSON = "person"
 """The value of a seat's choice for a person at this keyboard (the others are levels)."""
@@ -82,6 +84,29 @@ def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
     if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
         return [None, None]
     return offered
+
+
+class SeatList(Select[str]):
+    """A seat's choice; ``tall``: each option of its open list three lines high, the words
+    on the middle one (a finger needs 40 CSS pixels; Textual's options take no vertical
+    padding)."""
+
+    def __init__(self, options: list[tuple[Text, str]], *, tall: bool, **kwargs: Any) -> None:
+        super().__init__(options, compact=not tall, **kwargs)
+        self._tall = tall
+
+    def _setup_options_renderables(self) -> None:
+        if not self._tall:
+            super()._setup_options_renderables()
+            return
+        overlay = self.query_one("SelectOverlay", OptionList)  # the open list (a private class)
+        overlay.clear_options()
+        overlay.add_options(
+            [
+                Option(Text.assemble("\n", p if isinstance(p, Text) else str(p), "\n"))
+                for p, _value in self._options
+            ]
+        )
 
 
 def _who_options() -> list[tuple[Text, str]]:
@@ -204,18 +229,18 @@ class StartScreen(Screen[None]):
                 for seat in range(4):
                     with Horizontal(classes="seat-row", id=f"row{seat}"):
                         yield Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label")
-                        yield Select(
+                        yield SeatList(
                             _who_options(),
+                            tall=touch(self.app),
                             value=self.who[seat] or PERSON,
                             allow_blank=False,
-                            compact=True,
                             id=f"who{seat}",
                             disabled=self.holding,
                         )
                         yield Input(
                             id=f"name{seat}",
                             max_length=MAX_NAME_LENGTH,
-                            compact=True,
+                            compact=not touch(self.app),
                             disabled=self.holding,
                         )
                         yield Static(id=f"computer{seat}", classes="computer-name")
@@ -235,7 +260,12 @@ class StartScreen(Screen[None]):
             )
             start.display = not self.holding
             yield start
-            yield Static(_("F1 shows the rules at any time."), id="start-hint")
+            hint = (
+                _("The Rules button below shows the rules at any time.")
+                if touch(self.app)
+                else _("F1 shows the rules at any time.")
+            )
+            yield Static(hint, id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
     def on_mount(self) -> None:

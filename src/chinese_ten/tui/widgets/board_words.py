@@ -25,6 +25,7 @@ from chinese_ten.tui.cardtext import card_list, describe_event
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, fit_line
 from chinese_ten.tui.texts import styled
+from chinese_ten.tui.widgets.too_small import touch
 
 
 class BoardWords:
@@ -39,6 +40,11 @@ class BoardWords:
 
     def _room(self, selector: str, beside: int = 0) -> int:
         raise NotImplementedError
+
+    def _touch(self) -> bool:
+        """The board is on a touch screen (its widget's app says so): the words say tap."""
+        app = getattr(self, "app", None)
+        return app is not None and touch(app)
 
     def _hand_title(
         self, view: PlayerView, faces_visible: bool, *, with_extras: bool = True
@@ -170,7 +176,12 @@ class BoardWords:
         if stage == "handover":
             return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
         if stage == "over":  # the last turn is the log's last line, beside the board
-            return Text(_("The deal is over: Enter shows the results."), style="bold")
+            over = (
+                _("The deal is over: tap Results.")
+                if self._touch()
+                else _("The deal is over: Enter shows the results.")
+            )
+            return Text(over, style="bold")
         you = view.to_move == scene.you
         who = _("Your turn") if you else name
         arrows = self._glyphs.arrows
@@ -194,12 +205,16 @@ class BoardWords:
                 card=self._cards([action_card(options[0])]),
                 targets=self._cards_or(targets),
             )
+        if stage == "target" and self._touch():
+            return Text(_("{who}: tap the card to take (Back to choose another).").format(who=who))
         if stage == "target":
             return Text(
                 _("{who}: choose the card to take ({arrows}, Enter; Esc to go back).").format(
                     who=who, arrows=arrows
                 )
             )
+        if stage == "flip" and self._touch():
+            return Text(_("{who}: tap the stock to turn over the top card.").format(who=who))
         if stage == "flip":
             return Text(
                 _("{who}: press Space (or click the stock) to turn over the top card.").format(
@@ -213,6 +228,14 @@ class BoardWords:
                 event=self._describe(events[-1]) if events else Text(""),
                 name=scene.names[scene.next_person],
             )
+        if stage == "flip-target" and self._touch():
+            template = (
+                _("You turned over {card}: tap the card it takes.")
+                if you
+                else _("{name} turned over {card}: tap the card it takes.")
+            )
+            flipped = [view.flip_card] if view.flip_card is not None else []
+            return styled(template, name=name, card=self._cards(flipped))
         if stage == "flip-target":
             template = (
                 _("You turned over {card}: choose the card it takes ({arrows}, Enter).")
