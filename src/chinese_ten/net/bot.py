@@ -1,0 +1,63 @@
+"""A seat played by a program over the network (the benchmark's bots, the tests' players):
+it answers every update that asks something of its seat."""
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from chinese_ten.net.client import Connection
+from chinese_ten.net.protocol import DealRecordMessage, Refused, Update
+
+
+@dataclass
+class BotLog:
+    """What a bot saw: its updates, the records, the refusals, and each action's wait for
+    the update that answered it (seconds)."""
+
+    updates: list[Update] = field(default_factory=list)
+    records: list[DealRecordMessage] = field(default_factory=list)
+    refused: list[Refused] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+
+
+async def play(
+    connection: Connection,
+    rng: random.Random,
+    *,
+    deals: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> BotLog:
+    """Play random legal actions until the series ends (or ``deals`` deals are over)."""
+    log = BotLog()
+    answered = -1
+    sent_at: float | None = None
+    seat = connection.seat
+    while True:
+        message = await connection.receive()
+        if isinstance(message, Refused):
+            log.refused.append(message)
+            if message.fatal:
+                return log
+            continue
+        if isinstance(message, DealRecordMessage):
+            log.records.append(message)
+            continue
+        if not isinstance(message, Update):
+            continue
+        log.updates.append(message)
+        if sent_at is not None and message.seq > answered:
+            log.latencies.append(clock() - sent_at)
+            sent_at = None
+        table, view = message.table, message.view
+        if table.stage == "finished" or (deals is not None and len(table.points) >= deals):
+            return log
+        if message.seq <= answered:
+            continue
+        if table.stage == "play" and view is not None and view.legal:
+            answered = message.seq
+            sent_at = clock()
+            await connection.act(message.seq, rng.choice(view.legal))
+        elif table.stage == "results" and seat in table.waiting_for:
+            answered = message.seq
+            await connection.ready(message.seq)

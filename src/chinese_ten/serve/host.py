@@ -1,0 +1,535 @@
+"""``chinese-ten host``: the one authoritative table (or several) that people join over the network.
+
+Each :class:`HostTable` holds a whole game (a :class:`~chinese_ten.game.flow.GameFlow`) and one
+secret per person's seat. A client proves its seat with that secret in its first message
+(:class:`~chinese_ten.net.protocol.Hello`) and is sent, after every change, only what its seat
+may see (:func:`~chinese_ten.net.protocol.seat_view`). Every action is checked against the
+engine's ``legal_actions``; a refused message changes nothing. Computers play here, on the
+server. The table's seats and secrets are saved beside the game, so a host started again
+takes the table up and the links still work. Secrets never reach a log or an error message.
+"""
+
+import asyncio
+import contextlib
+import hmac
+import json
+import os
+import random
+import secrets
+import ssl
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from chinese_ten.engine.actions import parse_action
+from chinese_ten.engine.deal import OVER, legal_actions
+from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.view import PlayerView
+from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.turn import Request
+from chinese_ten.lang.i18n import N_, _
+from chinese_ten.net.protocol import (
+    MAX_CLIENT_MESSAGE,
+    SECRET_LENGTH,
+    VERSION,
+    Act,
+    BadMessageError,
+    DealRecordMessage,
+    Hello,
+    Ping,
+    Pong,
+    Ready,
+    Refused,
+    Stage,
+    TableState,
+    Update,
+    Welcome,
+    dump,
+    read_client,
+    seat_view,
+    version_of,
+)
+from chinese_ten.players.base import LaterPlayer
+from chinese_ten.serve.guard import Address
+from chinese_ten.store.files import write_atomically
+
+TABLE_FILE = "table.json"
+"""The table's seats and secrets, beside its save (``save-1.json``) in the table's folder."""
+HELLO_SECONDS = 10.0
+"""A connection that has not said hello by then is closed."""
+RATE = 20.0
+BURST = 40.0
+"""Messages a connection may send: ``BURST`` at once, then ``RATE`` a second."""
+MOST_TABLES = 500
+
+NO_HELLO = N_("The first message must be a hello with the seat's secret.")
+WRONG_VERSION = N_(
+    "This table speaks protocol version {server}, this client version {client}: "
+    "use the same version of chinese-ten as the host."
+)
+WRONG_SECRET = N_("This link is not one of this table's seats (or the table was started anew).")
+FLOOD = N_("Too many messages: the connection is closed.")
+NOT_YOUR_TURN = N_("It is not your turn.")
+STALE = N_("That answers a position gone by: nothing changed.")
+ILLEGAL = N_("That move is not allowed here.")
+NOT_NOW = N_("Nothing to be ready for now.")
+REPLACED = N_("This seat was taken up by another connection with the same link.")
+MALFORMED = N_("A message this table does not understand: nothing changed.")
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``take`` is False once a connection sends faster than allowed."""
+
+    rate: float = RATE
+    burst: float = BURST
+    clock: Callable[[], float] = time.monotonic
+    tokens: float = BURST
+    at: float = field(default=-1.0)
+
+    def take(self) -> bool:
+        now = self.clock()
+        if self.at >= 0:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class HostTable:
+    """One table: the game, its seats' secrets and connections, and what it waits for."""
+
+    def __init__(
+        self,
+        table_id: str,
+        options: GameOptions,
+        folder: Path,
+        seat_secrets: tuple[str | None, ...] | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        session = replace(options.session, save_dir=folder, pause=0.0, guard=0.0)
+        self.flow = GameFlow(replace(options, session=session))
+        computers = options.table.computer
+        self.secrets: tuple[str | None, ...] = seat_secrets or tuple(
+            None if level is not None else new_secret() for level in computers
+        )
+        self.handed: dict[int, str] = {}
+        """Person seats the host handed to the computer, at a level."""
+        self.sockets: dict[int, web.WebSocketResponse] = {}
+        self.ready: set[int] = set()
+        self.seq = 0
+        self.stage: Stage = "cut"
+        self.lock = asyncio.Lock()
+        self.problems: list[str] = []
+        """What went wrong saving (said on the host's terminal)."""
+        self._moving: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ seats
+    def person_seats(self) -> list[int]:
+        return [seat for seat, secret in enumerate(self.secrets) if secret is not None]
+
+    def seat_of(self, secret: str) -> int | None:
+        """The seat whose secret this is (compared in constant time), or None."""
+        found = None
+        for seat, mine in enumerate(self.secrets):
+            if mine is not None and hmac.compare_digest(mine.encode(), secret.encode()):
+                found = seat
+        return found
+
+    def link(self, base: str, seat: int) -> str:
+        """The invite link of a person's seat: the secret after ``#`` never reaches a server
+        log or a proxy (browsers do not send it; ``join`` sends it in its hello)."""
+        secret = self.secrets[seat]
+        assert secret is not None
+        return f"{base}/t/{self.table_id}#{secret}"
+
+    def present(self, seat: int) -> bool:
+        return self.flow.computers[seat] is not None or seat in self.sockets
+
+    # ------------------------------------------------------------ the game
+    def start(self, *, resume: bool) -> None:
+        """A new series, or the saved one taken up."""
+        if resume and self.flow.resume(asked=True).resumed:
+            self._seat_handed()
+            state = self.flow.state
+            if state is not None and state.phase == OVER:
+                self.stage = "finished" if self.flow.series.is_over else "results"
+            else:
+                self.stage = "play"
+            return
+        self.flow.hold_fresh_slot()
+        self.flow.start_series()
+        self._seat_handed()
+        self._deal()
+        self.save_table()
+
+    def _seat_handed(self) -> None:
+        for seat, level in self.handed.items():
+            self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
+
+    def _deal(self) -> None:
+        rng = self.flow.deal_rng(self.flow.deal_number)
+        self._notice(self.flow.deal(rng.randint(1, 51)))
+        self.stage = "play"
+        self.ready.clear()
+
+    def _notice(self, notices: Sequence[object]) -> None:
+        problem = self.flow.save_problem
+        if problem is not None and problem not in self.problems:
+            self.problems.append(problem)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        state = self.flow.state
+        if self.stage == "play" and state is not None:
+            return (state.to_move,)
+        if self.stage == "results":
+            return tuple(
+                s
+                for s in self.person_seats()
+                if self.flow.computers[s] is None and s not in self.ready
+            )
+        return ()
+
+    def table_state(self) -> TableState:
+        table = self.flow.table
+        return TableState(
+            names=self.flow.names,
+            levels=tuple(self.handed.get(seat, level) for seat, level in enumerate(table.computer)),
+            present=tuple(self.present(s) for s in range(table.seats)),
+            deals_planned=self.flow.series.deals_planned,
+            first_dealer=self.flow.series.first_dealer,
+            points=tuple(o.points for o in self.flow.series.outcomes),
+            stage=self.stage,
+            waiting_for=self.waiting_for(),
+            hints=table.hints,
+            open_scores=table.open_scores,
+        )
+
+    def update_for(self, seat: int) -> Update:
+        state = self.flow.state
+        view = None if state is None else seat_view(PlayerView(state, seat))
+        return Update(seq=self.seq, table=self.table_state(), view=view)
+
+    async def broadcast(self) -> None:
+        """Every connected seat gets its own update (and the record at a deal's end)."""
+        for seat, socket in list(self.sockets.items()):
+            await _send(socket, dump(self.update_for(seat)))
+
+    def _changed(self) -> None:
+        self.seq += 1
+
+    def apply(self, seat: int, seq: int, text: str) -> str | None:
+        """A person's action: None if played, else why not (nothing changed)."""
+        state = self.flow.state
+        if self.stage != "play" or state is None or state.phase == OVER:
+            return NOT_NOW
+        if state.to_move != seat or self.flow.computers[seat] is not None:
+            return NOT_YOUR_TURN
+        if seq != self.seq:
+            return STALE
+        try:
+            action = parse_action(text)
+        except ChineseTenError:
+            return ILLEGAL
+        if action not in legal_actions(state):
+            return ILLEGAL
+        self._play(action)
+        return None
+
+    def _play(self, action: int) -> None:
+        applied = self.flow.apply(action)
+        self._notice(list(applied.notices))
+        self._changed()
+        if applied.result is not None:
+            self.stage = "finished" if self.flow.series.is_over else "results"
+            self.ready.clear()
+
+    def mark_ready(self, seat: int, seq: int) -> str | None:
+        if self.stage != "results":
+            return NOT_NOW
+        if seq != self.seq:
+            return STALE
+        self.ready.add(seat)
+        if not self.waiting_for():
+            self._deal()
+        self._changed()
+        return None
+
+    def record_message(self) -> DealRecordMessage:
+        from chinese_ten.store.records import record_json
+
+        return DealRecordMessage(
+            deals=len(self.flow.finished), record=record_json(self.flow.record(full=False))
+        )
+
+    async def computers_move(self) -> None:
+        """The computers to move play, one action at a time, off the event loop."""
+        while True:
+            async with self.lock:
+                player = self.flow.computer_to_move() if self.stage == "play" else None
+                state = self.flow.state
+                if player is None or state is None:
+                    if self.stage == "results" and not self.waiting_for():
+                        self._deal()  # nobody to wait for: only computers and the handed
+                        self._changed()
+                        await self.broadcast()
+                        continue
+                    return
+            action = await asyncio.to_thread(Request(player, state, "computer").choose)
+            async with self.lock:
+                if self.flow.state is not state:
+                    continue
+                self._play(action)
+                await self.after_change()
+
+    async def after_change(self) -> None:
+        """Every seat's update; at a deal's end the record first, so a client that reads the
+        update saying the deal is over holds the record already."""
+        if self.stage in ("results", "finished") and self.ready == set():
+            message = dump(self.record_message())
+            for socket in list(self.sockets.values()):
+                await _send(socket, message)
+        await self.broadcast()
+
+    def kick_computers(self) -> None:
+        if self._moving is None or self._moving.done():
+            self._moving = asyncio.ensure_future(self.computers_move())
+
+    # ------------------------------------------------------------ the host's choices
+    async def hand_to_computer(self, seat: int, level: str) -> None:
+        """An absent person's seat plays as the computer at ``level`` until given back."""
+        async with self.lock:
+            self.handed[seat] = level
+            self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
+            self._changed()
+            self.save_table()
+            await self.broadcast()
+        self.kick_computers()
+
+    async def give_back(self, seat: int) -> None:
+        async with self.lock:
+            self.handed.pop(seat, None)
+            if self.secrets[seat] is not None:
+                self.flow.computers[seat] = None
+            self._changed()
+            self.save_table()
+            await self.broadcast()
+
+    # ------------------------------------------------------------ the save
+    def save_table(self) -> None:
+        """The seats, secrets and table id beside the game's save (readable by the owner only)."""
+        text = json.dumps(
+            {
+                "table": self.table_id,
+                "secrets": list(self.secrets),
+                "handed": {str(k): v for k, v in self.handed.items()},
+            }
+        )
+        path = self.folder / TABLE_FILE
+        try:
+            write_atomically(path, text)
+            os.chmod(path, 0o600)
+        except OSError as error:
+            self.problems.append(
+                _("the table's seats could not be saved: {error}").format(error=error.strerror)
+            )
+
+    @classmethod
+    def load(cls, folder: Path, options: GameOptions) -> "HostTable | None":
+        """The table saved in ``folder``, taken up; None when there is none to take up."""
+        try:
+            data = json.loads((folder / TABLE_FILE).read_text(encoding="utf-8"))
+            table_id = str(data["table"])
+            seat_secrets = tuple(
+                s if isinstance(s, str) and len(s) == SECRET_LENGTH else None
+                for s in data["secrets"]
+            )
+            handed = {int(k): str(v) for k, v in dict(data.get("handed", {})).items()}
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        table = cls(table_id, options, folder, seat_secrets)
+        table.handed = {k: v for k, v in handed.items() if 0 <= k < len(seat_secrets)}
+        table.start(resume=True)
+        if table.flow.state is None or len(table.secrets) != table.flow.seats:
+            return None
+        return table
+
+
+async def _send(socket: web.WebSocketResponse, text: str) -> None:
+    if not socket.closed:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await socket.send_str(text)
+
+
+async def _refuse(socket: web.WebSocketResponse, code: str, reason: str, *, fatal: bool) -> None:
+    await _send(socket, dump(Refused(code=code, reason=_(reason), fatal=fatal)))
+    if fatal:
+        await socket.close()
+
+
+@dataclass
+class Host:
+    """The tables of one ``host`` process and the web application that serves them."""
+
+    tables: dict[str, HostTable]
+    address: Address | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
+        app.router.add_get("/t/{table}/ws", self.websocket)
+        app.router.add_get("/t/{table}", self.page)
+        return app
+
+    def refusal(self, request: web.Request) -> str | None:
+        """``serve``'s checks of ``Host`` and ``Origin`` (a page of another site is refused)."""
+        address = self.address
+        if address is None or not address.named_by(request.headers.get("Host", "")):
+            return _("This table answers only at the address chinese-ten host printed.")
+        origin = request.headers.get("Origin")
+        if origin is not None and not address.is_origin(origin):
+            return _("Only this table's own page may join it.")
+        return None
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        reason = self.refusal(request)
+        if reason is not None:
+            return web.Response(text=reason + "\n", status=403)
+        if request.match_info["table"] not in self.tables:
+            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        return web.Response(
+            text=_("This is a Chinese Ten table: run chinese-ten join with this whole link.") + "\n"
+        )
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        reason = self.refusal(request)
+        if reason is not None:
+            return web.Response(text=reason + "\n", status=403)
+        table = self.tables.get(request.match_info["table"])
+        if table is None:
+            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE, heartbeat=30.0)
+        await socket.prepare(request)
+        seat = await self._hello(table, socket)
+        if seat is None:
+            return socket
+        try:
+            await self._serve(table, seat, socket)
+        finally:
+            if table.sockets.get(seat) is socket:
+                del table.sockets[seat]
+                async with table.lock:
+                    await table.broadcast()  # the others see the seat away
+        return socket
+
+    async def _hello(self, table: HostTable, socket: web.WebSocketResponse) -> int | None:
+        try:
+            message = await socket.receive(timeout=HELLO_SECONDS)
+        except TimeoutError:
+            await _refuse(socket, "no_hello", NO_HELLO, fatal=True)
+            return None
+        if message.type != WSMsgType.TEXT:
+            await _refuse(socket, "no_hello", NO_HELLO, fatal=True)
+            return None
+        claimed = version_of(message.data)
+        if claimed is not None and claimed != VERSION:
+            text = _(WRONG_VERSION).format(server=VERSION, client=claimed)
+            await _send(socket, dump(Refused(code="version", reason=text, fatal=True)))
+            await socket.close()
+            return None
+        try:
+            hello = read_client(message.data)
+        except BadMessageError:
+            hello = None
+        if not isinstance(hello, Hello):
+            await _refuse(socket, "no_hello", NO_HELLO, fatal=True)
+            return None
+        seat = table.seat_of(hello.secret)
+        if seat is None:
+            await _refuse(socket, "secret", WRONG_SECRET, fatal=True)
+            return None
+        async with table.lock:
+            old = table.sockets.get(seat)
+            table.sockets[seat] = socket
+            if old is not None:
+                await _refuse(old, "replaced", REPLACED, fatal=True)
+            await _send(socket, dump(Welcome(version=VERSION, seat=seat, table_id=table.table_id)))
+            await table.broadcast()  # presence is no move: the seq stays
+            if table.stage in ("results", "finished") and table.flow.finished:
+                await _send(socket, dump(table.record_message()))
+        table.kick_computers()
+        return seat
+
+    async def _serve(self, table: HostTable, seat: int, socket: web.WebSocketResponse) -> None:
+        bucket = Bucket()
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                await _refuse(socket, "malformed", MALFORMED, fatal=True)
+                return
+            if not bucket.take():
+                await _refuse(socket, "flood", FLOOD, fatal=True)
+                return
+            try:
+                read = read_client(message.data)
+            except BadMessageError as bad:
+                await _refuse(socket, bad.code, MALFORMED, fatal=False)
+                continue
+            if isinstance(read, Ping):
+                await _send(socket, dump(Pong(data=read.data)))
+                continue
+            if isinstance(read, Hello):
+                await _refuse(socket, "hello_again", MALFORMED, fatal=False)
+                continue
+            async with table.lock:
+                if table.sockets.get(seat) is not socket:
+                    return
+                if isinstance(read, Act):
+                    why = table.apply(seat, read.seq, read.action)
+                else:
+                    assert isinstance(read, Ready)
+                    why = table.mark_ready(seat, read.seq)
+                if why is not None:
+                    code = {STALE: "stale", ILLEGAL: "illegal", NOT_YOUR_TURN: "turn"}.get(
+                        why, "not_now"
+                    )
+                    await _refuse(socket, code, why, fatal=False)
+                    continue
+                await table.after_change()
+            table.kick_computers()
+
+
+def table_folder(root: Path, table_id: str) -> Path:
+    return root / table_id
+
+
+async def listen(
+    host: Host, bind: str, port: int, ssl_context: "ssl.SSLContext | None" = None
+) -> tuple[web.AppRunner, int]:
+    """Serve ``host``'s tables on ``bind``:``port`` (0: any free port); the port bound.
+    OSError when the address cannot be listened on."""
+    runner = web.AppRunner(host.app(), access_log=None)  # a log line could carry a link
+    await runner.setup()
+    site = web.TCPSite(runner, bind, port, ssl_context=ssl_context, backlog=1024)
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    bound = runner.addresses[0][1] if runner.addresses else port
+    host.address = Address.of(bind, bound)
+    return runner, bound
