@@ -315,3 +315,23 @@ def test_a_link_is_read_or_refused_in_one_line() -> None:
         with pytest.raises(JoinError) as error:
             parse_link(bad)
         assert "\n" not in str(error.value)
+
+
+async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        ben = await seated(table, base, 1)
+        await ben.hand(2, "easy")  # not the host
+        assert await next_refusal(ben) == "not_host"
+        await ana.hand(1, "easy")  # Ben is here
+        assert await next_refusal(ana) == "present"
+        assert table.handed == {}
+        await ana.hand(2, "hard")
+        await wait_until(lambda: table.handed == {2: "hard"})
+        update = await last_update(ben, lambda u: u.table.levels[2] == "hard")
+        assert update.table.present == (True, True, True)
+        await ana.hand(2, None)
+        await wait_until(lambda: table.handed == {})
+        for c in (ana, ben):
+            await c.close()

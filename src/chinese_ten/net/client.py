@@ -5,6 +5,7 @@ own seat, by the benchmark's bots and by the tests. Everything the server sends 
 (:func:`~chinese_ten.net.protocol.read_server`) before anything reads it.
 """
 
+import json
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -133,6 +134,10 @@ class Connection:
 
     async def ready(self, seq: int) -> None:
         await self.send(dump(Ready(seq=seq)))
+
+    async def hand(self, seat: int, level: str | None) -> None:
+        """The host's seat: ``seat`` to the computer at ``level``, or back (None)."""
+        await self.send(json.dumps({"kind": "hand", "seat": seat, "level": level}))
 
     async def ping(self, data: str = "") -> None:
         await self.send(dump(Ping(data=data)))

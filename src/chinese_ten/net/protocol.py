@@ -60,12 +60,21 @@ class Ready(_Model):
     seq: Annotated[int, Field(ge=0)]
 
 
+class Hand(_Model):
+    """The host's seat only: an absent person's seat plays as the computer at ``level``, or
+    (``level`` None) goes back to its person."""
+
+    kind: Literal["hand"] = "hand"
+    seat: Annotated[int, Field(ge=0, le=3)]
+    level: Literal["easy", "normal", "hard"] | None
+
+
 class Ping(_Model):
     kind: Literal["ping"] = "ping"
     data: Annotated[str, Field(max_length=64)] = ""
 
 
-ClientMessage = Annotated[Hello | Act | Ready | Ping, Field(discriminator="kind")]
+ClientMessage = Annotated[Hello | Act | Ready | Hand | Ping, Field(discriminator="kind")]
 
 
 # ------------------------------------------------------------------ server to client
@@ -162,7 +171,7 @@ ServerMessage = Annotated[
     Welcome | Update | Refused | DealRecordMessage | Pong, Field(discriminator="kind")
 ]
 
-_CLIENT: TypeAdapter[Hello | Act | Ready | Ping] = TypeAdapter(ClientMessage)
+_CLIENT: TypeAdapter[Hello | Act | Ready | Hand | Ping] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Welcome | Update | Refused | DealRecordMessage | Pong] = TypeAdapter(
     ServerMessage
 )
@@ -187,7 +196,7 @@ def version_of(text: str | bytes) -> int | None:
     return version if type(version) is int else None
 
 
-def read_client(text: str | bytes) -> Hello | Act | Ready | Ping:
+def read_client(text: str | bytes) -> Hello | Act | Ready | Hand | Ping:
     """A client's message, or :class:`BadMessageError` (``too_big``, ``malformed``)."""
     if len(text) > MAX_CLIENT_MESSAGE:
         raise BadMessageError("too_big", f"over {MAX_CLIENT_MESSAGE} bytes")

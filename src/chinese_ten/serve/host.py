@@ -39,6 +39,7 @@ from chinese_ten.net.protocol import (
     Act,
     BadMessageError,
     DealRecordMessage,
+    Hand,
     Hello,
     Ping,
     Pong,
@@ -78,6 +79,8 @@ STALE = N_("That answers a position gone by: nothing changed.")
 ILLEGAL = N_("That move is not allowed here.")
 NOT_NOW = N_("Nothing to be ready for now.")
 REPLACED = N_("This seat was taken up by another connection with the same link.")
+NOT_HOST = N_("Only the host's seat may hand a seat to the computer.")
+PRESENT = N_("That seat's person is here: only an absent seat goes to the computer.")
 MALFORMED = N_("A message this table does not understand: nothing changed.")
 
 
@@ -322,6 +325,21 @@ class HostTable:
             await self.broadcast()
         self.kick_computers()
 
+    @property
+    def host_seat(self) -> int:
+        """The seat of the host's person: the first person's seat."""
+        return self.person_seats()[0]
+
+    def may_hand(self, by: int, seat: int, level: str | None) -> str | None:
+        """Why ``by`` may not hand ``seat`` over (or back), or None."""
+        if by != self.host_seat:
+            return NOT_HOST
+        if seat >= len(self.secrets) or self.secrets[seat] is None:
+            return PRESENT if level is not None else None
+        if level is not None and seat in self.sockets:
+            return PRESENT
+        return None
+
     async def give_back(self, seat: int) -> None:
         async with self.lock:
             self.handed.pop(seat, None)
@@ -494,6 +512,17 @@ class Host:
                 continue
             if isinstance(read, Hello):
                 await _refuse(socket, "hello_again", MALFORMED, fatal=False)
+                continue
+            if isinstance(read, Hand):
+                why = table.may_hand(seat, read.seat, read.level)
+                if why is not None:
+                    await _refuse(
+                        socket, "not_host" if why == NOT_HOST else "present", why, fatal=False
+                    )
+                elif read.level is None:
+                    await table.give_back(read.seat)
+                else:
+                    await table.hand_to_computer(read.seat, read.level)
                 continue
             async with table.lock:
                 if table.sockets.get(seat) is not socket:
