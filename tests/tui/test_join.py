@@ -1,0 +1,70 @@
+"""The join screen against a host on loopback: the board of one seat, driven by the network."""
+
+from pathlib import Path
+
+from chinese_ten.net.remote import RemoteTurn
+from chinese_ten.tui.join import JoinApp
+from chinese_ten.tui.screens.join import status_text
+from tests.net.host_helpers import hosting, new_table, seated
+from tests.options_helpers import game_options
+
+
+async def settle(condition: "object", pilot: "object") -> None:
+    for _ in range(300):
+        if condition():  # type: ignore[operator]
+            return
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    raise AssertionError("never happened")
+
+
+async def test_a_joined_seat_plays_with_the_keys_and_sees_only_its_cards(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    mover = state.to_move
+    async with hosting(table) as (_host, base):
+        other = await seated(table, base, 1 - mover)
+        me = await seated(table, base, mover)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            assert status_text(screen.turn) == "Your turn."
+            view = screen.turn.view
+            assert view is not None and len(view.hand) == len(state.hands[mover])
+            seq = table.seq
+            await pilot.press("enter")
+            if screen.turn.stage == "target":
+                await pilot.press("enter")
+            await settle(lambda: table.seq > seq, pilot)
+            await settle(lambda: screen.turn.stage == "flip", pilot)
+            await pilot.press("space")
+            if screen.turn.stage == "flip-target":
+                await pilot.press("enter")
+            await settle(lambda: screen.turn.stage == "computer", pilot)
+            name = table.flow.names[1 - mover]
+            assert status_text(screen.turn) == f"Waiting for {name}."
+            await other.close()
+            await settle(lambda: "is away" in status_text(screen.turn), pilot)
+            assert (
+                status_text(screen.turn) == f"Waiting for {name}. {name} is away: the table waits."
+            )
+        await me.close()
+
+
+def test_the_status_line_before_the_first_update() -> None:
+    assert status_text(RemoteTurn()) == "Waiting for the host…"
+
+
+async def test_a_fatal_refusal_ends_the_app_with_its_reason(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(lambda: app.join_screen.turn.update is not None, pilot)
+            again = await seated(table, base, 0)  # the same link elsewhere takes the seat
+            await settle(lambda: app.join_screen.ended is not None, pilot)
+        assert app.ended is not None and "another connection" in app.ended
+        await again.close()
+        await me.close()
