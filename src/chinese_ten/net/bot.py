@@ -61,3 +61,38 @@ async def play(
         elif table.stage == "results" and seat in table.waiting_for:
             answered = message.seq
             await connection.ready(message.seq)
+
+
+async def play_link(link: str, seed: int, deals: int | None = None) -> BotLog:
+    """Take the seat of ``link`` and play it to the end (see :func:`play`)."""
+    from chinese_ten.net.client import parse_link
+
+    connection = Connection(parse_link(link))
+    await connection.open()
+    try:
+        return await play(connection, random.Random(seed), deals=deals)
+    finally:
+        await connection.close()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m chinese_ten.net.bot LINK [SEED]``: a bot seat, as a process of its own
+    (the tests' and the benchmark's players); prints how many deals' records it received."""
+    import asyncio
+    import sys
+
+    from chinese_ten.net.client import JoinError
+
+    try:
+        log = asyncio.run(play_link(argv[0], int(argv[1]) if len(argv) > 1 else 0))
+    except JoinError as error:
+        print(f"bot: {error}", file=sys.stderr)
+        return 1
+    print(f"records {len(log.records)} refused {len(log.refused)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
