@@ -288,7 +288,7 @@ async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path)
         await ana.close()
     link = table.link(base, 1)
     progress = table.flow.progress()
-    table.flow.release()
+    table.close()
     again = HostTable.load(table.folder, table.flow.asked)
     assert again is not None
     assert again.flow.progress() == progress

@@ -1,6 +1,7 @@
 """A seat played by a program over the network (the benchmark's bots, the tests' players):
 it answers every update that asks something of its seat."""
 
+import asyncio
 import random
 import time
 from collections.abc import Callable
@@ -26,9 +27,11 @@ async def play(
     rng: random.Random,
     *,
     deals: int | None = None,
+    pause: float = 0.0,
     clock: Callable[[], float] = time.perf_counter,
 ) -> BotLog:
-    """Play random legal actions until the series ends (or ``deals`` deals are over)."""
+    """Play random legal actions until the series ends (or ``deals`` deals are over);
+    ``pause``: the mean seconds a bot waits before each action, as a person thinks."""
     log = BotLog()
     answered = -1
     sent_at: float | None = None
@@ -56,6 +59,8 @@ async def play(
             continue
         if table.stage == "play" and view is not None and view.legal:
             answered = message.seq
+            if pause > 0:
+                await asyncio.sleep(rng.uniform(0, 2 * pause))
             sent_at = clock()
             await connection.act(message.seq, rng.choice(view.legal))
         elif table.stage == "results" and seat in table.waiting_for:
@@ -78,7 +83,6 @@ async def play_link(link: str, seed: int, deals: int | None = None) -> BotLog:
 def main(argv: list[str]) -> int:
     """``python -m chinese_ten.net.bot LINK [SEED]``: a bot seat, as a process of its own
     (the tests' and the benchmark's players); prints how many deals' records it received."""
-    import asyncio
     import sys
 
     from chinese_ten.net.client import JoinError

@@ -19,6 +19,7 @@ import secrets
 import ssl
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -26,9 +27,9 @@ from aiohttp import WSMsgType, web
 
 from chinese_ten.engine.actions import parse_action
 from chinese_ten.engine.deal import OVER, legal_actions
-from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.errors import ChineseTenError, SaveError
 from chinese_ten.engine.view import PlayerView
-from chinese_ten.game.flow import GameFlow
+from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import Request
 from chinese_ten.lang.i18n import N_, _
@@ -113,6 +114,39 @@ class Bucket:
         return True
 
 
+class HostFlow(GameFlow):
+    """The host's game: a play only marks the game to be saved; :meth:`HostTable.persist`
+    writes it off the event loop, the newest position each time (a save is an fsync, and a
+    table's update must not wait for the disk)."""
+
+    dirty = False
+
+    def save(self) -> list[Notice]:
+        self.dirty = True
+        return []
+
+    def write(self) -> "Callable[[], None] | None":
+        """The newest position's record, built here, and the write to run elsewhere (None:
+        no slot could be held; the problem is in ``save_problem``)."""
+        self.dirty = False
+        if self.slot is None:
+            self.hold_fresh_slot()
+        slot = self.slot
+        if slot is None:
+            return None
+        record = self.record(full=True)
+
+        def write() -> None:
+            try:
+                slot.save(record)
+            except SaveError as error:
+                self.save_problem = str(error)
+            else:
+                self.save_problem = None
+
+        return write
+
+
 class HostTable:
     """One table: the game, its seats' secrets and connections, and what it waits for."""
 
@@ -127,7 +161,8 @@ class HostTable:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         session = replace(options.session, save_dir=folder, pause=0.0, guard=0.0)
-        self.flow = GameFlow(replace(options, session=session))
+        self.flow = HostFlow(replace(options, session=session))
+        self._saver: asyncio.Task[None] | None = None
         computers = options.table.computer
         self.secrets: tuple[str | None, ...] = seat_secrets or tuple(
             None if level is not None else new_secret() for level in computers
@@ -180,6 +215,7 @@ class HostTable:
         self.flow.start_series()
         self._seat_handed()
         self._deal()
+        self.save_now()
         self.save_table()
 
     def _seat_handed(self) -> None:
@@ -191,6 +227,34 @@ class HostTable:
         self._notice(self.flow.deal(rng.randint(1, 51)))
         self.stage = "play"
         self.ready.clear()
+
+    async def persist(self) -> None:
+        """Write the game's save until it holds the newest position."""
+        loop = asyncio.get_running_loop()
+        while self.flow.dirty:
+            write = self.flow.write()
+            if write is not None:
+                await loop.run_in_executor(_SAVER, write)
+            self._notice([])
+
+    def save_soon(self) -> None:
+        """Save in the background (one write at a time, the newest position last)."""
+        if self.flow.dirty and (self._saver is None or self._saver.done()):
+            self._saver = asyncio.ensure_future(self.persist())
+
+    def save_now(self) -> None:
+        """Save at once, on this thread (at the start, and when the host stops)."""
+        if not self.flow.dirty:
+            return
+        write = self.flow.write()
+        if write is not None:
+            write()
+
+    def close(self) -> None:
+        """The host stops: the newest position saved (again, on this thread), the slot let go."""
+        self.flow.dirty = True
+        self.save_now()
+        self.flow.release()
 
     def _notice(self, notices: Sequence[object]) -> None:
         problem = self.flow.save_problem
@@ -237,8 +301,9 @@ class HostTable:
     def _changed(self) -> None:
         self.seq += 1
 
-    def apply(self, seat: int, seq: int, text: str) -> str | None:
-        """A person's action: None if played, else why not (nothing changed)."""
+    async def apply(self, seat: int, seq: int, text: str) -> str | None:
+        """A person's action: None if played, else why not (nothing changed). The caller
+        holds the table's lock."""
         state = self.flow.state
         if self.stage != "play" or state is None or state.phase == OVER:
             return NOT_NOW
@@ -263,7 +328,8 @@ class HostTable:
             self.stage = "finished" if self.flow.series.is_over else "results"
             self.ready.clear()
 
-    def mark_ready(self, seat: int, seq: int) -> str | None:
+    async def mark_ready(self, seat: int, seq: int) -> str | None:
+        """A person has seen the results; the last one ready deals the next deal."""
         if self.stage != "results":
             return NOT_NOW
         if seq != self.seq:
@@ -289,9 +355,9 @@ class HostTable:
                 state = self.flow.state
                 if player is None or state is None:
                     if self.stage == "results" and not self.waiting_for():
-                        self._deal()  # nobody to wait for: only computers and the handed
+                        self._deal()  # nobody to wait for: computers only
                         self._changed()
-                        await self.broadcast()
+                        await self.after_change()
                         continue
                     return
             action = await asyncio.to_thread(Request(player, state, "computer").choose)
@@ -302,8 +368,9 @@ class HostTable:
                 await self.after_change()
 
     async def after_change(self) -> None:
-        """Every seat's update; at a deal's end the record first, so a client that reads the
-        update saying the deal is over holds the record already."""
+        """Every seat's update (the save follows, off the loop); at a deal's end the record
+        first, so a client that reads the update saying the deal is over holds it already."""
+        self.save_soon()
         if self.stage in ("results", "finished") and self.ready == set():
             message = dump(self.record_message())
             for socket in list(self.sockets.values()):
@@ -387,6 +454,10 @@ class HostTable:
         if table.flow.state is None or len(table.secrets) != table.flow.seats:
             return None
         return table
+
+
+_SAVER = ThreadPoolExecutor(max_workers=32, thread_name_prefix="host-save")
+"""The tables' saves are written here (each an fsync), side by side and off the event loop."""
 
 
 async def _send(socket: web.WebSocketResponse, text: str) -> None:
@@ -528,10 +599,10 @@ class Host:
                 if table.sockets.get(seat) is not socket:
                     return
                 if isinstance(read, Act):
-                    why = table.apply(seat, read.seq, read.action)
+                    why = await table.apply(seat, read.seq, read.action)
                 else:
                     assert isinstance(read, Ready)
-                    why = table.mark_ready(seat, read.seq)
+                    why = await table.mark_ready(seat, read.seq)
                 if why is not None:
                     code = {STALE: "stale", ILLEGAL: "illegal", NOT_YOUR_TURN: "turn"}.get(
                         why, "not_now"

@@ -150,7 +150,7 @@ def run_host(options: HostOptions) -> int:
     finally:
         loop.run_until_complete(runner.cleanup())
         for table in tables:
-            table.flow.release()
+            table.close()
         loop.close()
 
 
