@@ -335,3 +335,18 @@ async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> N
         await wait_until(lambda: table.handed == {})
         for c in (ana, ben):
             await c.close()
+
+
+def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path: Path) -> None:
+    """The public part is worked out once per change: every seat still gets exactly the view
+    of its own seat, field by field."""
+    from chinese_ten.engine.view import PlayerView
+    from chinese_ten.net.protocol import PRIVATE_FIELDS, SeatView, seat_view
+
+    table = new_table(tmp_path, (None, None, None, None))
+    state = table.flow.state
+    assert state is not None
+    updates = table.updates([2, 0, 3, 1])
+    for seat, update in updates.items():
+        assert update.view == seat_view(PlayerView(state, seat))
+    assert set(SeatView.model_fields) > PRIVATE_FIELDS

@@ -254,3 +254,19 @@ def seat_view(view: PlayerView) -> SeatView:
         ),
         legal=tuple(format_action(a) for a in legal),
     )
+
+
+PRIVATE_FIELDS: Final = frozenset(("seat", "hand", "legal"))
+"""The fields of a :class:`SeatView` that differ from seat to seat; every other is public."""
+
+
+def own_view(public: SeatView, view: PlayerView) -> SeatView:
+    """``public`` (another seat's view of the same moment) with ``view``'s seat's own fields
+    in place of that seat's: the public part is worked out once for every seat."""
+    return public.model_copy(
+        update={
+            "seat": view.seat,
+            "hand": _cards(view.hand),
+            "legal": tuple(format_action(a) for a in view.legal_actions()),
+        }
+    )

@@ -51,6 +51,7 @@ from chinese_ten.net.protocol import (
     Update,
     Welcome,
     dump,
+    own_view,
     read_client,
     seat_view,
     version_of,
@@ -289,14 +290,34 @@ class HostTable:
         )
 
     def update_for(self, seat: int) -> Update:
+        """What ``seat`` is sent now."""
+        return self.updates([seat])[seat]
+
+    def updates(self, seats: Sequence[int]) -> dict[int, Update]:
+        """Each of ``seats``' update: the table and the public part of the view worked out
+        once, then each seat's own hand and legal actions put in (every private field of a
+        view is replaced: :func:`~chinese_ten.net.protocol.own_view`)."""
+        if not seats:
+            return {}
+        table = self.table_state()
         state = self.flow.state
-        view = None if state is None else seat_view(PlayerView(state, seat))
-        return Update(seq=self.seq, table=self.table_state(), view=view)
+        if state is None:
+            return {seat: Update(seq=self.seq, table=table, view=None) for seat in seats}
+        public = seat_view(PlayerView(state, seats[0]))
+        return {
+            seat: Update(
+                seq=self.seq,
+                table=table,
+                view=public if seat == seats[0] else own_view(public, PlayerView(state, seat)),
+            )
+            for seat in seats
+        }
 
     async def broadcast(self) -> None:
-        """Every connected seat gets its own update (and the record at a deal's end)."""
-        for seat, socket in list(self.sockets.items()):
-            await _send(socket, dump(self.update_for(seat)))
+        """Every connected seat gets its own update."""
+        sockets = dict(self.sockets)
+        for seat, update in self.updates(list(sockets)).items():
+            await _send(sockets[seat], dump(update))
 
     def _changed(self) -> None:
         self.seq += 1
