@@ -350,3 +350,29 @@ def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path:
     for seat, update in updates.items():
         assert update.view == seat_view(PlayerView(state, seat))
     assert set(SeatView.model_fields) > PRIVATE_FIELDS
+
+
+async def test_a_seat_killed_mid_turn_rejoins_at_the_flip(tmp_path: Path) -> None:
+    """The mover played a card and dropped before turning the stock card over: back with
+    the same link, it is still to turn it over, and the other seat waited."""
+    table = new_table(tmp_path, (None, None))
+    state = table.flow.state
+    assert state is not None
+    mover = state.to_move
+    async with hosting(table) as (_host, base):
+        other = await seated(table, base, 1 - mover)
+        moving = await seated(table, base, mover)
+        await moving.act(table.seq, read_legal(table, mover)[0])
+        await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 1)
+        await moving.close()
+        await wait_until(lambda: mover not in table.sockets)
+        waiting = await last_update(other, lambda u: not u.table.present[mover])
+        assert waiting.table.waiting_for == (mover,)
+        back = await seated(table, base, mover)
+        update = await last_update(back, lambda u: True)
+        assert update.view is not None and update.view.phase == 1
+        assert update.view.legal and all(a.startswith("flip") for a in update.view.legal)
+        await back.act(update.seq, update.view.legal[0])
+        await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 0)
+        for c in (other, back):
+            await c.close()

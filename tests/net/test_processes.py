@@ -54,7 +54,8 @@ def test_bots_as_processes_play_a_whole_deal(tmp_path: Path, players: str) -> No
     assert len(links) == len(players.split(","))
     bots = [bot(link, seed) for seed, link in enumerate(links)]
     outputs = [b.communicate(timeout=120) for b in bots]
-    stop(host)
+    said = stop(host)
+    assert not [link for link in links if link.split("#")[1] in said]  # no secret in its log
     for (out, err), process in zip(outputs, bots, strict=True):
         assert process.returncode == 0, err
         assert out.startswith("records 1 "), out
@@ -114,3 +115,12 @@ def test_join_with_a_wrong_or_expired_link_is_one_line(tmp_path: Path) -> None:
         stop(host)
     gone = run_join(links[0], home=tmp_path)  # the host has stopped
     assert gone.returncode == 1 and "Cannot reach the host" in gone.stderr
+
+
+def test_listening_beyond_this_machine_is_warned(tmp_path: Path) -> None:
+    host, links = start_host(tmp_path, "--players", "Ana,Ben", "--host", "0.0.0.0")
+    assert host.stderr is not None
+    warning = host.stderr.readline()
+    stop(host)
+    assert warning.startswith("chinese-ten: warning: listening on 0.0.0.0: anyone who can reach")
+    assert len(links) == 2

@@ -68,3 +68,35 @@ async def test_a_fatal_refusal_ends_the_app_with_its_reason(tmp_path: Path) -> N
         assert app.ended is not None and "another connection" in app.ended
         await again.close()
         await me.close()
+
+
+async def test_the_deals_record_goes_into_the_players_own_history(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """At a deal's end the host sends its record; the joined player's history keeps it."""
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.store.history import read_history
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None), deals=1)
+    rng = random.Random(3)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 1)  # the deal is over: the record comes at once
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "results", pilot)
+            assert status_text(screen.turn) == "The series is over."
+        await me.close()
+    app.join_screen.history.wait()
+    with read_history(tmp_path / "ben") as history:
+        games = history.games()
+    assert len(games) == 1
+    with read_history(tmp_path / "ben") as history:
+        record = history.record(games[0].id)
+    assert record.deals[0].hands == table.flow.finished[0].setup.hands

@@ -44,7 +44,6 @@ def status_text(turn: RemoteTurn) -> str:
         return _("Waiting for the host…")
     table = update.table
     names = [visible(n) for n in table.names]
-    away = [names[s] for s in turn.away()]
     parts: list[str] = []
     if table.stage == "finished":
         parts.append(_("The series is over."))
@@ -58,7 +57,15 @@ def status_text(turn: RemoteTurn) -> str:
         parts.append(_("Your turn."))
     elif table.waiting_for:
         parts.append(_("Waiting for {name}.").format(name=names[table.waiting_for[0]]))
-    parts += [_("{name} is away: the table waits.").format(name=name) for name in away]
+    if table.stage != "finished":
+        parts += [
+            (
+                _("{name} is away: the table waits.")
+                if seat in table.waiting_for
+                else _("{name} is away.")
+            ).format(name=names[seat])
+            for seat in turn.away()
+        ]
     return " ".join(parts)
 
 
