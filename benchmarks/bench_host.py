@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -116,7 +117,9 @@ def main() -> None:
         host, links = start_host(home / "many", args.tables, args.seats, args.deals)
         before = resident_kib(host.pid)
         cpu_before = cpu_seconds(host.pid)
+        bots_before = resource.getrusage(resource.RUSAGE_SELF)
         logs, took = asyncio.run(play_all(links, args.pause))
+        bots_after = resource.getrusage(resource.RUSAGE_SELF)
         after = resident_kib(host.pid)
         cpu = cpu_seconds(host.pid) - cpu_before
         host.terminate()
@@ -137,6 +140,12 @@ def main() -> None:
     print(
         f"host CPU: {cpu * 1000 / len(latencies):.2f} ms per action "
         f"(load average {load:.1f} on {os.cpu_count()} CPUs)"
+    )
+    bots_cpu = (bots_after.ru_utime + bots_after.ru_stime) - (
+        bots_before.ru_utime + bots_before.ru_stime
+    )
+    print(
+        f"bots' CPU (this process, all seats): {bots_cpu * 1000 / len(latencies):.2f} ms per action"
     )
     per_table = (after - single) / max(args.tables - 1, 1)
     print(

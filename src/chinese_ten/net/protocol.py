@@ -10,13 +10,14 @@ Cards are written as in records (``AS``, ``TH``), actions as ``play 8C taking 2H
 """
 
 import json
+from functools import lru_cache
 from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from chinese_ten.engine.actions import Action, format_action
 from chinese_ten.engine.cards import Card, cards_of_mask, format_card
-from chinese_ten.engine.view import PlayerView
+from chinese_ten.engine.view import Event, PlayerView
 
 VERSION: Final = 1
 """The protocol's version: a client and a server of different versions do not play together."""
@@ -225,6 +226,17 @@ def _cards(cards: tuple[Card, ...]) -> tuple[str, ...]:
     return tuple(format_card(c) for c in cards)
 
 
+@lru_cache(maxsize=8192)
+def event_model(event: Event) -> EventModel:
+    """An event as a message (the same events are sent again with every update of a deal)."""
+    return EventModel(
+        seat=event.seat,
+        kind=event.kind,  # type: ignore[arg-type]
+        card=None if event.card is None else format_card(event.card),
+        captured=_cards(event.captured),
+    )
+
+
 def seat_view(view: PlayerView) -> SeatView:
     """What ``view``'s seat may know, as a message: built from the view's public accessors
     only (never from the deal's state), so nothing hidden can slip in."""
@@ -243,15 +255,7 @@ def seat_view(view: PlayerView) -> SeatView:
         stock_count=view.stock_count,
         piles=tuple(_cards(cards_of_mask(pile)) for pile in view.piles),
         turn_number=view.turn_number,
-        events=tuple(
-            EventModel(
-                seat=e.seat,
-                kind=e.kind,  # type: ignore[arg-type]
-                card=None if e.card is None else format_card(e.card),
-                captured=_cards(e.captured),
-            )
-            for e in view.events()
-        ),
+        events=tuple(event_model(e) for e in view.events()),
         legal=tuple(format_action(a) for a in legal),
     )
 

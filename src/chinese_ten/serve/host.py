@@ -164,6 +164,7 @@ class HostTable:
         session = replace(options.session, save_dir=folder, pause=0.0, guard=0.0)
         self.flow = HostFlow(replace(options, session=session))
         self._saver: asyncio.Task[None] | None = None
+        self._shown_names: tuple[str, ...] | None = None
         computers = options.table.computer
         self.secrets: tuple[str | None, ...] = seat_secrets or tuple(
             None if level is not None else new_secret() for level in computers
@@ -274,10 +275,16 @@ class HostTable:
             )
         return ()
 
+    def _names(self) -> tuple[str, ...]:
+        """The seats' names (worked out once: a table's names do not change)."""
+        if self._shown_names is None:
+            self._shown_names = self.flow.names
+        return self._shown_names
+
     def table_state(self) -> TableState:
         table = self.flow.table
         return TableState(
-            names=self.flow.names,
+            names=self._names(),
             levels=tuple(self.handed.get(seat, level) for seat, level in enumerate(table.computer)),
             present=tuple(self.present(s) for s in range(table.seats)),
             deals_planned=self.flow.series.deals_planned,
