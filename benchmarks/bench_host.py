@@ -126,7 +126,11 @@ def main() -> None:
         host.wait()
     latencies = sorted(x * 1000 for log in logs for x in log.latencies)
     records = sum(1 for log in logs if log.records)
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+
+    def centile(share: float) -> float:
+        return latencies[min(len(latencies) - 1, int(len(latencies) * share))]
+
+    p99 = centile(0.99)
     print(
         f"tables {args.tables} of {args.seats}, {args.deals} deal(s) each, pause {args.pause} s: "
         f"{len(latencies)} actions in {took:.1f} s"
@@ -134,7 +138,7 @@ def main() -> None:
     print(f"every seat got its records: {records == len(logs)} ({records}/{len(logs)})")
     print(
         f"action-to-update latency: median {statistics.median(latencies):.1f} ms, "
-        f"p99 {p99:.1f} ms, worst {latencies[-1]:.1f} ms"
+        f"p90 {centile(0.9):.1f} ms, p99 {p99:.1f} ms, worst {latencies[-1]:.1f} ms"
     )
     load = os.getloadavg()[0]
     print(

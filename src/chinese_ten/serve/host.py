@@ -122,6 +122,11 @@ class HostFlow(GameFlow):
 
     dirty = False
 
+    def remember(self) -> list[Notice]:
+        """The host keeps no history of its own: every player's client stores each deal's
+        record in that player's history (see ``DealRecordMessage``)."""
+        return []
+
     def save(self) -> list[Notice]:
         self.dirty = True
         return []
