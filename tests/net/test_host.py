@@ -98,10 +98,15 @@ async def test_the_computers_play_on_the_server(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ hostile clients
 async def raw(base: str, table: HostTable, **headers: str) -> aiohttp.ClientWebSocketResponse:
+    """A websocket of this test's own making (closing its session is the test's)."""
     session = aiohttp.ClientSession()
-    socket = await session.ws_connect(
-        f"{base.replace('http', 'ws')}/t/{table.table_id}/ws", headers=headers
-    )
+    try:
+        socket = await session.ws_connect(
+            f"{base.replace('http', 'ws')}/t/{table.table_id}/ws", headers=headers
+        )
+    except BaseException:
+        await session.close()
+        raise
     socket._test_session = session  # type: ignore[attr-defined]
     return socket
 
@@ -376,3 +381,18 @@ async def test_a_seat_killed_mid_turn_rejoins_at_the_flip(tmp_path: Path) -> Non
         await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 0)
         for c in (other, back):
             await c.close()
+
+
+async def test_connections_that_never_say_hello_are_bounded(tmp_path: Path) -> None:
+    from chinese_ten.serve import host as hosting_module
+
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        host.greeting = hosting_module.MOST_GREETINGS  # as many as allowed are waiting
+        with pytest.raises(aiohttp.WSServerHandshakeError) as error:
+            await raw(base, table)
+        assert error.value.status == 503
+        host.greeting = 0
+        socket = await raw(base, table)  # room again
+        await socket.close()
+        await socket._test_session.close()  # type: ignore[attr-defined]

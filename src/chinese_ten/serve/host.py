@@ -68,6 +68,8 @@ RATE = 20.0
 BURST = 40.0
 """Messages a connection may send: ``BURST`` at once, then ``RATE`` a second."""
 MOST_TABLES = 500
+MOST_GREETINGS = 1024
+"""Connections at once that have not yet proved a seat (each waits at most HELLO_SECONDS)."""
 
 NO_HELLO = N_("The first message must be a hello with the seat's secret.")
 WRONG_VERSION = N_(
@@ -511,6 +513,8 @@ class Host:
 
     tables: dict[str, HostTable]
     address: Address | None = None
+    greeting: int = 0
+    """Connections that have not said hello yet (bounded: :data:`MOST_GREETINGS`)."""
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
@@ -545,9 +549,17 @@ class Host:
         table = self.tables.get(request.match_info["table"])
         if table is None:
             return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        if self.greeting >= MOST_GREETINGS:
+            return web.Response(
+                text=_("Too many connections at once: try again.") + "\n", status=503
+            )
         socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE, heartbeat=30.0)
-        await socket.prepare(request)
-        seat = await self._hello(table, socket)
+        self.greeting += 1
+        try:
+            await socket.prepare(request)
+            seat = await self._hello(table, socket)
+        finally:
+            self.greeting -= 1
         if seat is None:
             return socket
         try:
