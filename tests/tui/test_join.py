@@ -100,3 +100,31 @@ async def test_the_deals_record_goes_into_the_players_own_history(
     with read_history(tmp_path / "ben") as history:
         record = history.record(games[0].id)
     assert record.deals[0].hands == table.flow.finished[0].setup.hands
+
+
+def test_names_from_the_network_reach_the_screen_with_their_controls_visible() -> None:
+    from chinese_ten.net.protocol import TableState, Update
+
+    hostile = "\x1b]2;pwned\x07Ben"
+    turn = RemoteTurn(seat=0)
+    turn.receive(
+        Update(
+            seq=0,
+            table=TableState(
+                names=("Ana", hostile),
+                levels=(None, None),
+                present=(True, False),
+                deals_planned=None,
+                first_dealer=0,
+                points=(),
+                stage="play",
+                waiting_for=(1,),
+                hints=True,
+                open_scores=False,
+            ),
+            view=None,
+        )
+    )
+    assert "\x1b" not in status_text(turn) and "\x07" not in status_text(turn)
+    assert all("\x1b" not in name for name in turn.scene().names)
+    assert "Ben" in status_text(turn)

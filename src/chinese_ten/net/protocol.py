@@ -113,7 +113,7 @@ class SeatView(_Model):
 class TableState(_Model):
     """The table around the deal: who sits where, who is here, the series so far."""
 
-    names: tuple[str, ...]
+    names: Annotated[tuple[Annotated[str, Field(max_length=64)], ...], Field(max_length=4)]
     levels: tuple[str | None, ...]
     """The computer's level in each seat (None: a person)."""
     present: tuple[bool, ...]

@@ -23,6 +23,7 @@ from chinese_ten.engine.series import SeriesScore
 from chinese_ten.engine.view import Event, PlayerView
 from chinese_ten.game.turn import Scene, Stage
 from chinese_ten.net.protocol import SeatView, TableState, Update
+from chinese_ten.text.names import visible
 
 
 def _cards(texts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -165,6 +166,12 @@ class RemoteTurn:
     """An action is on its way: keys wait for the server's answer."""
     outbox: list[Action] = field(default_factory=list)
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as the host sent them, their control characters made visible
+        (a name from the network never reaches the terminal as it came)."""
+        return () if self.update is None else tuple(visible(n) for n in self.update.table.names)
+
     def receive(self, update: Update) -> None:
         """The server's update: the view, and the stage the keys follow."""
         before = self.view
@@ -290,7 +297,7 @@ class RemoteTurn:
         return Scene(
             view,
             series_of(table),
-            table.names,
+            self.names,
             table.levels,
             self.seat,
             stage=board_stage,

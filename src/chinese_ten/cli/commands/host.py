@@ -189,6 +189,8 @@ def run_join(text: str, game: GameOptions) -> int:
 def run_join_link(link: "Link", game: GameOptions) -> int:
     from chinese_ten.net.client import Connection, JoinError
 
+    signalled: list[int] = []
+
     async def play() -> str | None:
         connection = Connection(link)
         await connection.open()
@@ -196,9 +198,19 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
             if not (sys.stdin.isatty() and sys.stdout.isatty()):
                 return _("join needs an interactive terminal")
             from chinese_ten.tui.join import JoinApp
+            from chinese_ten.tui.signal_exit import SignalExit
 
             app = JoinApp(connection, game)
-            await app.run_async()
+            loop = asyncio.get_running_loop()
+
+            def leave() -> None:
+                """SIGTERM, SIGHUP, SIGINT: leave the seat (the link takes it up again)."""
+                loop.call_soon_threadsafe(app.exit)
+
+            with SignalExit(leave) as signals:
+                await app.run_async()
+            if signals.code is not None:
+                signalled.append(signals.code)
             return app.ended
         finally:
             await connection.close()
@@ -211,4 +223,4 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
     if ended is not None:
         _say(_("chinese-ten: {problem}").format(problem=visible(ended)))
         return 1
-    return 0
+    return signalled[0] if signalled else 0

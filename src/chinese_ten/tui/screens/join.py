@@ -43,7 +43,7 @@ def status_text(turn: RemoteTurn) -> str:
     if update is None:
         return _("Waiting for the host…")
     table = update.table
-    names = [visible(n) for n in table.names]
+    names = turn.names
     parts: list[str] = []
     if table.stage == "finished":
         parts.append(_("The series is over."))
@@ -138,7 +138,7 @@ class JoinScreen(Screen[None]):
                 elif isinstance(message, Refused):
                     if message.fatal:
                         raise JoinError(message.reason)
-                    self.notify(message.reason, severity="warning", markup=False)
+                    self.notify(visible(message.reason), severity="warning", markup=False)
                     self.turn.sent = False
                     self._draw()
         except JoinError as error:
@@ -191,9 +191,9 @@ class JoinScreen(Screen[None]):
         if not self.is_mounted:
             return
         self.query_one("#net-status", TextLine).show(Text(status_text(self.turn), style="bold"))
-        update = self.turn.update
-        names = update.table.names if update is not None else ()
-        words = LogWords(names, self.turn.seat, self._symbols, self.options.display.four_color)
+        words = LogWords(
+            self.turn.names, self.turn.seat, self._symbols, self.options.display.four_color
+        )
         log = self.query_one("#log")
         written = getattr(self, "_written", 0)
         for entry in self.log_entries[written:]:
