@@ -32,6 +32,7 @@ from chinese_ten.engine.view import PlayerView
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import Request
+from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.net.protocol import (
     MAX_CLIENT_MESSAGE,
@@ -57,7 +58,8 @@ from chinese_ten.net.protocol import (
     version_of,
 )
 from chinese_ten.players.base import LaterPlayer
-from chinese_ten.serve.guard import Address
+from chinese_ten.serve import host_page
+from chinese_ten.serve.guard import Address, language_of
 from chinese_ten.store.files import write_atomically
 
 TABLE_FILE = "table.json"
@@ -520,6 +522,8 @@ class Host:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
         app.router.add_get("/t/{table}/ws", self.websocket)
         app.router.add_get("/t/{table}", self.page)
+        app.router.add_get("/t-static/host.js", self.static)
+        app.router.add_get("/t-static/host.css", self.static)
         return app
 
     def refusal(self, request: web.Request) -> str | None:
@@ -538,9 +542,15 @@ class Host:
             return web.Response(text=reason + "\n", status=403)
         if request.match_info["table"] not in self.tables:
             return web.Response(text=_("There is no such table here.") + "\n", status=404)
-        return web.Response(
-            text=_("This is a Chinese Ten table: run chinese-ten join with this whole link.") + "\n"
-        )
+        language = language_of(request.headers.get("Accept-Language"), i18n.current())
+        return host_page.page(language)
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        """The page's script and style (no data: the same for every table)."""
+        reason = self.refusal(request)
+        if reason is not None:
+            return web.Response(text=reason + "\n", status=403)
+        return host_page.script() if request.path.endswith(".js") else host_page.style()
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         reason = self.refusal(request)
