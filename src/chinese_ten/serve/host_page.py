@@ -28,7 +28,7 @@ WORDS = {
     "table": N_("Table"),
     "stock": N_("Stock"),
     "turned": N_("Turned over"),
-    "cards": N_("{count} in hand, pile {pile}"),
+    "cards": N_("{count} in hand, pile {taken}"),
     "log": N_("Log"),
     "moves": N_("Your moves"),
     "no_secret": N_("This link has lost its secret (the part after #): copy all of it."),
@@ -77,7 +77,7 @@ _SCRIPT = """
     names.forEach((name, s) => {
       const line = document.createElement("li");
       const count = view ? view.hand_counts[s] : 0, pile = view ? view.piles[s].length : 0;
-      line.textContent = `${name}: ${say(W.cards, {count, pile})}`;
+      line.textContent = `${name}: ${say(W.cards, {count, taken: pile})}`;
       if (view && view.to_move === s) line.className = "to-move";
       seats.append(line);
     });
