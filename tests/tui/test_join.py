@@ -128,3 +128,19 @@ def test_names_from_the_network_reach_the_screen_with_their_controls_visible() -
     assert "\x1b" not in status_text(turn) and "\x07" not in status_text(turn)
     assert all("\x1b" not in name for name in turn.scene().names)
     assert "Ben" in status_text(turn)
+
+
+async def test_only_the_hosts_seat_has_the_computer_key(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        for seat, shown in ((0, True), (1, False)):
+            me = await seated(table, base, seat)
+            app = JoinApp(me, game_options())
+            async with app.run_test(size=(120, 40)) as pilot:
+                screen = app.join_screen
+                await settle(lambda s=screen: s.turn.update is not None, pilot)
+                assert screen.check_action("computer", ()) is shown
+                if shown:
+                    await pilot.press("c")  # seats 1 and 2 are away: the computer takes them
+                    await settle(lambda: table.handed == {1: "normal", 2: "normal"}, pilot)
+            await me.close()

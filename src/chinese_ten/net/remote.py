@@ -172,6 +172,15 @@ class RemoteTurn:
         (a name from the network never reaches the terminal as it came)."""
         return () if self.update is None else tuple(visible(n) for n in self.update.table.names)
 
+    @property
+    def is_host(self) -> bool:
+        """Whether this seat is the host's: the first person's seat (the host's own seat is
+        never handed to the computer, since only it can hand seats over, while present)."""
+        if self.update is None:
+            return False
+        levels = self.update.table.levels
+        return next((s for s, level in enumerate(levels) if level is None), -1) == self.seat
+
     def receive(self, update: Update) -> None:
         """The server's update: the view, and the stage the keys follow."""
         before = self.view

@@ -223,6 +223,8 @@ class JoinScreen(Screen[None]):
             return stage == "flip"
         if action == "back":
             return stage == "target"
+        if action == "computer":
+            return self.turn.is_host
         return True
 
     def action_move(self, delta: int) -> None:
