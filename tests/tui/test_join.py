@@ -144,3 +144,22 @@ async def test_only_the_hosts_seat_has_the_computer_key(tmp_path: Path) -> None:
                     await pilot.press("c")  # seats 1 and 2 are away: the computer takes them
                     await settle(lambda: table.handed == {1: "normal", 2: "normal"}, pilot)
             await me.close()
+
+
+def test_after_a_deal_the_board_asks_nothing_the_status_line_says_enter(tmp_path: Path) -> None:
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+
+    table = new_table(tmp_path, (None, None), deals=2)
+    rng = random.Random(4)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+    turn = RemoteTurn(seat=0)
+    turn.receive(table.update_for(0))
+    assert turn.stage == "results"
+    assert turn.scene().stage == "idle"
+    assert status_text(turn).startswith(
+        "The deal is over: Enter when you are ready for the next one. Player 1 is away"
+    )

@@ -302,7 +302,10 @@ class RemoteTurn:
         table = update.table
         stage = self.stage
         view = self.view
-        board_stage: Stage = "over" if stage == "results" else stage
+        # After a deal the board shows the last position with no question under it: the
+        # line above the board says what Enter does (the local "over" banner speaks of a
+        # results screen a joined seat does not have).
+        board_stage: Stage = "idle" if stage == "results" else stage
         return Scene(
             view,
             series_of(table),
