@@ -396,3 +396,30 @@ async def test_connections_that_never_say_hello_are_bounded(tmp_path: Path) -> N
         socket = await raw(base, table)  # room again
         await socket.close()
         await socket._test_session.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_hosts_quick_record_is_the_validated_one(tmp_path: Path, seats: int) -> None:
+    """The host builds its saves without validating again; they are the records the game
+    flow builds, field for field, at every point of a series (a deal just begun, mid-turn,
+    finished deals behind)."""
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.game.flow import GameFlow
+    from chinese_ten.store.records import record_json
+
+    table = new_table(tmp_path, (None,) * seats, deals=2, seed=seats)
+    rng = random.Random(seats)
+    checked = 0
+    while table.stage != "finished":
+        if table.stage == "results":
+            table._deal()
+        state = table.flow.state
+        assert state is not None
+        for full in (True, False):
+            quick = table.flow.record(full=full)
+            validated = GameFlow.record(table.flow, full=full)
+            assert quick == validated
+            assert record_json(quick) == record_json(validated)
+            checked += 1
+        table._play(rng.choice(legal_actions(state)))
+    assert checked > 40
