@@ -3,6 +3,8 @@
 import asyncio
 import json
 import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import aiohttp
@@ -423,3 +425,77 @@ def test_the_hosts_quick_record_is_the_validated_one(tmp_path: Path, seats: int)
             checked += 1
         table._play(rng.choice(legal_actions(state)))
     assert checked > 40
+
+
+async def test_a_host_of_another_version_is_one_line_on_the_client(tmp_path: Path) -> None:
+    """A server that welcomes with another version: the client says so and plays nothing."""
+    from aiohttp import web
+
+    async def other_version(request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.receive()
+        await socket.send_str(json.dumps({"kind": "welcome", "version": 2, "seat": 0, "x": []}))
+        await socket.receive()
+        return socket
+
+    app = web.Application()
+    app.router.add_get("/t/abc/ws", other_version)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        connection = Connection(parse_link(f"http://127.0.0.1:{port}/t/abc#" + "s" * 43))
+        with pytest.raises(JoinError) as error:
+            await connection.open()
+        said = str(error.value)
+        assert "version 2" in said and f"version {VERSION}" in said and "\n" not in said
+        await connection.close()
+    finally:
+        await runner.cleanup()
+
+
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return cert, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the certificate")
+async def test_a_table_behind_tls_speaks_wss(tmp_path: Path) -> None:
+    """With a certificate the links are https and the seat is taken over wss (the client
+    checks the certificate: here one it is told to trust)."""
+    import ssl
+
+    from chinese_ten.serve.host import Host, listen
+
+    cert, key = make_certificate(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    table = new_table(tmp_path, (None, None))
+    host = Host({table.table_id: table})
+    runner, port = await listen(host, "127.0.0.1", 0, context)
+    try:
+        link = parse_link(table.link(f"https://127.0.0.1:{port}", 0))
+        assert link.websocket.startswith("wss://")
+        trusted = ssl.create_default_context(cafile=str(cert))
+        async with aiohttp.ClientSession() as session:
+            socket = await session.ws_connect(link.websocket, ssl=trusted)
+            await socket.send_str(
+                json.dumps({"kind": "hello", "version": VERSION, "secret": link.secret})
+            )
+            welcome = read_server((await socket.receive(timeout=10)).data)
+            assert isinstance(welcome, Welcome) and welcome.seat == 0
+            await socket.close()
+        untrusted = Connection(link)  # a certificate nobody vouches for: refused, one line
+        with pytest.raises(JoinError):
+            await untrusted.open()
+    finally:
+        await runner.cleanup()
