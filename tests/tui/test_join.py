@@ -163,3 +163,51 @@ def test_after_a_deal_the_board_asks_nothing_the_status_line_says_enter(tmp_path
     assert status_text(turn).startswith(
         "The deal is over: Enter when you are ready for the next one. Player 1 is away"
     )
+
+
+async def test_the_hint_key_points_at_the_hard_players_choice_for_this_seat(
+    tmp_path: Path,
+) -> None:
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.engine.view import PlayerView
+    from chinese_ten.players.base import make_player
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    mover = state.to_move
+    expected = make_player("hard", random.Random(state.stock_pos)).choose(
+        PlayerView(state, mover), legal_actions(state)
+    )
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, mover)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            await pilot.press("t")
+            await settle(lambda: screen.turn.hint is not None, pilot)
+            assert screen.turn.hint == expected  # the same choice as on the real view
+            assert table.flow.state is state  # a hint plays nothing
+        await me.close()
+
+
+async def test_no_hint_key_at_a_table_without_hints(tmp_path: Path) -> None:
+    options = game_options(computer=(None, None), deals_planned=1, seed=7, hints=False)
+    from chinese_ten.serve.host import HostTable
+
+    table = HostTable("tbl1", options, tmp_path / "tbl1")
+    table.start(resume=False)
+    assert table.flow.state is not None
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, table.flow.state.to_move)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            assert screen.check_action("hint", ()) is False
+            await pilot.press("t")
+            assert screen.turn.hint is None and not screen.turn.thinking
+        await me.close()

@@ -162,6 +162,10 @@ class RemoteTurn:
     stage: Stage = "idle"
     cursor: int = 0
     choice: int = 0
+    hint: Action | None = None
+    """The hard player's choice, pointed at on the board."""
+    thinking: bool = False
+    """A hint is being worked out."""
     sent: bool = False
     """An action is on its way: keys wait for the server's answer."""
     outbox: list[Action] = field(default_factory=list)
@@ -187,6 +191,13 @@ class RemoteTurn:
         self.update = update
         self.view = None if update.view is None else RemoteView(update.view)
         self.sent = False
+        if (
+            before is None
+            or self.view is None
+            or before.turn_number != self.view.turn_number
+            or (before.phase != self.view.phase)
+        ):
+            self.hint, self.thinking = None, False  # the position moved on: the hint is gone
         view = self.view
         table = update.table
         if view is None or table.stage == "cut":
@@ -245,6 +256,7 @@ class RemoteTurn:
         return max(range(len(choices)), key=lambda k: (value(choices[k]), -k), default=0)
 
     def _play(self, action: Action) -> None:
+        self.hint = None
         self.outbox.append(action)
         self.sent = True
 
@@ -289,6 +301,31 @@ class RemoteTurn:
         if self.stage == "target" and not self.sent:
             self.stage = "select"
 
+    def hint_request(self, hints: bool) -> RemoteView | None:
+        """The view to work the hard player's choice out from (the table allows hints and it
+        is this seat's turn to choose), or None."""
+        if not hints or self.thinking or self.sent or self.view is None:
+            return None
+        if self.stage not in ("select", "target", "flip-target", "flip"):
+            return None
+        self.hint, self.thinking = None, True
+        return self.view
+
+    def answer_hint(self, view: RemoteView, action: Action) -> None:
+        """The hint worked out for ``view``: pointed at, unless the position moved on."""
+        if view is not self.view or not self.thinking:
+            return
+        self.thinking, self.hint = False, action
+        if is_flip(action):
+            if self.stage == "flip-target":
+                self.choice = self.choices().index(action)
+            return
+        self.cursor = view.hand.index(action_card(action))
+        options = self.options_for_selected()
+        if self.stage == "target" or len(options) > 1:
+            self.stage = "target"
+            self.choice = options.index(action)
+
     def take_outbox(self) -> list[str]:
         """The actions to send, in the protocol's words."""
         out, self.outbox = self.outbox, []
@@ -319,5 +356,7 @@ class RemoteTurn:
             choices=tuple(self.choices()),
             choice=self.choice,
             next_person=self.seat,
+            hint=self.hint,
+            thinking=self.thinking,
             open_scores=table.open_scores,
         )

@@ -6,6 +6,7 @@ game. Only this seat's cards are ever here. A line above the board says whose tu
 who the table waits for and who is away.
 """
 
+import random
 from datetime import UTC, datetime
 from typing import ClassVar
 
@@ -24,7 +25,8 @@ from chinese_ten.game.turn import DealBegins, DealEnds, Happened, LogEntry
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.net.client import Connection, JoinError
 from chinese_ten.net.protocol import DealRecordMessage, Refused, Update
-from chinese_ten.net.remote import RemoteTurn
+from chinese_ten.net.remote import RemoteTurn, RemoteView
+from chinese_ten.players.base import make_player
 from chinese_ten.store.history_writer import HistoryWriter
 from chinese_ten.text.names import visible
 from chinese_ten.tui.glyphs import glyphs_for
@@ -83,6 +85,9 @@ class JoinScreen(Screen[None]):
         *(
             Binding(key, f"pick({k})", N_("Choose this card of the hand"), show=False)
             for k, key in enumerate([*"1234567890", "minus", "equals_sign"])
+        ),
+        Binding(
+            "t", "hint", N_("Hint"), tooltip=N_("Show the move the hard computer player would make")
         ),
         Binding(
             "c",
@@ -225,6 +230,10 @@ class JoinScreen(Screen[None]):
             return stage == "target"
         if action == "computer":
             return self.turn.is_host
+        if action == "hint":
+            update = self.turn.update
+            hints = update is not None and update.table.hints
+            return hints and stage in ("select", "target", "flip", "flip-target")
         return True
 
     def action_move(self, delta: int) -> None:
@@ -250,6 +259,28 @@ class JoinScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.turn.back()
+        self._draw()
+
+    def action_hint(self) -> None:
+        """Work out the hard player's choice for this seat in a thread, then point at it."""
+        update = self.turn.update
+        view = self.turn.hint_request(update is not None and update.table.hints)
+        if view is not None:
+            self._draw()
+            self._work_out_hint(view)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=True)
+    def _work_out_hint(self, view: RemoteView) -> None:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            adviser = make_player("hard", random.Random(view.turn_number))
+            action = adviser.choose(view, legal)
+        self.app.call_from_thread(self._hinted, view, action)
+
+    def _hinted(self, view: RemoteView, action: int) -> None:
+        self.turn.answer_hint(view, action)
         self._draw()
 
     def action_computer(self) -> None:
