@@ -148,10 +148,21 @@ def run_host(options: HostOptions) -> int:
             loop.run_forever()
         return 0
     finally:
-        loop.run_until_complete(runner.cleanup())
-        for table in tables:
+        _ignore_stops()  # a second Ctrl+C or SIGTERM must not cut the saves short
+        for table in tables:  # the saves first, whatever stopped the loop
             table.close()
+        # a signal the loop held for one of its tasks may come out here: the tables are saved
+        with contextlib.suppress(KeyboardInterrupt):
+            loop.run_until_complete(runner.cleanup())
         loop.close()
+
+
+def _ignore_stops() -> None:
+    import signal
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 def _seat_the_host(loop: asyncio.AbstractEventLoop, table: "HostTable", base: str) -> int:
