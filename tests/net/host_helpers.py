@@ -26,6 +26,7 @@ async def hosting(*tables: HostTable) -> AsyncIterator[tuple[Host, str]]:
     try:
         yield host, f"http://127.0.0.1:{port}"
     finally:
+        await host.close_all()
         await runner.cleanup()
 
 

@@ -211,3 +211,33 @@ async def test_no_hint_key_at_a_table_without_hints(tmp_path: Path) -> None:
             await pilot.press("t")
             assert screen.turn.hint is None and not screen.turn.thinking
         await me.close()
+
+
+async def test_a_lost_connection_is_taken_up_again_by_itself(tmp_path: Path) -> None:
+    """The host's network goes away and comes back on the same port: the joined seat says
+    so, tries again, and is back in its seat where it was."""
+    from chinese_ten.serve.host import Host, listen
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    host = Host({table.table_id: table})
+    runner, port = await listen(host, "127.0.0.1", 0)
+    base = f"http://127.0.0.1:{port}"
+    me = await seated(table, base, 0)
+    app = JoinApp(me, game_options())
+    app.join_screen.retry = 0.05
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            hand = screen.turn.view.hand if screen.turn.view is not None else ()
+            await host.close_all()  # the host goes away
+            await runner.cleanup()
+            await settle(lambda: screen.turn.lost, pilot)
+            assert status_text(screen.turn).startswith("The connection to the host was lost")
+            runner, _port = await listen(host, "127.0.0.1", port)  # back
+            await settle(lambda: not screen.turn.lost and 0 in table.sockets, pilot)
+            assert screen.ended is None
+            assert screen.turn.view is not None and screen.turn.view.hand == hand
+    finally:
+        await app.join_screen.connection.close()
+        await runner.cleanup()

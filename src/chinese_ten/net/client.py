@@ -40,6 +40,11 @@ class JoinError(Exception):
     """Why a seat cannot be taken, in one line for the person."""
 
 
+class UnreachableError(JoinError):
+    """The host cannot be reached, or the connection to it was lost: trying again may work
+    (the same link takes the seat up again)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Link:
     """An invite link: ``http://HOST:PORT/t/TABLE#SECRET`` (``https`` behind TLS)."""
@@ -109,7 +114,7 @@ class Connection:
             ) from None
         except (aiohttp.ClientError, OSError, TimeoutError):
             await self.close()
-            raise JoinError(
+            raise UnreachableError(
                 _("Cannot reach the host at {where}: is the game still open?").format(
                     where=self.link.base
                 )
@@ -148,7 +153,7 @@ class Connection:
         assert self._socket is not None
         message = await self._socket.receive()
         if message.type != aiohttp.WSMsgType.TEXT:
-            raise JoinError(_("The connection to the host was lost."))
+            raise UnreachableError(_("The connection to the host was lost."))
         text = message.data
         if self.keep:
             self.received.append(text)

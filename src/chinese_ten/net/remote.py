@@ -166,6 +166,8 @@ class RemoteTurn:
     """The hard player's choice, pointed at on the board."""
     thinking: bool = False
     """A hint is being worked out."""
+    lost: bool = False
+    """The connection to the host is lost and being tried again."""
     sent: bool = False
     """An action is on its way: keys wait for the server's answer."""
     outbox: list[Action] = field(default_factory=list)

@@ -570,6 +570,13 @@ class Host:
     address: Address | None = None
     greeting: int = 0
     """Connections that have not said hello yet (bounded: :data:`MOST_GREETINGS`)."""
+    open_sockets: set[web.WebSocketResponse] = field(default_factory=set)
+
+    async def close_all(self) -> None:
+        """Close every connection (the host stops): clients see it at once and try again,
+        and the server's clean-up does not wait for them."""
+        for socket in list(self.open_sockets):
+            await socket.close(code=1001, message=b"host stopping")
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
@@ -618,16 +625,19 @@ class Host:
             )
         socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE, heartbeat=30.0)
         self.greeting += 1
+        self.open_sockets.add(socket)
         try:
             await socket.prepare(request)
             seat = await self._hello(table, socket)
         finally:
             self.greeting -= 1
         if seat is None:
+            self.open_sockets.discard(socket)
             return socket
         try:
             await self._serve(table, seat, socket)
         finally:
+            self.open_sockets.discard(socket)
             if table.sockets.get(seat) is socket:
                 del table.sockets[seat]
                 async with table.lock:

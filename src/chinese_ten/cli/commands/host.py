@@ -153,6 +153,7 @@ def run_host(options: HostOptions) -> int:
             table.close()
         # a signal the loop held for one of its tasks may come out here: the tables are saved
         with contextlib.suppress(KeyboardInterrupt):
+            loop.run_until_complete(host.close_all())
             loop.run_until_complete(runner.cleanup())
         loop.close()
 

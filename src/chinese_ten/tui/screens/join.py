@@ -6,9 +6,12 @@ game. Only this seat's cards are ever here. A line above the board says whose tu
 who the table waits for and who is away.
 """
 
+import asyncio
+import contextlib
 import random
+from collections.abc import Coroutine
 from datetime import UTC, datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -23,7 +26,7 @@ from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import DealBegins, DealEnds, Happened, LogEntry
 from chinese_ten.lang.i18n import N_, _
-from chinese_ten.net.client import Connection, JoinError
+from chinese_ten.net.client import Connection, JoinError, UnreachableError
 from chinese_ten.net.protocol import DealRecordMessage, Refused, Update
 from chinese_ten.net.remote import RemoteTurn, RemoteView
 from chinese_ten.players.base import make_player
@@ -47,6 +50,8 @@ def status_text(turn: RemoteTurn) -> str:
     table = update.table
     names = turn.names
     parts: list[str] = []
+    if turn.lost:
+        return _("The connection to the host was lost: trying again…")
     if table.stage == "finished":
         parts.append(_("The series is over."))
     elif table.stage == "results":
@@ -75,6 +80,8 @@ class JoinScreen(Screen[None]):
     """One seat of a table held by a host."""
 
     CSS_PATH = "board.tcss"
+    retry = 2.0
+    """Seconds between two tries to take the seat up again after the connection is lost."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", N_("Left"), show=False, priority=True),
@@ -130,25 +137,50 @@ class JoinScreen(Screen[None]):
 
     @work(exclusive=True, group="net")
     async def _listen(self) -> None:
-        """The host's messages, as they come, until the connection ends."""
+        """The host's messages, as they come; a lost connection is taken up again with the
+        same link (the seat waits where it was) until the person quits, and anything else
+        that ends it ends the app with its reason."""
         try:
             while True:
-                message = await self.connection.receive()
-                if isinstance(message, Update):
-                    self.turn.receive(message)
-                    self._follow(message)
-                    self._draw()
-                elif isinstance(message, DealRecordMessage):
-                    self._keep(message)
-                elif isinstance(message, Refused):
-                    if message.fatal:
-                        raise JoinError(message.reason)
-                    self.notify(visible(message.reason), severity="warning", markup=False)
-                    self.turn.sent = False
-                    self._draw()
+                try:
+                    await self._read()
+                except UnreachableError:
+                    await self._reconnect()
         except JoinError as error:
             self.ended = str(error)
             self.app.exit(return_code=1)
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.connection.receive()
+            if isinstance(message, Update):
+                self.turn.receive(message)
+                self._follow(message)
+                self._draw()
+            elif isinstance(message, DealRecordMessage):
+                self._keep(message)
+            elif isinstance(message, Refused):
+                if message.fatal:
+                    raise JoinError(message.reason)
+                self.notify(visible(message.reason), severity="warning", markup=False)
+                self.turn.sent = False
+                self._draw()
+
+    async def _reconnect(self) -> None:
+        """Try the link again every :attr:`retry` seconds until the host answers."""
+        self.turn.lost = True
+        self._draw()
+        await self.connection.close()
+        while True:
+            await asyncio.sleep(self.retry)
+            connection = Connection(self.connection.link)
+            try:
+                await connection.open()
+            except UnreachableError:
+                continue
+            self.connection = connection
+            self.turn.lost = False
+            return
 
     def _keep(self, message: DealRecordMessage) -> None:
         """The finished deals in this player's own history (every card is public then)."""
@@ -213,9 +245,19 @@ class JoinScreen(Screen[None]):
         board.draw(self.turn.scene())
         self.refresh_bindings()
 
+    def _post(self, sending: Coroutine[Any, Any, None]) -> None:
+        """Send a message; a connection lost meanwhile drops it (the reader reconnects and
+        the update that follows says where the game stands)."""
+
+        async def send() -> None:
+            with contextlib.suppress(JoinError, ConnectionError, RuntimeError):
+                await sending
+
+        self.run_worker(send(), group="send")
+
     def _send(self) -> None:
         for action in self.turn.take_outbox():
-            self.run_worker(self.connection.act(self.turn.seq, action), group="send")
+            self._post(self.connection.act(self.turn.seq, action))
         self._draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -248,7 +290,7 @@ class JoinScreen(Screen[None]):
         update = self.turn.update
         if self.turn.stage == "results" and update is not None:
             if update.table.stage == "results" and self.turn.seat in update.table.waiting_for:
-                self.run_worker(self.connection.ready(self.turn.seq), group="send")
+                self._post(self.connection.ready(self.turn.seq))
             return
         self.turn.confirm()
         self._send()
@@ -292,7 +334,7 @@ class JoinScreen(Screen[None]):
         for seat in self.turn.away() if self._handed else range(len(update.table.names)):
             if seat != self.turn.seat:
                 level = "normal" if self._handed else None
-                self.run_worker(self.connection.hand(seat, level), group="send")
+                self._post(self.connection.hand(seat, level))
 
     def on_unmount(self) -> None:
         self.history.wait()
