@@ -499,3 +499,21 @@ async def test_a_table_behind_tls_speaks_wss(tmp_path: Path) -> None:
             await untrusted.open()
     finally:
         await runner.cleanup()
+
+
+async def test_a_failed_save_is_said_on_the_hosts_terminal(tmp_path: Path) -> None:
+    from chinese_ten.engine.deal import legal_actions
+
+    table = new_table(tmp_path, (None, None))
+    said: list[str] = []
+    table.say = said.append
+    slot = table.flow.slot
+    assert slot is not None
+    slot.path.unlink()
+    slot.path.mkdir()  # the save cannot replace a folder
+    assert table.flow.state is not None
+    table._play(legal_actions(table.flow.state)[0])
+    await table.persist()
+    assert len(said) == 1 and said[0].startswith("chinese-ten: table tbl1 could not be saved: ")
+    table.close()
+    assert len(said) == 1  # the same problem is said once

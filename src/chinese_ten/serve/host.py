@@ -62,6 +62,7 @@ from chinese_ten.players.base import LaterPlayer
 from chinese_ten.serve import host_page
 from chinese_ten.serve.guard import Address, language_of
 from chinese_ten.store.files import write_atomically
+from chinese_ten.text.names import visible
 
 if TYPE_CHECKING:  # pydantic's records load with the first save
     from chinese_ten.store.records import GameRecord
@@ -239,6 +240,8 @@ class HostTable:
         self.stage: Stage = "cut"
         self.lock = asyncio.Lock()
         self.problems: list[str] = []
+        self.say: Callable[[str], None] | None = None
+        """Where a save's failure is said at once (the host's terminal, without a seat)."""
         """What went wrong saving (said on the host's terminal)."""
         self._moving: asyncio.Task[None] | None = None
 
@@ -318,12 +321,23 @@ class HostTable:
         """The host stops: the newest position saved (again, on this thread), the slot let go."""
         self.flow.dirty = True
         self.save_now()
+        self._notice([])
         self.flow.release()
 
     def _notice(self, notices: Sequence[object]) -> None:
+        """Keep a save's failure (each problem once) and say it (:attr:`say`)."""
         problem = self.flow.save_problem
         if problem is not None and problem not in self.problems:
-            self.problems.append(problem)
+            self._problem(problem)
+
+    def _problem(self, problem: str) -> None:
+        self.problems.append(problem)
+        if self.say is not None:
+            self.say(
+                _("chinese-ten: table {table} could not be saved: {problem}").format(
+                    table=self.table_id, problem=visible(problem)
+                )
+            )
 
     def waiting_for(self) -> tuple[int, ...]:
         state = self.flow.state
@@ -521,7 +535,7 @@ class HostTable:
             write_atomically(path, text)
             os.chmod(path, 0o600)
         except OSError as error:
-            self.problems.append(
+            self._problem(
                 _("the table's seats could not be saved: {error}").format(error=error.strerror)
             )
 

@@ -143,6 +143,8 @@ def run_host(options: HostOptions) -> int:
     try:
         if options.seat:
             return _seat_the_host(loop, tables[0], base)
+        for table in tables:
+            table.say = _say  # a failed save is said at once
         _say(_("chinese-ten: Ctrl+C ends the tables (each is saved; --resume takes them up)."))
         with contextlib.suppress(KeyboardInterrupt):
             loop.run_forever()
@@ -150,7 +152,15 @@ def run_host(options: HostOptions) -> int:
     finally:
         _ignore_stops()  # a second Ctrl+C or SIGTERM must not cut the saves short
         for table in tables:  # the saves first, whatever stopped the loop
+            said = table.say is not None
             table.close()
+            if not said:  # the host's seat had the terminal: its problems are said now
+                for problem in table.problems:
+                    _say(
+                        _("chinese-ten: table {table} could not be saved: {problem}").format(
+                            table=table.table_id, problem=visible(problem)
+                        )
+                    )
         # a signal the loop held for one of its tasks may come out here: the tables are saved
         with contextlib.suppress(KeyboardInterrupt):
             loop.run_until_complete(host.close_all())
