@@ -241,3 +241,35 @@ async def test_a_lost_connection_is_taken_up_again_by_itself(tmp_path: Path) -> 
     finally:
         await app.join_screen.connection.close()
         await runner.cleanup()
+
+
+async def test_the_log_follows_a_whole_deal_from_the_network(tmp_path: Path) -> None:
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.engine.view import PlayerView
+    from chinese_ten.game.turn import DealBegins, DealEnds, Happened
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    rng = random.Random(9)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            while table.stage == "play":
+                assert table.flow.state is not None
+                table._play(rng.choice(legal_actions(table.flow.state)))
+                await table.after_change()
+            await settle(lambda: screen.turn.stage == "results", pilot)
+            entries = screen.log_entries
+        await me.close()
+    deal = table.flow.finished[0]
+    events = PlayerView(deal, 0).events()
+    assert isinstance(entries[0], DealBegins) and entries[0].number == 1
+    assert [e.event for e in entries if isinstance(e, Happened)] == events
+    assert (
+        isinstance(entries[-1], DealEnds) and entries[-1].outcome == PlayerView(deal, 0).outcome()
+    )
+    assert sum(isinstance(e, DealEnds) for e in entries) == 1

@@ -19,9 +19,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from chinese_ten.engine.cards import seat_points
 from chinese_ten.engine.chance import cutter_of
-from chinese_ten.engine.deal import DealOutcome
+from chinese_ten.engine.deal import OVER
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import DealBegins, DealEnds, Happened, LogEntry
@@ -197,29 +196,24 @@ class JoinScreen(Screen[None]):
 
     def _follow(self, update: Update) -> None:
         """The log's new lines: a deal begun, its public events, a deal ended."""
-        view, table = update.view, update.table
-        if view is None:
+        seen, table = self.turn.view, update.table
+        if seen is None:
             return
-        deals = len(table.points) + (0 if view.phase == 2 else 1)
-        if view.phase == 2:
-            deals = len(table.points)
+        over = seen.phase == OVER
+        number = len(table.points) + (0 if over else 1)
         begun, logged = self._logged
-        if deals > begun or (view.phase != 2 and len(view.events) < logged):
-            seats = len(view.hand_counts)
-            number = deals
+        if number > begun:
+            seats = seen.seats
             self.log_entries.append(
-                DealBegins(number, view.dealer, cutter_of(view.dealer, seats), None)
+                DealBegins(number, seen.dealer, cutter_of(seen.dealer, seats), None)
             )
-            begun, logged = deals, 0
-        events = self.turn.view.events() if self.turn.view is not None else []
+            begun, logged = number, 0
+        events = seen.events()
         self.log_entries += [Happened(e) for e in events[logged:]]
-        logged = len(events)
-        if view.phase == 2 and begun == len(table.points) and not self._ended_logged(begun):
-            seats = len(view.hand_counts)
-            piles = self.turn.view.piles if self.turn.view is not None else ()
-            result = DealOutcome.of_points(tuple(seat_points(p, seats) for p in piles))
+        result = seen.outcome()
+        if over and result is not None and not self._ended_logged(begun):
             self.log_entries.append(DealEnds(begun, result))
-        self._logged = (begun, logged)
+        self._logged = (begun, len(events))
 
     def _ended_logged(self, number: int) -> bool:
         return any(isinstance(e, DealEnds) and e.number == number for e in self.log_entries)
