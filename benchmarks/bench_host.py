@@ -88,9 +88,13 @@ async def play_all(links: list[list[str]], pause: float) -> tuple[list[BotLog], 
     connections = [Connection(parse_link(link)) for table in links for link in table]
     await asyncio.gather(*(c.open() for c in connections))
     started = time.perf_counter()
-    logs = await asyncio.gather(
-        *(play(c, random.Random(k), pause=pause) for k, c in enumerate(connections))
+    played = await asyncio.gather(
+        *(play(c, random.Random(k), pause=pause) for k, c in enumerate(connections)),
+        return_exceptions=True,
     )
+    logs = [log for log in played if isinstance(log, BotLog)]
+    for problem in {str(p) for p in played if not isinstance(p, BotLog)}:
+        print(f"a bot stopped: {problem}")
     took = time.perf_counter() - started
     await asyncio.gather(*(c.close() for c in connections))
     return list(logs), took

@@ -34,38 +34,52 @@ async def play(
     ``pause``: the mean seconds a bot waits before each action, as a person thinks."""
     log = BotLog()
     answered = -1
-    sent_at: float | None = None
+    sent_at: list[float] = []
+    """When the action waiting for its answer was sent (empty: none is)."""
+    thinking: set[asyncio.Task[None]] = set()
     seat = connection.seat
-    while True:
-        message = await connection.receive()
-        if isinstance(message, Refused):
-            log.refused.append(message)
-            if message.fatal:
+
+    async def act(seq: int, action: str, delay: float) -> None:
+        """Send after thinking ``delay`` seconds; the bot reads meanwhile (so the
+        connection's heartbeats are answered while it thinks)."""
+        if delay > 0:
+            await asyncio.sleep(delay)
+        sent_at[:] = [clock()]
+        await connection.act(seq, action)
+
+    try:
+        while True:
+            message = await connection.receive()
+            if isinstance(message, Refused):
+                log.refused.append(message)
+                if message.fatal:
+                    return log
+                continue
+            if isinstance(message, DealRecordMessage):
+                log.records.append(message)
+                continue
+            if not isinstance(message, Update):
+                continue
+            log.updates.append(message)
+            if sent_at and message.seq > answered:
+                log.latencies.append(clock() - sent_at.pop())
+            table, view = message.table, message.view
+            if table.stage == "finished" or (deals is not None and len(table.points) >= deals):
                 return log
-            continue
-        if isinstance(message, DealRecordMessage):
-            log.records.append(message)
-            continue
-        if not isinstance(message, Update):
-            continue
-        log.updates.append(message)
-        if sent_at is not None and message.seq > answered:
-            log.latencies.append(clock() - sent_at)
-            sent_at = None
-        table, view = message.table, message.view
-        if table.stage == "finished" or (deals is not None and len(table.points) >= deals):
-            return log
-        if message.seq <= answered:
-            continue
-        if table.stage == "play" and view is not None and view.legal:
-            answered = message.seq
-            if pause > 0:
-                await asyncio.sleep(rng.uniform(0, 2 * pause))
-            sent_at = clock()
-            await connection.act(message.seq, rng.choice(view.legal))
-        elif table.stage == "results" and seat in table.waiting_for:
-            answered = message.seq
-            await connection.ready(message.seq)
+            if message.seq <= answered:
+                continue
+            if table.stage == "play" and view is not None and view.legal:
+                answered = message.seq
+                delay = rng.uniform(0, 2 * pause) if pause > 0 else 0.0
+                task = asyncio.ensure_future(act(message.seq, rng.choice(view.legal), delay))
+                thinking.add(task)
+                task.add_done_callback(thinking.discard)
+            elif table.stage == "results" and seat in table.waiting_for:
+                answered = message.seq
+                await connection.ready(message.seq)
+    finally:
+        for task in thinking:
+            task.cancel()
 
 
 async def play_link(link: str, seed: int, deals: int | None = None) -> BotLog:
