@@ -517,3 +517,27 @@ async def test_a_failed_save_is_said_on_the_hosts_terminal(tmp_path: Path) -> No
     assert len(said) == 1 and said[0].startswith("chinese-ten: table tbl1 could not be saved: ")
     table.close()
     assert len(said) == 1  # the same problem is said once
+
+
+async def test_a_second_hello_a_ready_in_play_and_a_binary_frame_are_refused(
+    tmp_path: Path,
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    state = table.flow.state
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        await ana.send(
+            json.dumps({"kind": "hello", "version": VERSION, "secret": table.secrets[0]})
+        )
+        assert await next_refusal(ana) == "hello_again"
+        await ana.ready(table.seq)  # nothing to be ready for in the middle of a deal
+        assert await next_refusal(ana) == "not_now"
+        assert table.flow.state is state and table.ready == set()
+        socket = ana._socket
+        assert socket is not None
+        await socket.send_bytes(b"\x00\x01")
+        with pytest.raises(JoinError):
+            while True:
+                await asyncio.wait_for(ana.receive(), timeout=10)
+        await ana.close()
+    assert table.flow.state is state
