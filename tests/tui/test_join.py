@@ -273,3 +273,21 @@ async def test_the_log_follows_a_whole_deal_from_the_network(tmp_path: Path) -> 
         isinstance(entries[-1], DealEnds) and entries[-1].outcome == PlayerView(deal, 0).outcome()
     )
     assert sum(isinstance(e, DealEnds) for e in entries) == 1
+
+
+async def test_a_narrow_window_gets_the_compact_board(tmp_path: Path) -> None:
+    from chinese_ten.tui.widgets.compact_board import CompactBoard
+
+    table = new_table(tmp_path, (None, None, None, None), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 2)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(60, 30)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.view is not None, pilot)
+            await pilot.pause()
+            assert screen.has_class("-compact")
+            drawn = screen.query_one(CompactBoard).scene
+            assert drawn.view is not None and drawn.view.seat == 2
+            assert len(drawn.view.hand) == 6
+        await me.close()
