@@ -19,7 +19,7 @@ for variable in ("NO_COLOR", "TEXTUAL_THEME", "FORCE_COLOR", "COLUMNS", "LINES")
 os.environ["LANGUAGE"] = "en"  # read first: English whatever the machine's locale (see i18n)
 
 TESTS = Path(__file__).parent
-LAYERS = ("engine", "players", "store", "game", "cli", "text", "tui", "serve", "browser")
+LAYERS = ("engine", "players", "store", "game", "net", "cli", "text", "tui", "serve", "browser")
 """The folders of ``tests``: each test is marked with its folder's name (registered in
 ``pyproject.toml``), so ``pytest -m "not tui and not browser"`` is the quick inner loop."""
 

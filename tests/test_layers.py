@@ -16,9 +16,13 @@ From the bottom up (a package may import its own modules and any package below i
 6. ``game`` and ``analysis``, side by side: a game being played (its table, options, flow and
    turns), and what is worked out from games (the review, ``simulate``, the statistics, the
    worker processes). Neither imports the other.
-7. ``tui`` and ``serve``, side by side: the Textual app, and the web server that runs it in
+7. ``net``: the protocol of ``host`` and ``join`` (its messages, the client, a seat's view
+   rebuilt from them): above ``game`` because a remote seat's turn draws the game's
+   :class:`~chinese_ten.game.turn.Scene`; below ``tui`` and ``serve`` because both sides speak
+   it (the join screen in ``tui``, the host server in ``serve``).
+8. ``tui`` and ``serve``, side by side: the Textual app, and the web server that runs it in
    browsers as separate processes (a command line, never an import). Neither imports the other.
-8. ``cli``: the command line and its commands, on top of everything.
+9. ``cli``: the command line and its commands, on top of everything.
 
 The root ``chinese_ten/__init__.py`` holds only the version (any layer may read it);
 ``chinese_ten/__main__.py`` runs the command line. Function-level (lazy) imports count as much
@@ -43,6 +47,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("text",),
     ("store",),
     ("game", "analysis"),
+    ("net",),
     ("tui", "serve"),
     ("cli",),
 )

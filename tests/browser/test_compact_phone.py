@@ -1,6 +1,8 @@
-"""``chinese-ten serve`` on a phone (headless Chromium as a 390x844 touch screen): a whole deal
-against the computer by taps alone on the compact board, its text and its keys measured on
-the page, then the phone turned to landscape."""
+"""``chinese-ten serve`` on a phone (headless Chromium as a 390x844 touch screen at device
+scale 3): a whole deal against the computer by taps alone on the compact board, its text and
+its keys measured on the page, the phone turned to landscape and back; the keyboard that
+only a name field raises, taps that land where they are aimed, tap targets, the words of a
+touch screen, the page's title and notices."""
 
 import os
 from collections.abc import Iterator
@@ -26,20 +28,38 @@ SHOTS = "CHINESE_TEN_README_SHOTS"
 """Set to a folder (docs) to keep the phone's board there, for the README."""
 
 
+UNMAGNIFIED = "delete ResizeObserverEntry.prototype.devicePixelContentBoxSize;"
+"""Headless Chromium under emulation reports this measurement in CSS pixels, and xterm.js
+then draws its canvas magnified at device scale 3; without it xterm.js sizes the canvas
+from ``devicePixelRatio``, as a real phone draws it."""
+
+
 @pytest.fixture(scope="module")
-def phone() -> Iterator[Any]:
-    """A browser context as a phone: small, touch, a mobile page layout."""
+def chromium() -> Iterator[Any]:
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = chromium.new_context(
-            viewport={"width": PHONE[0], "height": PHONE[1]},
-            is_mobile=True,
-            has_touch=True,
-            # at 2, headless Chromium screenshots its WebGL canvas at twice the size
-            device_scale_factor=1,
-        )
-        yield context
-        chromium.close()
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def phone_context(chromium: Any, **more: Any) -> Any:
+    """A browser context as a phone: small, touch, a mobile page layout, device scale 3."""
+    context = chromium.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=3,
+        **more,
+    )
+    context.add_init_script(UNMAGNIFIED)
+    return context
+
+
+@pytest.fixture
+def phone(chromium: Any) -> Iterator[Any]:
+    context = phone_context(chromium)
+    yield context
+    context.close()
 
 
 def tap(tab: Tab, column: int, row: int) -> None:
@@ -49,6 +69,15 @@ def tap(tab: Tab, column: int, row: int) -> None:
     width = box["width"] / tab.screen.columns
     height = box["height"] / tab.screen.lines
     tab.page.touchscreen.tap(box["x"] + (column + 0.5) * width, box["y"] + (row + 0.5) * height)
+
+
+def key(tab: Tab, label: str) -> tuple[int, int]:
+    """Where the key bar's button ``label`` is: its last place on the screen (the words
+    above may name it: "Tap Deal the cards below.")."""
+    for row in range(tab.screen.lines - 1, -1, -1):
+        if (column := tab.screen.display[row].find(label)) >= 0:
+            return column, row
+    raise AssertionError(f"{label!r} not on screen:\n{tab.text}")
 
 
 def measure(tab: Tab) -> dict[str, float]:
@@ -127,7 +156,7 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
     tap(tab, *tab.find("Start"))  # the defaults: one tap, then one for the cut
     tab.wait_for("Deal the cards")  # you deal first (seed 1): the computer has cut
     assert_legible_and_tappable(tab, "Deal the cards")
-    cut = tab.find("Deal the cards")
+    cut = key(tab, "Deal the cards")
     tab.answered(lambda: tap(tab, *cut), "Your hand")  # the cut ignores a tap at first sight
     assert_legible_and_tappable(tab, "Export")
     if os.environ.get(SHOTS):
@@ -140,9 +169,8 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
         if "Next deal" in text:
             break
         chosen = chosen_card(tab)
-        if "Results" in text:
-            tap(tab, *tab.find("Results"))
-            tab.wait_for("Next deal")
+        if "Results" in text:  # a guarded screen: a tap once it has stood still
+            tab.answered(lambda: tap(tab, *tab.find("Results")), "Next deal")
         elif "<Stock" in text:
             tap(tab, *tab.find("<Stock"))
         elif "Play / take" in text and chosen is not None:
@@ -166,6 +194,145 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
     # Landscape: the same game, the compact board again (24 rows do not fit), keys tall.
     tab.page.set_viewport_size({"width": PHONE[1], "height": PHONE[0]})
     tab.until(lambda: tab.screen.columns > 80, "no resize to landscape")
+    settled(tab)
     tab.wait_for("Next deal")
     assert_legible_and_tappable(tab, "Next deal")
     assert tab.screen.lines < 24
+
+
+def keyboard_state(tab: Tab) -> dict[str, Any]:
+    """The terminal's hidden field: whether it has the focus, its ``inputmode``, and whether
+    a tap can land on it."""
+    state: dict[str, Any] = tab.page.evaluate(
+        """() => {
+            const input = document.querySelector(".xterm-helper-textarea");
+            return {focused: document.activeElement === input,
+                    mode: input.getAttribute("inputmode"),
+                    pointer: getComputedStyle(input).pointerEvents};
+        }"""
+    )
+    return state
+
+
+def test_only_a_name_field_raises_the_keyboard(
+    phone: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """On the start screen a name field has the focus: the hidden field takes text. On the
+    board a tap on a card focuses the hidden field with ``inputmode="none"``: no keyboard
+    comes up over the key bar. A tap never lands on that field."""
+    server = Served(tmp_path, "--vs", "easy", "--seed", "1")
+    request.addfinalizer(server.stop)
+    tab = Tab(phone, server.url, size=PHONE)
+    tab.wait_for("Start")
+    settled(tab)
+    tab.until(lambda: keyboard_state(tab)["mode"] == "text", "a name field raises no keyboard")
+    assert keyboard_state(tab)["pointer"] == "none"
+    tap(tab, *tab.find("Start"))
+    tab.wait_for("Deal the cards")
+    tab.until(lambda: keyboard_state(tab)["mode"] == "none", "the keyboard stays up")
+    tab.answered(lambda: tap(tab, *key(tab, "Deal the cards")), "Your hand")
+    settled(tab)
+    hand = tab.find("Your hand")
+    tap(tab, 3, hand[1] + 1)  # the first card of the hand
+    state = keyboard_state(tab)
+    assert state["focused"] and state["mode"] == "none", state
+
+
+def test_a_tap_on_a_name_field_types_there(
+    phone: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Seat 2 becomes the computer by taps on its list; a tap on seat 1's field (now "You")
+    and "Zoe" typed: the name is Zoe (touch adjustment once pulled the tap elsewhere)."""
+    server = Served(tmp_path, "--seed", "1")
+    request.addfinalizer(server.stop)
+    tab = Tab(phone, server.url, size=PHONE)
+    tab.wait_for("Start")
+    settled(tab)
+    seat = tab.find("Seat 2")
+    tap(tab, seat[0] + 14, seat[1])  # its list, beside the label
+    tab.wait_for("the computer, hard")
+    tap(tab, *tab.find("the computer, hard"))
+    tab.wait_for("You")
+    settled(tab)
+    tap(tab, *tab.find("You"))
+    tab.page.keyboard.type("Zoe")
+    tab.wait_for("Zoe")  # in seat 1's field, where "You" was its placeholder
+    column, row = tab.find("Zoe")
+    assert tab.screen.display[row][column - 3 : column].strip() in ("▊", "▌", "")
+    assert row > tab.find("Seat 1")[1] and row < tab.find("Seat 2")[1]
+
+
+def test_touch_wording_and_tall_controls_on_the_start_screen(
+    phone: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The page tells the game it is on a touch screen: the start screen says tap words,
+    its key buttons are words, and each control fills three rows of at least 40 CSS px."""
+    server = Served(tmp_path)
+    request.addfinalizer(server.stop)
+    tab = Tab(phone, server.url, size=PHONE)
+    tab.wait_for("Start")
+    settled(tab)
+    text = tab.text
+    assert "The Rules button below" in text and "F1" not in text
+    keys = tab.screen.display[-2]
+    assert "Rules" in keys and "Menu" in keys and "^p" not in keys and "f2" not in keys
+    cell = measure(tab)["cell_height"]
+    assert 3 * cell >= 40, cell
+    for label in ("Seat 1", "Seat 2"):  # each list framed: the label beside its middle row
+        column, row = tab.find(label)
+        above, below = tab.screen.display[row - 1], tab.screen.display[row + 1]
+        assert above[column + 12 :].strip() and below[column + 12 :].strip(), (label, text)
+    assert key_height(tab, "Rules") * cell >= 40
+
+
+def test_turned_round_and_back_the_page_is_as_fresh(
+    chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Portrait, landscape (with the passing size a phone reports on the way), portrait: the
+    same font size and columns as a page opened in portrait."""
+    server = Served(tmp_path)
+    request.addfinalizer(server.stop)
+    fresh_context = phone_context(chromium)
+    request.addfinalizer(fresh_context.close)
+    fresh = Tab(fresh_context, server.url, size=PHONE)
+    fresh.wait_for("Start")
+    settled(fresh)
+    expected = (measure(fresh)["font"], fresh.screen.columns)
+    assert expected == (14, 46)  # the page chose its font: the compact board at 14 px
+    fresh.page.close()
+    context = phone_context(chromium)
+    request.addfinalizer(context.close)
+    tab = Tab(context, server.url, size=PHONE)
+    tab.wait_for("Start")
+    settled(tab)
+    assert (measure(tab)["font"], tab.screen.columns) == expected
+    tab.page.set_viewport_size({"width": PHONE[1], "height": PHONE[0]})
+    tab.until(lambda: tab.screen.columns > 80, "no resize to landscape")
+    settled(tab)
+    tab.page.set_viewport_size({"width": 1027, "height": 2223})  # the passing size
+    tab.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    settled(tab)
+    assert (measure(tab)["font"], tab.screen.columns) == expected, measure(tab)
+
+
+def test_the_page_title_and_the_notice_pages_speak_the_language(
+    chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A French browser: the tab's title in French; an address without the token gets its
+    refusal in the notice pages' box, not bare text."""
+    server = Served(tmp_path, lang=None)
+    request.addfinalizer(server.stop)
+    context = phone_context(chromium, locale="fr-FR")
+    request.addfinalizer(context.close)
+    page = context.new_page()
+    page.goto(server.url)
+    assert page.title() == "Dix chinois"
+    other = phone_context(chromium, locale="pt-PT")
+    request.addfinalizer(other.close)
+    refused = other.new_page()
+    response = refused.goto(server.origin + "/")
+    assert response is not None and response.status == 403
+    assert refused.title() == "Dez Chinês"
+    box = refused.locator(".intro")
+    assert box.count() == 1 and "token" in box.inner_text()
+    assert refused.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(12, 24, 31)"

@@ -311,6 +311,8 @@ def test_players_seats_the_computer_where_it_is_named() -> None:
     assert _levels("--players", "computer:hard,Ana,computer:hard") == ("hard", None, "hard")
     parsed = build_parser().parse_args(["play", "--players", "Ana,computer:easy,Ben"])
     assert parsed.players.names == ("Ana", None, "Ben")  # the computer's name is its default
+    beside = build_parser().parse_args(["play", "--players", "Ordinateur,computer:hard,Vousa"])
+    assert beside.players.names == ("Ordinateur", None, "Vousa")  # like one, but not one
 
 
 @pytest.mark.parametrize(
@@ -327,6 +329,13 @@ def test_players_seats_the_computer_where_it_is_named() -> None:
         (["--players", "computer:hard,computer:easy"], "has no person"),
         (["--players", "Ana,computer:wizard"], "the computer's level is easy, normal or hard"),
         (["--players", "Computer (easy),computer:easy"], "need different names"),
+        (
+            ["--players", "Ana,Ordinateur (difficile),computer:hard"],
+            "(Ordinateur (difficile) and Computer (hard) read the same)",
+        ),
+        (["--players", "Computador (fácil),computer:easy"], "need different names"),
+        (["--players", "You,Vous"], "(You and Vous read the same)"),
+        (["--players", "Player 1,Joueur 1,Ana"], "(Player 1 and Joueur 1 read the same)"),
         (["--players", "Ana,computer:easy", "--vs", "hard"], "leave out --vs and --seat"),
         (["--players", "Ana,computer:easy,Ben", "--seat", "2"], "leave out --vs and --seat"),
     ],

@@ -1,5 +1,6 @@
 """The real command in a pseudo-terminal: start-up, SIGTERM, and the refusal without a tty."""
 
+import os
 import signal
 import subprocess
 import sys
@@ -37,3 +38,24 @@ def test_play_without_a_terminal_is_refused() -> None:
     )
     assert result.returncode == 2
     assert result.stderr == "chinese-ten: play and series need an interactive terminal\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+@pytest.mark.parametrize(
+    ("encoding", "frame", "never"),
+    [("ascii", "+-----", ("\\u25", "\u256d")), ("utf-8", "\u256d\u2500", ("\\u25", "+-----"))],
+)
+def test_play_draws_in_ascii_when_the_output_cannot_encode_more(
+    tmp_path: Path, encoding: str, frame: str, never: tuple[str, ...]
+) -> None:
+    environment = {**os.environ, "PYTHONIOENCODING": encoding}
+    game = Terminal(
+        ["play", "--players", "Ana,Ben", "--seed", "4"], tmp_path, environment=environment
+    )
+    try:
+        assert game.wait_for("cut the pack"), game.text
+        assert game.wait_for(frame), game.text
+        shown = game.text
+    finally:
+        game.end()
+    assert not any(text in shown for text in never), shown

@@ -1,5 +1,5 @@
 from chinese_ten.engine.deal import DealOutcome
-from chinese_ten.engine.series import SeriesScore
+from chinese_ten.engine.series import MAX_DEALS, SeriesScore
 
 
 def _deal(first_result: int) -> DealOutcome:
@@ -28,6 +28,9 @@ def test_equal_totals_are_a_tied_series() -> None:
     assert series.is_over and series.totals == (0, 0) and series.winner is None
 
 
-def test_open_ended_play_never_ends() -> None:
+def test_open_ended_play_ends_only_at_the_most_deals_a_record_holds() -> None:
     series = SeriesScore(None, 0).add(_deal(5))
     assert not series.is_over and series.winner is None
+    longest = SeriesScore(None, 0, (_deal(5),) * MAX_DEALS)
+    assert longest.is_over and longest.winner == 0
+    assert not SeriesScore(None, 0, longest.outcomes[1:]).is_over

@@ -1,6 +1,7 @@
 """The game's flow driven directly, without Textual: series, deals, computers, saves, resume,
 at tables of two, three and four (seats, default names, the deal passing round)."""
 
+import json
 from pathlib import Path
 
 from chinese_ten.engine.deal import OVER, legal_actions
@@ -293,3 +294,48 @@ def test_a_series_without_a_length_lets_every_seat_deal_equally_often(tmp_path: 
     told = game_options(deals_planned=3, save_dir=tmp_path)  # `series --deals 3`
     assert differences(flow.table, told.table) == ["length: saved 6 deals, asked 3 deals"]
     assert build_parser().parse_args(["series", "--vs", "easy,easy,easy"]).deals is None
+
+
+def _computers_only(folder: Path) -> None:
+    """A save of an unfinished game against the computer, rewritten so that every seat is
+    the computer (as a save made by hand or by another program may be)."""
+    flow = _new(folder, computer=(None, "random"), deals_planned=3)
+    _play_deal(flow)
+    _play_deal(flow, stop_after=7)
+    flow.release()
+    save = folder / "current.json"
+    document = json.loads(save.read_text())
+    document["seats"] = [dict(seat, computer="hard") for seat in document["seats"]]
+    save.write_text(json.dumps(document))
+
+
+def test_a_save_whose_every_seat_is_the_computer_is_refused_in_one_notice(
+    tmp_path: Path,
+) -> None:
+    _computers_only(tmp_path)
+    for asked in (False, True):
+        later = GameFlow(_options(tmp_path, players=None))
+        saved, notices = later.find_unfinished()
+        assert saved is None and len(notices) == 1 and "no person at the table" in notices[0].text
+        result = later.resume(asked=asked)
+        assert not result.resumed and len(result.notices) == 1
+        assert "no person at the table" in result.notices[0].text
+        later.release()
+    fresh = GameFlow(_options(tmp_path, players=None))
+    fresh.find_unfinished()
+    put_away = fresh.hold_fresh_slot()  # the new game keeps it in the archive
+    assert len(put_away) == 1 and not (tmp_path / "current.json").exists()
+    assert len(list((tmp_path / "archive").glob("*-unfinished.json"))) == 1
+    fresh.release()
+
+
+def test_a_save_against_the_computer_is_taken_up(tmp_path: Path) -> None:
+    flow = _new(tmp_path, computer=(None, "random"), deals_planned=3)
+    _play_deal(flow)
+    _play_deal(flow, stop_after=7)
+    flow.release()
+    later = GameFlow(_options(tmp_path, players=None))
+    saved, _ = later.find_unfinished()
+    assert saved is not None and saved.table.computer == (None, "random")
+    assert later.resume().resumed and later.keyboard == 0
+    later.release()

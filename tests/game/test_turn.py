@@ -352,3 +352,77 @@ def test_the_log_tells_each_deals_begin_and_events(tmp_path: Path, seats: int) -
     turn.deal(26)
     assert isinstance(turn.log[0], DealBegins) and turn.log[0].position == 26
     assert all(isinstance(e, Happened) for e in turn.log[1:] if not isinstance(e, DealBegins))
+
+
+# ------------------------------------------------------------------ the last turn
+LAST_TURN = make_setup(1, "3C", "QS 5C 6D 9H", "8S KH", "7D")
+"""Ana plays 3♣ and turns over 8♠ (neither takes); Ben's 7♦ takes 3♣, his K♥ takes nothing."""
+
+
+def test_the_last_turn_is_marked_until_you_play_again(tmp_path: Path) -> None:
+    """Against the computer: the card you turned that took nothing, and the computer's play
+    and turn-over, are the scene's last turn until your next play."""
+    c = parse_card
+    turn = _turn_at(tmp_path, LAST_TURN, computer=(None, "easy"))
+    assert turn.scene().recent == ()  # you move first: nothing happened yet
+    turn.pick(turn.view().hand.index(c("3C")))
+    turn.confirm()
+    assert turn.stage == "flip" and turn.scene().recent == ()  # your play ends the marks
+    turn.flip()
+    assert turn.stage == "computer"
+    scene = turn.scene()
+    assert [(e.kind, e.card) for e in scene.recent] == [("flip", c("8S"))]
+    assert scene.recent_on_table() == {c("8S")}  # the card you turned, taking nothing
+    for action in (play_action(c("7D"), c("3C")), flip_action(c("KH"))):
+        request = turn.computer_request()
+        assert request is not None
+        turn.answer(request, action)
+    assert turn.stage == "select"
+    scene = turn.scene()
+    assert [(e.seat, e.kind, e.card, e.captured) for e in scene.recent] == [
+        (0, "flip", c("8S"), ()),
+        (1, "play", c("7D"), (c("3C"),)),
+        (1, "flip", c("KH"), ()),
+    ]
+    assert scene.recent_on_table() == {c("8S"), c("KH")}
+    assert [e.card for e in scene.recent_taken()] == [c("7D")]  # 7♦ and 3♣ went to a pile
+    turn.pick(0)
+    turn.confirm()
+    if turn.stage == "target":
+        turn.confirm()
+    assert turn.scene().recent == ()  # played again: the marks are gone
+
+
+def test_after_the_hand_over_each_person_sees_what_happened_since_their_turn(
+    tmp_path: Path,
+) -> None:
+    """Hot-seat: the next person's board marks what the others did since they last played
+    (all of the deal before their first play); the mover's own play clears it."""
+    c = parse_card
+    turn = _turn_at(tmp_path, LAST_TURN)
+    _ready(turn)
+    turn.pick(turn.view().hand.index(c("3C")))
+    turn.confirm()
+    turn.flip()
+    assert turn.stage == "turned"
+    turn.pass_keyboard()
+    assert turn.stage == "handover"
+    _ready(turn)
+    scene = turn.scene()
+    assert scene.view is not None and scene.view.seat == 1
+    assert [(e.seat, e.card) for e in scene.recent] == [(0, c("3C")), (0, c("8S"))]
+    assert scene.recent_on_table() == {c("3C"), c("8S")}
+    turn.pick(turn.view().hand.index(c("7D")))
+    turn.confirm()
+    assert turn.scene().recent == ()
+    turn.flip()
+    turn.pass_keyboard()
+    _ready(turn)
+    scene = turn.scene()
+    assert scene.view is not None and scene.view.seat == 0
+    assert [(e.seat, e.kind, e.card) for e in scene.recent] == [
+        (0, "flip", c("8S")),
+        (1, "play", c("7D")),
+        (1, "flip", c("KH")),
+    ]
+    assert scene.recent_on_table() == {c("8S"), c("KH")}

@@ -14,6 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chinese_ten.engine.deal import FLIP_PHASE
+from chinese_ten.engine.view import public_events
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import Request, Turn
@@ -198,10 +200,28 @@ def _check(table: Table) -> None:
             assert stage != "computer"
     if stage == "handover":
         assert not scene.face_up
+    _check_last_turn(turn)
     if stage == "select" and scene.view is not None and scene.view.hand:
         assert 0 <= scene.cursor < len(scene.view.hand)
     if scene.choices:
         assert 0 <= scene.choice < len(scene.choices)
+
+
+def _check_last_turn(turn: Turn) -> None:
+    """The last turn's marks show public cards only: events of the public log, none of them a
+    card in a hand or still face down in the stock, and what lies on the table is on it."""
+    scene = turn.scene()
+    state = turn.flow.state
+    if scene.view is None or state is None:
+        assert scene.recent == ()
+        return
+    public = public_events(state)
+    assert public[len(public) - len(scene.recent) :] == list(scene.recent)
+    shown = {c for e in scene.recent for c in (e.card, *e.captured) if c is not None}
+    hidden = {c for hand in state.hands for c in hand}
+    hidden |= set(state.setup.stock[state.stock_pos + (state.phase == FLIP_PHASE) :])
+    assert not shown & hidden, (shown & hidden, turn.stage)
+    assert scene.recent_on_table() <= set(scene.view.table)
 
 
 TABLES = [

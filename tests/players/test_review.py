@@ -277,6 +277,104 @@ def test_history_ids(
     assert review_json(capsys, str(game_id)) == first
 
 
+def _strict(text: str) -> Any:
+    """JSON as the standard has it: NaN and Infinity are not JSON."""
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _illegal_best(record: GameRecord, decision: dict[str, Any]) -> str:
+    """An action that is not legal at ``decision``'s position of ``record``: another
+    position's legal action."""
+    from chinese_ten.analysis.review import decisions, finished_deals
+    from chinese_ten.engine.actions import format_action
+
+    found = decisions(finished_deals(record), samples=SMALL, seed=0)
+    here = next(d for d in found if (d.deal, d.turn) == (decision["deal"], decision["turn"]))
+    legal = set(legal_actions(here.state))
+    return next(format_action(a) for d in found for a in legal_actions(d.state) if a not in legal)
+
+
+DOCTORINGS: dict[str, Any] = {
+    "an illegal best play": lambda doc, record: doc["decisions"][0].update(
+        best=_illegal_best(record, doc["decisions"][0])
+    ),
+    "a value that is not a number": lambda doc, _r: doc["decisions"][0].update(
+        best_value=float("nan")
+    ),
+    "an infinite value": lambda doc, _r: doc["decisions"][0].update(chosen_value=float("-inf")),
+    "a value beyond the pack": lambda doc, _r: doc["decisions"][0].update(best_value=1e300),
+    "a negative loss": lambda doc, _r: doc["decisions"][0].update(
+        best_value=doc["decisions"][0]["chosen_value"] - 5
+    ),
+    "a million deals reviewed": lambda doc, _r: doc.update(deals_reviewed=10**6),
+    "another seat": lambda doc, _r: doc["decisions"][0].update(
+        seat=1 - doc["decisions"][0]["seat"]
+    ),
+    "another play chosen": lambda doc, record: doc["decisions"][0].update(
+        chosen=_illegal_best(record, doc["decisions"][0])
+    ),
+    "a decision twice": lambda doc, _r: doc["decisions"].append(doc["decisions"][0]),
+    "another player": lambda doc, _r: doc.update(players=["Mallory", "Ben"]),
+    "a share beyond one": lambda doc, _r: next(
+        d for d in doc["decisions"] if d["reason"] is not None
+    )["reason"].update(best_share=5.0),
+    "nested past the stack": lambda doc, _r: doc.update(seed="[" * 100_000),
+}
+
+
+@pytest.mark.parametrize("doctoring", list(DOCTORINGS))
+def test_a_stored_analysis_that_does_not_fit_its_record_is_done_again(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    doctoring: str,
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    record = played(2, seed=2)
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(record)
+    first = review_json(capsys, str(game_id))
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(SMALL, 0))
+    assert stored is not None
+    doctored = json.loads(stored)
+    DOCTORINGS[doctoring](doctored, record)
+    text = json.dumps(doctored)
+    if doctoring == "nested past the stack":
+        text = text.replace(json.dumps(doctored["seed"]), doctored["seed"])
+    with open_history(tmp_path) as history:
+        history.store_analysis(game_id, analysis_key(SMALL, 0), text)
+    assert main(["review", str(game_id), "--json", "--samples", str(SMALL), "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert _strict(out) == first and err.count("\n") <= 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["too long", "not text"])
+def test_a_stored_analysis_too_long_or_not_text_is_not_read(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    with open_history(tmp_path) as history:
+        game_id, _ = history.import_record(played(1, seed=2))
+    first = review_json(capsys, str(game_id))
+    with open_history(tmp_path) as history:
+        stored = history.analysis(game_id, analysis_key(SMALL, 0))
+        assert stored is not None
+        if kind == "too long":
+            monkeypatch.setattr("chinese_ten.store.history.MAX_ANALYSIS_CHARS", len(stored) - 1)
+        else:
+            history._db.execute("UPDATE analysis SET text = CAST(text AS BLOB)")
+        assert history.analysis(game_id, analysis_key(SMALL, 0)) is None
+    assert review_json(capsys, str(game_id)) == first
+
+
 def test_the_screen_needs_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(write(tmp_path, played(1)))]) == 2
     assert "interactive terminal" in capsys.readouterr().err

@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 
 from chinese_ten.cli.main import _tab_arguments, build_parser
-from chinese_ten.serve.games import TabGames, is_local, url_of
+from chinese_ten.serve.games import TabGames, is_local, reachable, url_of
 from chinese_ten.serve.guard import MAX_MESSAGE, Address, BadMessageError, language_of, read_message
 from chinese_ten.serve.server import game_command
 from tests.serve_tabs import Served
@@ -90,9 +90,18 @@ def test_other_hosts_are_warned_about_and_sigterm_ends_the_server(tmp_path: Path
     assert "has the address above (with its token) can play here, up to 4 games" in warning
     assert "not encrypted" in warning
     assert "continue that browser's saved games and read its history, with every name" in warning
-    assert process.stdout.readline().startswith("chinese-ten: open http://0.0.0.0:")
+    first = process.stdout.readline()
+    assert first.startswith("chinese-ten: open http://")
+    assert "0.0.0.0" not in first  # no other machine can open that
+    port = re.search(r":(\d+)/\?token=", first).group(1)  # type: ignore[union-attr]
+    hosts = reachable("0.0.0.0")
+    lines = [first, *(process.stdout.readline() for _ in hosts[1:])]
     process.send_signal(signal.SIGTERM)
-    _, err = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=30)
+    assert out == ""
+    for line, word, host in zip(lines, ["open", *["or open"] * len(hosts)], hosts, strict=False):
+        assert line.startswith(f"chinese-ten: {word} http://{host}:{port}/?token=")
+    assert hosts[-1] == "127.0.0.1"
     assert process.returncode == 143
     assert err == "chinese-ten: stopped; no game was running.\n"
 
@@ -133,6 +142,27 @@ def test_seats_are_limited_and_idle_ones_are_found() -> None:
     seats.leave(first)
     seats.leave(first)  # twice is harmless
     assert not seats.full and seats.admit() is not None
+
+
+def test_every_address_is_this_machine_s_own_with_loopback_last() -> None:
+    for wildcard, loopback in (("0.0.0.0", "127.0.0.1"), ("::", "::1")):
+        hosts = reachable(wildcard)
+        assert hosts[-1] == loopback and wildcard not in hosts
+        assert len(set(hosts)) == len(hosts)
+        for host in hosts[:-1]:  # each one a machine elsewhere can use: bound here
+            with socket.create_server((host, 0), family=socket.getaddrinfo(host, 0)[0][0]):
+                pass
+    assert reachable("games.lan") == ["games.lan"]
+
+
+def test_an_empty_host_is_refused_in_one_line(tmp_path: Path) -> None:
+    for empty in ("", " "):
+        code, err = finished(tmp_path, "--host", empty, "--port", "0")
+        assert code == 2
+        assert err == (
+            "chinese-ten serve: error: argument --host: an empty host is no address: "
+            "give 127.0.0.1, a name, or 0.0.0.0 for every one (see --help)\n"
+        )
 
 
 def test_hosts_and_urls() -> None:
@@ -184,10 +214,15 @@ async def test_the_page_needs_the_token_and_keeps_it_out_of_the_page(guard: Serv
     status, page, cookies = await get(guard.url)
     assert status == 200
     assert guard.token not in page  # it travels in the HttpOnly cookie, not in any link
-    assert cookies[f"chinese-ten-token-{guard.port}"] == guard.token
+    value = cookies[f"chinese-ten-token-{guard.port}"]
+    assert guard.token not in value  # bound to this server's port, and not the printed token
     assert re.fullmatch(r"[\w-]{43}", cookies["chinese-ten-browser"])
     assert f'data-session-websocket-url="ws://127.0.0.1:{guard.port}/ws"' in page
-    token = f"chinese-ten-token-{guard.port}={guard.token}"
+    token = f"chinese-ten-token-{guard.port}={value}"
+    status, text, _ = await get(guard.origin + "/?token=" + value)
+    assert status == 403 and "not the one chinese-ten serve printed" in text
+    another = f"chinese-ten-token-{guard.port + 1}={value}"
+    assert (await get(guard.origin + "/", Cookie=another))[0] == 403
     assert (await get(guard.origin + "/", Cookie=token))[0] == 200  # a reload
     for path in ("/", "/ws", "/static/js/textual.js", "/download/key", "/idle"):
         status, text, cookies = await get(guard.origin + path)

@@ -8,7 +8,7 @@ import pytest
 
 from chinese_ten.engine.deal import legal_actions
 from chinese_ten.game.flow import GameFlow, Notice
-from chinese_ten.store.history import FILE_NAME, open_history
+from chinese_ten.store.history import FILE_NAME, PENDING_FOLDER, open_history, read_history
 from tests.options_helpers import game_options
 
 
@@ -106,7 +106,7 @@ def test_a_second_failure_is_not_said_again(tmp_path: Path) -> None:
     flow = _flow(tmp_path, deals_planned=3)
     (tmp_path / FILE_NAME).mkdir()
     first = _play(flow)
-    assert [n.title for n in first] == ["This deal was not kept in the history"]
+    assert [n.title for n in first] == ["This deal waits for the history"]
     assert _play(flow) == []  # the same story: said once
     flow.release()
 
@@ -178,3 +178,93 @@ def test_an_unexpected_failure_in_the_writer_is_said_and_it_goes_on(
         (row,) = history.games()
     assert row.deals_played == 2
     flow.release()
+
+
+def _locked(folder: Path) -> sqlite3.Connection:
+    """Another program's connection holding the history in an exclusive transaction."""
+    holder = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    return holder
+
+
+@pytest.mark.parametrize("later", ["next run", "this run"])
+def test_the_last_deal_of_a_series_ended_while_the_history_is_locked_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, later: str
+) -> None:
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    with open_history(tmp_path):
+        pass  # the file exists, in WAL mode
+    flow = _flow(tmp_path, deals_planned=1)
+    holder = _locked(tmp_path)
+    try:
+        (notice,) = _play(flow)  # the whole series: its one deal
+        assert flow.series.is_over
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert notice.title == "This deal waits for the history" and notice.error
+    assert "is busy" in notice.text and PENDING_FOLDER in notice.text
+    assert notice.text.count("\n") == 0
+    (pending,) = (tmp_path / PENDING_FOLDER).iterdir()
+    with read_history(tmp_path) as history:
+        assert history.games() == []
+    if later == "this run":
+        flow.new_series()
+        assert _play(flow) == []
+        flow.release()
+        expected = [1, 1]
+    else:
+        flow.release()
+        again = GameFlow(game_options(players=None, save_dir=tmp_path))
+        assert again.history.wait()
+        again.release()
+        expected = [1]
+    with read_history(tmp_path) as history:
+        rows = history.games()
+    assert sorted(r.deals_played for r in rows) == expected and all(r.over for r in rows)
+    assert not pending.exists()
+
+
+def test_a_pending_game_already_stored_whole_is_not_stored_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    with open_history(tmp_path):
+        pass
+    flow = _flow(tmp_path, deals_planned=1)
+    holder = _locked(tmp_path)
+    try:
+        _play(flow)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    flow.release()
+    (pending,) = (tmp_path / PENDING_FOLDER).iterdir()
+    kept = pending.read_bytes()
+    for _time in range(2):  # the second time, as if another program had left it again
+        pending.write_bytes(kept)
+        assert GameFlow(game_options(players=None, save_dir=tmp_path)).history.wait()
+        assert not pending.exists()
+    with read_history(tmp_path) as history:
+        (row,) = history.games()
+    assert row.deals_played == 1
+
+
+@pytest.mark.parametrize("content", [b"{", b'{"format": "chinese-ten-pending"}', b"[" * 100_000])
+def test_a_pending_file_that_cannot_be_read_is_left_alone(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / PENDING_FOLDER).mkdir()
+    odd = tmp_path / PENDING_FOLDER / "game-1.json"
+    odd.write_bytes(content)
+    flow = _flow(tmp_path, deals_planned=1)
+    assert _play(flow) == []
+    flow.release()
+    assert odd.read_bytes() == content
+    with read_history(tmp_path) as history:
+        assert len(history.games()) == 1
+
+
+def test_a_free_history_leaves_no_pending_file(tmp_path: Path) -> None:
+    flow = _flow(tmp_path, deals_planned=1)
+    assert _play(flow) == []
+    flow.release()
+    assert not (tmp_path / PENDING_FOLDER).exists()

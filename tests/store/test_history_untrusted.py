@@ -19,6 +19,7 @@ from chinese_ten.store.history import (
     MIGRATIONS,
     SCHEMA_VERSION,
     HistoryError,
+    keep,
     open_history,
     read_history,
 )
@@ -95,6 +96,14 @@ def test_a_name_with_escapes_is_damage_and_never_printed(
         ("player1", "''", "player1 is not a valid name: a name cannot be empty"),
         ("player1", "' Ben'", "player1 is not a valid name: a name cannot have space around it"),
         ("player0", "x'00'", "player0 is not a valid name: it is not text"),
+        ("results", "'[' || replace(hex(zeroblob(50000)), '00', '[')", "results is not a list"),
+        ("results", "'[1' || replace(hex(zeroblob(150)), '00', '0') || ']'", "results is not a"),
+        ("results", "'[' || (1 << 62) || ']'", "results is not a list of numbers"),
+        ("total0", "1 << 62", "total0 is not a whole number in range"),
+        ("deals_planned", "1 << 62", "deals_planned is not a whole number in range"),
+        ("ended", "'9999-12-31T23:59:59-14:00'", "ended is not a date"),
+        ("ended", "'0001-01-01T00:00:00+14:00'", "ended is not a date"),
+        ("started", "'9999-12-31T23:59:59+00:00'", "started is not a date"),
     ],
 )
 def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
@@ -102,14 +111,29 @@ def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
 ) -> None:
     first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
     _sql(home, f"UPDATE games SET {column} = {value} WHERE id = {first}")
-    for args in READERS:
+    for args in (*READERS, ["history", "--player", "Ana"]):
         assert main(args) == 1
         out, err = capsys.readouterr()
         assert err.startswith(f"{home / FILE_NAME}: game {first} is damaged ({why}")
         assert err.endswith("); skipped\n") and err.count("\n") == 1
-        assert "Cleo" in out and "Traceback" not in err
+        assert ("Cleo" in out) == ("Ana" not in args) and "Traceback" not in err
     assert main(["history", "--json"]) == 1
     assert [row["players"] for row in json.loads(capsys.readouterr().out)] == [["Cleo", "Dan"]]
+
+
+def test_times_at_the_edges_of_the_day_and_results_at_the_edges_are_read(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
+    _sql(home, f"UPDATE games SET ended = '2026-12-31T23:59:59-14:00' WHERE id = {first}")
+    _sql(home, f"UPDATE games SET results = '[280]', total0 = 280 WHERE id = {first}")
+    for args in (*READERS, ["history", "--player", "Ana"]):
+        assert main(args) == 0
+        out, err = capsys.readouterr()
+        assert "Ana" in out and err == ""
+    assert main(["history", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["ended"] == "2026-12-31T23:59:59-14:00" and rows[0]["results"] == [280]
 
 
 def test_when_every_game_is_damaged_none_is_said_to_be_missing(
@@ -131,6 +155,24 @@ def test_reading_with_no_data_folder_creates_nothing(
         assert main(args) == 0
     assert "No games in the history yet." in capsys.readouterr().out
     assert not home.exists()
+
+
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_data_folder_that_is_a_file_is_said_in_one_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], inside: bool
+) -> None:
+    home.write_text("not a folder")
+    if inside:
+        monkeypatch.setenv("CHINESE_TEN_HOME", str(home / "deeper"))
+    for args in (*READERS, ["history", "--player", "Ana"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and "No games" not in out
+        assert (
+            err == f"chinese-ten: {home}: it is a file, or inside one, not a folder: "
+            "choose another folder\n"
+        )
+    assert home.read_text() == "not a folder"
 
 
 def test_reading_a_damaged_file_leaves_it_where_it_is(
@@ -208,6 +250,55 @@ def test_a_read_only_folder_can_be_read_and_a_write_is_said_plainly(home: Path) 
     assert sorted(p.name for p in home.iterdir()) == [FILE_NAME]
 
 
+REVIEW = ("--json", "--samples", "40", "--jobs", "1")
+
+
+def test_review_of_an_id_with_no_data_folder_creates_nothing(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", "1", *REVIEW]) == 1
+    assert capsys.readouterr().err == "chinese-ten: there is no game 1 in the history\n"
+    assert not home.exists()
+
+
+def test_review_of_an_id_leaves_a_file_that_is_not_a_database_where_it_is(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home.mkdir()
+    (home / FILE_NAME).write_text("not a database, but someone's file")
+    before = _listing(home)
+    assert main(["review", "1", *REVIEW]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged (it is not a history database)" in err
+    assert _listing(home) == before
+
+
+def test_review_of_an_id_keeps_its_analysis_where_it_can_write(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (game,) = _stored(home, ("Ana", "Ben"))
+    assert main(["review", str(game), *REVIEW]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == ["Ana", "Ben"]
+    with read_history(home) as history:
+        assert history.analysis(game, "review-v3-samples40-seed0") is not None
+
+
+@pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
+def test_review_of_an_id_reads_a_read_only_folder_and_keeps_nothing(home: Path) -> None:
+    prefix = _unprivileged()
+    assert prefix is not None
+    (game,) = _stored(home, ("Ana", "Ben"))
+    before = _listing(home)
+    home.chmod(0o555)
+    try:
+        done = _run(prefix, home, "review", str(game), *REVIEW)
+    finally:
+        home.chmod(0o755)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["players"] == ["Ana", "Ben"]
+    assert _listing(home) == before
+
+
 @pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
 def test_a_read_only_folder_with_a_journal_beside_the_file_is_read_whole(tmp_path: Path) -> None:
     """A copy taken while a game was writing: games only in the -wal file are listed too."""
@@ -282,12 +373,12 @@ def test_a_busy_file_is_said_with_what_to_do(home: Path, monkeypatch: pytest.Mon
 def test_default_names_are_one_person_shown_in_the_current_language(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _stored(home, ("You", "Ana"), ("Vous", "Ana"), ("você", "Ana"), ("Joueur 1", "Player 1"))
+    _stored(home, ("You", "Ana"), ("Vous", "Ana"), ("você", "Ana"), ("Joueur 1", "Ana"))
     assert main(["stats", "--json"]) == 0
     people = {
         p["player"]: p["overall"]["deals"] for p in json.loads(capsys.readouterr().out)["players"]
     }
-    assert people == {"You": 3, "Ana": 3, "Player 1": 2}
+    assert people == {"You": 3, "Ana": 4, "Player 1": 1}
     assert main(["history", "--player", "VOUS", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 3
     try:
@@ -296,6 +387,28 @@ def test_default_names_are_one_person_shown_in_the_current_language(
         assert shown == {"Vous", "Ana", "Joueur 1"}
     finally:
         choose("en")
+
+
+@pytest.mark.parametrize("pair", [("You", "Vous"), ("Player 1", "Joueur 1"), ("Você", "you")])
+def test_one_default_name_in_two_languages_is_never_two_players(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], pair: tuple[str, str]
+) -> None:
+    """Refused at the door (a record holding both), and a row holding both, written by an
+    older version or by hand, is damage: never "You v You" nor You against You."""
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1, seed=4, names=("Ana", "Ben"))).replace("Ben", pair[1]))
+    text = record.read_text().replace('"Ana"', json.dumps(pair[0]))
+    record.write_text(text)
+    assert main(["history", "import", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "need different names" in err
+    first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
+    _sql(home, f"UPDATE games SET player0 = '{pair[0]}', player1 = '{pair[1]}' WHERE id = {first}")
+    for args in READERS:
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert f"game {first} is damaged (two seats hold the same player)" in err
+        assert "Cleo" in out and "You v You" not in out and err.count("\n") == 1
 
 
 def test_a_name_like_a_default_but_not_one_is_its_own_person(home: Path) -> None:
@@ -363,3 +476,49 @@ def test_a_game_against_the_computer_reads_in_the_current_language(
     assert row["players"] == seats
     out = capsys.readouterr().out
     assert seats[1] in out and out.count("(") == 1  # the level said once, by the default name
+
+
+# ------------------------------------------------------------ links in place of the file
+def _bytes_of(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+@pytest.mark.parametrize("target", ["another database", "dangling", "a journal"])
+def test_the_history_is_never_written_through_a_symbolic_link(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    _stored(elsewhere, ("Ana", "Ben"))
+    home.mkdir()
+    if target == "another database":
+        (home / FILE_NAME).symlink_to(elsewhere / FILE_NAME)
+    elif target == "dangling":
+        (home / FILE_NAME).symlink_to(elsewhere / "nothing.sqlite")
+    else:
+        _stored(home, ("Cleo", "Dan"))
+        (home / (FILE_NAME + "-wal")).symlink_to(elsewhere / "victim")
+    before = _bytes_of(elsewhere)
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1, seed=9)))
+    assert main(["history", "import", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a symbolic link" in err and "Traceback" not in err
+    kept = keep(home, played(1, seed=9), computers=(None, None), started=START, game_id=None)
+    assert kept.game_id is None and kept.problem is not None and "symbolic link" in kept.problem
+    assert _bytes_of(elsewhere) == before
+    assert not (elsewhere / "nothing.sqlite").exists() and not (elsewhere / "victim").exists()
+
+
+def test_a_history_reached_through_a_linked_folder_is_written(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    home.symlink_to(real)
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1, seed=9)))
+    assert main(["history", "import", str(record)]) == 0
+    assert (real / FILE_NAME).is_file() and not (real / FILE_NAME).is_symlink()
+    capsys.readouterr()
+    assert main(["history"]) == 0 and "Ana" in capsys.readouterr().out

@@ -19,6 +19,7 @@ from chinese_ten.cli.commands import simulate as simulate_command
 from chinese_ten.cli.main import main
 from chinese_ten.engine.errors import RecordError
 from chinese_ten.store.files import write_new
+from chinese_ten.store.history import read_history
 from chinese_ten.store.records import MAX_RECORD_BYTES, game_record, load_record, record_json
 from tests.store.test_records import _args
 
@@ -306,3 +307,47 @@ def test_a_checked_setup_names_the_part_of_the_wrong_type() -> None:
         with pytest.raises(TypeError, match=part):
             start(bad, check=True)
     start(setup, check=True)  # the friendly one still passes
+
+
+# the 1,000-deal limit holds for open-ended records too
+def _open_ended(path: Path, deals: int) -> Path:
+    """A record of ``deals`` finished deals and no plan: two real deals over and over (the
+    dealer alternates, so it replays)."""
+    import json
+
+    from tests.history_helpers import played
+
+    document = json.loads(record_json(played(2, seed=1)))
+    document["deals"] = document["deals"] * (deals // 2)
+    document["deals_planned"] = None
+    path.write_text(json.dumps(document))
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["replay"], ["history", "import"], ["review", "--json", "--samples", "40"]],
+    ids=["replay", "import", "review"],
+)
+def test_an_open_ended_record_of_6000_deals_is_refused(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "data"))
+    path = _open_ended(tmp_path / "long.json", 6000)
+    assert main([*args, str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"{path}: deals: Input should have at most 1000 items, not 6000" in err
+    with read_history(tmp_path / "data") as history:
+        assert history.games() == []
+
+
+def test_an_open_ended_record_of_1000_deals_is_replayed_and_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _open_ended(tmp_path / "long.json", 1000)
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("Ana wins the series.\n")

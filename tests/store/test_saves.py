@@ -146,6 +146,15 @@ def test_a_data_folder_under_a_file_cannot_be_saved_to(tmp_path: Path) -> None:
         slot.save(_record())
 
 
+def test_a_lock_file_that_is_a_dangling_link_creates_nothing(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    slot.lock_path.symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SaveError):
+        slot.claim()
+    assert not (tmp_path / "elsewhere").exists()
+    assert SaveSlot(tmp_path, 2).claim()  # a plain lock file beside it is taken
+
+
 def test_archive_and_put_away(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
     assert slot.put_away("finished") is None  # the save vanished: nothing to do, no traceback

@@ -17,7 +17,9 @@ from tests.history_helpers import played
 
 
 @pytest.fixture
-def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: Path) -> Iterator[Path]:
+    """A copy of the catalogs, read from now on; the record is made first (checking its
+    names reads the installed catalogs, which this copy's damage must not reach)."""
     copy = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, copy)
     monkeypatch.setattr(i18n, "LOCALE_DIR", copy)

@@ -25,7 +25,9 @@ from tests.history_helpers import played
 
 
 @pytest.fixture
-def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: Path) -> Iterator[Path]:
+    """A copy of the catalogs, read from now on; the record is made first (checking its
+    names reads the installed catalogs, which this copy's damage must not reach)."""
     copy = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, copy)
     monkeypatch.setattr(i18n, "LOCALE_DIR", copy)
@@ -193,3 +195,67 @@ async def test_serve_s_page_speaks_french_from_an_intact_catalog(
     status, text = await _page(catalogs, "fr", token=False)
     assert status == 403 and text.startswith("Cette adresse")
     assert capsys.readouterr().err == ""
+
+
+# a translation that does not fit its message: that message in English, the rest translated
+def _altered(catalogs: Path) -> None:
+    """Every French ``{path}`` renamed ``{pbth}`` and every ``{count}`` ``{cnt}`` in the
+    translations (the English messages untouched), as a damaged or careless catalog may."""
+    from babel.messages.mofile import read_mo, write_mo
+
+    path = _french(catalogs)
+    with path.open("rb") as handle:
+        messages = read_mo(handle)
+    for message in messages:
+        if not message.id:
+            continue
+        plural = isinstance(message.string, (list, tuple))
+        forms = list(message.string) if plural else [message.string]
+        altered = [f.replace("{path}", "{pbth}").replace("{count}", "{cnt}") for f in forms]
+        message.string = altered if plural else altered[0]
+    with path.open("wb") as handle:
+        write_mo(handle, messages)
+
+
+PLACEHOLDER_COMMANDS: dict[str, list[str]] = {
+    **COMMANDS,
+    "history import": ["history", "import", "{record}"],
+    "history export": ["history", "export", "1", "{record}.out"],
+    "replay missing": ["replay", "{record}.missing"],
+    "review missing": ["review", "{record}.missing", "--json"],
+    "simulate --records": ["simulate", "--games", "2", "--deals", "1", "--records", "{record}.d"],
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("command", PLACEHOLDER_COMMANDS.values(), ids=PLACEHOLDER_COMMANDS.keys())
+def test_a_translation_whose_placeholders_differ_is_english_for_that_message(
+    command: list[str],
+    language: str,
+    catalogs: Path,
+    record: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _altered(catalogs)
+    code = _run(command, language, record)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "KeyError" not in err and "pbth" not in out + err
+    assert code == (1 if "missing" in " ".join(command) else 0)
+    assert "cannot read the fr messages" not in err
+
+
+def test_only_the_messages_that_do_not_fit_fall_back(catalogs: Path) -> None:
+    _altered(catalogs)
+    french = i18n.catalog("fr")
+    assert french.gettext("{path}: {problem}") == "{path}: {problem}"  # English, filled safely
+    assert french.gettext("Rules") != "Rules"  # the others are still French
+    assert french.ngettext("{count} deal", "{count} deals", 3) == "{count} deals"
+    assert "{path}" in i18n.catalog("pt").gettext("{path}: {problem}")
+
+
+def test_an_intact_catalog_keeps_every_translation(catalogs: Path) -> None:
+    for language in ("fr", "pt"):
+        mo = catalogs / language / "LC_MESSAGES" / "chinese_ten.mo"
+        raw = i18n.gettext.GNUTranslations(mo.open("rb"))
+        kept = i18n.catalog(language)
+        assert kept._catalog == raw._catalog  # type: ignore[attr-defined]

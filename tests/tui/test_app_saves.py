@@ -319,3 +319,23 @@ async def test_a_failed_save_is_said_on_the_hand_over_screen_too(tmp_path: Path)
         assert isinstance(app.screen, HandoverScreen)
         lasting = [n for n in app._notifications if n.title == "Could not save"]
         assert lasting and all(n.timeout > 3600 for n in lasting)
+
+
+# ------------------------------------------------------------------ a save nobody plays
+@pytest.mark.parametrize("resume", [True, False])
+async def test_a_save_whose_every_seat_is_the_computer_begins_a_new_game(
+    tmp_path: Path, resume: bool
+) -> None:
+    """A save (made by hand, or by another program) whose seats are all the computer's:
+    there is no one to hand the keyboard to. Said once, and a new game begins, the save kept
+    in the archive (no traceback, the app runs on)."""
+    states = deal_states(5, 0)
+    record = current_record((None, None), 3, [states[8]], computer=("hard", "easy"))
+    SaveSlot(tmp_path).save(record)
+    app = ChineseTenApp(options(tmp_path, resume=resume))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert "The saved game has no person at the table" in _flat(app)
+        assert not isinstance(app.screen, ContinueScreen)
+        assert app.return_code is None and app.is_running
+    assert len(list((tmp_path / "archive").glob("*.json"))) == 1  # kept, not lost

@@ -1,7 +1,8 @@
-"""Legible highlights: the chosen card, the cards it takes, the turned card and the layout
-triple are told apart by the shape of their frames and by colour, and every character on
-them (the card's text and the frame) is at least 4.5:1 on its background (WCAG AA), in the
-dark and the light theme, as the terminal (or the browser) gets the colours."""
+"""Legible highlights: the chosen card, the cards it takes, the turned card, the layout
+triple and the cards of the last turn are told apart by the shape of their frames and by
+colour, and every character on them (the card's text and the frame) is at least 4.5:1 on
+its background (WCAG AA), in the dark and the light theme, as the terminal (or the browser)
+gets the colours."""
 
 from pathlib import Path
 
@@ -23,6 +24,8 @@ SCENES = {
     "turned card's choice": ((1, "3C", "QS QH 5C 6D", "QD"), ["3♣", "enter", "space"]),
     # Ana chooses 8♦, which takes 2♣, beside the layout triple of kings
     "a card and its target": ((1, "KC 8D", "KS KH KD 2C", "2S"), ["8♦"]),
+    # Ana plays 3♣ and turns 8♠, neither taking: Ben, at the keyboard, sees both marked
+    "the last turn": ((1, "3C", "QS 5C 6D 9H", "8S"), ["3♣", "enter", "space", "enter", "enter"]),
 }
 
 
@@ -69,9 +72,11 @@ async def test_every_highlight_is_legible(
 @pytest.mark.parametrize("glyphs", [UNICODE, ASCII], ids=["unicode", "ascii"])
 def test_each_highlight_has_its_own_frame(glyphs: Glyphs) -> None:
     """Shape, not colour alone: the chosen card, the cards it takes, the turned card, the
-    triple and a plain card each have their own frame (``target`` and ``choice`` are the
-    same meaning, the cards a card takes, in two stages never shown together)."""
-    frames = {mark: glyphs.boxes[mark] for mark in ("", "selected", "target", "triple", "turned")}
+    triple, a card of the last turn and a plain card each have their own frame (``target``
+    and ``choice`` are the same meaning, the cards a card takes, in two stages never shown
+    together)."""
+    marks = ("", "selected", "target", "triple", "turned", "last")
+    frames = {mark: glyphs.boxes[mark] for mark in marks}
     assert len(set(frames.values())) == len(frames), frames
     assert glyphs.boxes["choice"] == glyphs.boxes["target"]
     for frame in glyphs.boxes.values():

@@ -212,7 +212,9 @@ async def test_a_browser_tab_shows_no_server_path_or_command_line(
         flat = " ".join(screen_text(app).split())
         assert "The game saved before was put aside." in flat and str(tmp_path) not in flat
         await until_screen(pilot, StartScreen)
-        await pilot.press("enter", "enter")  # the names offered
+        start = app.screen
+        assert isinstance(start, StartScreen) and start.computer == (None, "hard")
+        await pilot.press("enter")  # the table saved before, offered again: you v the computer
         await until_screen(pilot, CutScreen)
         await pilot.press("enter")  # the cut: a deal is dealt and saved
         await until(pilot, lambda: app.game.flow.state is not None, "a deal")

@@ -169,7 +169,15 @@ def test_history_screen_snapshot(snap_compare: Snap, tmp_path: Path, size: tuple
 
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("player0", "char(27) || ']2;pwn' || char(7)"), ("results", "'notjson'"), ("ended", "'x'")],
+    [
+        ("player0", "char(27) || ']2;pwn' || char(7)"),
+        ("results", "'notjson'"),
+        ("ended", "'x'"),
+        ("results", "'[' || replace(hex(zeroblob(50000)), '00', '[')"),
+        ("results", "'[1' || replace(hex(zeroblob(150)), '00', '0') || ']'"),
+        ("ended", "'9999-12-31T23:59:59-14:00'"),
+        ("ended", "'0001-01-01T00:00:00+14:00'"),
+    ],
 )
 async def test_a_damaged_game_is_said_and_the_rest_listed(
     tmp_path: Path, column: str, value: str
@@ -206,11 +214,11 @@ async def test_a_deal_that_cannot_be_stored_is_said_once_on_screen(tmp_path: Pat
         await play_until_results(pilot)
 
         def said() -> list[str]:
-            return [n.message for n in app._notifications if "not kept" in n.title]
+            return [n.message for n in app._notifications if "waits for the history" in n.title]
 
         await until(pilot, said, "the notice")  # the screen polls twice a second
         (message,) = said()
-        assert "is a folder, not a history file" in message
+        assert "is a folder, not a history file" in message and "history-pending" in message
 
 
 async def test_a_stored_deal_says_nothing(tmp_path: Path) -> None:
@@ -223,7 +231,12 @@ async def test_a_stored_deal_says_nothing(tmp_path: Path) -> None:
         assert not [
             n
             for n in app._notifications
-            if n.title in ("History", "This deal was not kept in the history")
+            if n.title
+            in (
+                "History",
+                "This deal was not kept in the history",
+                "This deal waits for the history",
+            )
         ]
     with open_history(tmp_path) as history:
         assert len(history.games()) == 1

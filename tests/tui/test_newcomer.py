@@ -56,7 +56,7 @@ async def test_the_standing_of_four_is_whole_at_80x24_a_place_a_line(tmp_path: P
     assert [place[:3] for place in places] == ["1. ", "2. ", "3. ", "4. "], lines
     assert all(re.fullmatch(r"\d\. .+ [+-]?\d+", place) for place in places), places
     assert "Computer 4 (easy)" in " ".join(places)
-    assert lines[first + 4] == "n: new series · q: quit"
+    assert lines[first + 4] == "n: new series · g: new game · q: quit"
     assert lines[-1].startswith("n New series")
 
 

@@ -162,7 +162,8 @@ async def test_the_history_screen_opens_the_stored_review(tmp_path: Path) -> Non
     """From the History screen (Enter on a game), the analysis kept at the default budget is
     shown at once, without analysing again."""
     record = played(1, seed=7)
-    review = reviewed(record)
+    # kept as the default budget's (a stored analysis must say the budget it is kept under)
+    review = dataclasses.replace(reviewed(record), samples=REVIEW_SAMPLES, seed=0)
     with open_history(tmp_path) as history:
         game_id, _ = history.import_record(record)
         history.store_analysis(game_id, analysis_key(REVIEW_SAMPLES, 0), review.to_text())

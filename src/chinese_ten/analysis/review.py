@@ -69,7 +69,15 @@ from chinese_ten.engine.actions import (
     is_flip,
     parse_action,
 )
-from chinese_ten.engine.cards import SEAT_COUNTS, Card, card_points, format_card, parse_card, rank
+from chinese_ten.engine.cards import (
+    PACK_POINTS,
+    SEAT_COUNTS,
+    Card,
+    card_points,
+    format_card,
+    parse_card,
+    rank,
+)
 from chinese_ten.engine.deal import OVER, PLAY, DealState, advance, legal_actions, start
 from chinese_ten.engine.errors import ChineseTenError, RecordError
 from chinese_ten.engine.view import PlayerView
@@ -371,7 +379,7 @@ class GameReview:
                 seed=_whole(data["seed"]),
                 judgements=judgements,
             )
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
             raise RecordError(_("the stored analysis cannot be read")) from None
 
 
@@ -379,6 +387,62 @@ def _exact(value: object) -> bool:
     if type(value) is not bool:
         raise TypeError("not true or false")
     return value
+
+
+_MOST_POINTS: Final = float(max(PACK_POINTS.values()))
+"""No value, loss or reason figure of a decision is beyond the points of the whole pack."""
+
+
+def _figure(value: float, low: float = -_MOST_POINTS, high: float = _MOST_POINTS) -> bool:
+    return math.isfinite(value) and low <= value <= high
+
+
+def _fits_reason(reason: Reason | None) -> bool:
+    return reason is None or (
+        _figure(reason.best)
+        and _figure(reason.chosen)
+        and _figure(reason.best_share, 0.0, 1.0)
+        and _figure(reason.chosen_share, 0.0, 1.0)
+    )
+
+
+def checked_review(
+    review: GameReview, record: "GameRecord", *, samples: int, seed: int
+) -> GameReview:
+    """``review`` if it can be the analysis of ``record`` at this budget and seed, else
+    RecordError: the same players, budget and finished deals, each judgement at one of the
+    record's decisions (the mover's seat, the action played there, a best option legal
+    there) with finite figures within the pack's points. A stored analysis is read from a
+    file: it is checked like any input before a verdict of it is shown."""
+    finals = finished_deals(record)
+    positions = {
+        (d.deal, d.turn, 1 if is_flip(d.chosen) else 0): d
+        for d in decisions(finals, samples=samples, seed=seed)
+    }
+    fits = (
+        review.players == reviewable(record)
+        and review.deals == len(finals)
+        and (review.samples, review.seed) == (samples, seed)
+        and len({j.key for j in review.judgements}) == len(review.judgements)
+    )
+    for judgement in review.judgements if fits else ():
+        decision = positions.get(judgement.key)
+        if not (
+            decision is not None
+            and judgement.seat == decision.state.to_move
+            and judgement.chosen == decision.chosen
+            and judgement.best in legal_actions(decision.state)
+            and _figure(judgement.chosen_value)
+            and _figure(judgement.best_value)
+            and _figure(judgement.loss, 0.0)
+            and _figure(judgement.loss_se, 0.0)
+            and _fits_reason(judgement.reason)
+        ):
+            fits = False
+            break
+    if not fits:
+        raise RecordError(_("the stored analysis cannot be read"))
+    return review
 
 
 def _whole(value: object) -> int:
@@ -938,27 +1002,33 @@ def _run(
 
 
 def stored_review(
-    game_id: int, *, samples: int, seed: int, folder: Path | None, seats: int = 2
+    game_id: int, record: "GameRecord", *, samples: int, seed: int, folder: Path | None
 ) -> GameReview | None:
-    """The analysis of history game ``game_id`` (of ``seats`` players) at this budget, if one
-    was stored and reads back (a damaged one is done again); HistoryError when the history
-    cannot be used."""
-    from chinese_ten.store.history import open_history
+    """The analysis of history game ``game_id`` (whose record is ``record``) at this budget,
+    if one was stored, reads back and fits the record (:func:`checked_review`; any other is
+    done again); HistoryError when the history cannot be read. The history is only read."""
+    from chinese_ten.store.history import read_history
 
-    with open_history(folder) as history:
-        text = history.analysis(game_id, analysis_key(samples, seed, seats))
+    with read_history(folder) as history:
+        text = history.analysis(game_id, analysis_key(samples, seed, len(record.players)))
     if text is None:
         return None
     try:
-        return GameReview.from_text(text)
+        review = GameReview.from_text(text)
+        return checked_review(review, record, samples=samples, seed=seed)
     except RecordError:
         return None
 
 
 def store_review(game_id: int, review: GameReview, folder: Path | None) -> None:
-    """Keep the analysis of history game ``game_id``, so it is done once."""
-    from chinese_ten.store.history import open_history
+    """Keep the analysis of history game ``game_id``, so it is done once: only in a history
+    file that is there and can be written (none is created, nothing is moved aside; on a
+    read-only place nothing is kept and nothing said). HistoryError when writing fails."""
+    from chinese_ten.store.history import open_existing_history
 
-    with open_history(folder) as history:
+    history = open_existing_history(folder)
+    if history is None:
+        return
+    with history:
         key = analysis_key(review.samples, review.seed, len(review.players))
         history.store_analysis(game_id, key, review.to_text())

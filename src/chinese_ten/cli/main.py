@@ -348,7 +348,55 @@ def build_parser() -> argparse.ArgumentParser:
     _history_commands(sub)
     _review_command(sub)
     _serve_parser(_command(sub, "serve", _("play in a browser: one game per tab")))
+    _host_parser(_command(sub, "host", _("open a table that people join from other machines")))
+    join = _command(sub, "join", _("take your seat at a table another machine hosts"))
+    join.add_argument("link", metavar=_("LINK"), help=_("the invite link the host printed"))
+    for flag, words in (
+        ("--ascii", _("letters for suits, plain borders")),
+        ("--four-color", _("a colour for each suit")),
+        ("--compact", _("the compact board (for narrow windows and phones) at any size")),
+    ):
+        join.add_argument(flag, action="store_true", help=words)
     return parser
+
+
+def _host_parser(host: argparse.ArgumentParser) -> None:
+    """``host``: the table as ``play`` and ``series`` seat it, and where it listens."""
+    _game_options(host)
+    host.add_argument(
+        "--series", action="store_true", help=_("play a fixed series of deals (see --deals)")
+    )
+    host.add_argument(
+        "--deals",
+        type=_deal_count,
+        metavar="N",
+        help=_("deals per series, at most {most}").format(most=MAX_DEALS),
+    )
+    host.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar=_("HOST"),
+        help=_("address to listen on (default 127.0.0.1: this machine only)"),
+    )
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=8765,
+        metavar="N",
+        help=_("port to listen on (default 8765; 0: any free port)"),
+    )
+    host.add_argument(
+        "--tables",
+        type=_games_up_to(500),
+        default=1,
+        metavar="N",
+        help=_("tables to open, each with its own links (default 1)"),
+    )
+    host.add_argument(
+        "--no-seat", action="store_true", help=_("only host: do not sit at the first seat here")
+    )
+    host.add_argument("--certfile", type=Path, metavar=_("FILE"), help=_("TLS certificate (PEM)"))
+    host.add_argument("--keyfile", type=Path, metavar=_("FILE"), help=_("TLS private key (PEM)"))
 
 
 def _worlds(text: str) -> int:
@@ -500,11 +548,21 @@ def _minutes(text: str) -> float:
     return value
 
 
+def _host(text: str) -> str:
+    """A host to listen on: an empty one would listen on every address without saying so."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            _("an empty host is no address: give 127.0.0.1, a name, or 0.0.0.0 for every one")
+        )
+    return text
+
+
 def _serve_parser(serve: argparse.ArgumentParser) -> None:
     from chinese_ten.serve.limits import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
 
     serve.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         metavar=_("HOST"),
         help=_("address to listen on (default 127.0.0.1: this machine only)"),
@@ -659,6 +717,8 @@ def _main(arguments: list[str]) -> int:
                     lang=args.lang,
                 )
             )
+        if args.command in ("host", "join"):
+            return _host_or_join(args)
         if args.command == "history":
             from chinese_ten.cli.commands import history
 
@@ -700,6 +760,52 @@ def _main(arguments: list[str]) -> int:
     except KeyboardInterrupt as stop:
         print(_("chinese-ten: interrupted"), file=sys.stderr)
         return stop.code if isinstance(stop, _Stopped) else 130
+
+
+def _host_or_join(args: argparse.Namespace) -> int:
+    from chinese_ten.cli.commands.host import HostOptions, run_host, run_join
+    from chinese_ten.cli.commands.play import suit_symbols_supported
+
+    display = Display(
+        ascii=args.ascii,
+        symbols=not args.ascii and suit_symbols_supported(),
+        four_color=args.four_color,
+        compact=args.compact,
+    )
+    if args.command == "join":
+        return run_join(args.link, GameOptions(display=display))
+    computer = _table(args)
+    names = None if args.players is None else args.players.names
+    series = args.series or args.deals is not None
+    game = GameOptions(
+        table=Table(
+            typed=(None,) * len(computer) if names is None else names,
+            computer=computer,
+            deals_planned=(args.deals or default_deals(len(computer))) if series else None,
+            hints=not args.no_hints,
+            open_scores=args.open_scores,
+            think=args.think,
+        ),
+        names_given=names is not None,
+        display=display,
+        session=Session(seed=args.seed),
+    )
+    if args.no_seat:
+        _stop_on_hangup_or_term()  # SIGTERM ends the tables as Ctrl+C does: saved
+    if (args.certfile is None) != (args.keyfile is None):
+        _Parser(prog="chinese-ten host").error(_("--certfile and --keyfile go together"))
+    return run_host(
+        HostOptions(
+            game,
+            bind=args.host,
+            port=args.port,
+            tables=args.tables,
+            seat=not args.no_seat,
+            resume=args.resume,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+        )
+    )
 
 
 class _Stopped(KeyboardInterrupt):

@@ -82,7 +82,10 @@ class SeriesScore:
 
     @property
     def is_over(self) -> bool:
-        return self.deals_planned is not None and len(self.outcomes) >= self.deals_planned
+        """Played to its last planned deal; open-ended play ends at :data:`MAX_DEALS`, the
+        most a record holds."""
+        last = MAX_DEALS if self.deals_planned is None else self.deals_planned
+        return len(self.outcomes) >= last
 
     @property
     def leaders(self) -> tuple[int, ...]:

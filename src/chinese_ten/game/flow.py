@@ -105,6 +105,7 @@ class GameFlow:
         """This game's row in the history (None until stored; after a resume it is found)."""
         self.history = HistoryWriter()
         """Stores the finished deals in the history on a thread of its own."""
+        self.history.store_pending(options.session.save_dir)  # a busy history's leftovers
         self.started = datetime.now(UTC)
 
     def _seat(self, table: Table) -> None:
@@ -276,7 +277,9 @@ class GameFlow:
         aside, or (once a game flow) that a deal could not be kept. The screen polls it."""
         self.history_id = self.history.game_id(self.started)
         return [
-            Notice(
+            Notice(said.text, title=_("This deal waits for the history"), error=True, timeout=12)
+            if said.pending
+            else Notice(
                 said.text, title=_("This deal was not kept in the history"), error=True, timeout=12
             )
             if said.failed
@@ -299,6 +302,8 @@ class GameFlow:
         self.slot = slot
         notices: list[Notice] = []
         if claim.busy and self.asked.session.browser:  # the server's paths are not the person's
+            if slot.exists():  # the save this tab holds is offered next: the toast would mislead
+                return notices
             notices.append(
                 Notice(
                     _("Your saved game is open in another tab, so this one keeps its own."),
@@ -362,6 +367,8 @@ class GameFlow:
             return None, notices
         assert self.slot is not None
         table, assumed = table_of(record, self.asked.table)
+        if None not in table.computer:
+            return None, [*notices, _nobody_plays()]
         saved = SavedGame(
             table,
             len(score.outcomes),
@@ -385,6 +392,8 @@ class GameFlow:
             notices.append(Notice(_("The saved game has no deal yet, so a new one begins.")))
             return Resume(False, notices)
         table, assumed = table_of(record, self.asked.table)
+        if None not in table.computer:
+            return Resume(False, [*notices, _nobody_plays()])
         set_aside = [] if asked else self._differences(table)
         if set_aside:
             notices.append(
@@ -512,3 +521,17 @@ class GameFlow:
             write_new(path, text)
         if full:
             self._copied_at = self.progress()
+
+
+def _nobody_plays() -> Notice:
+    """A save whose every seat is the computer (made by hand, or by another program): there
+    is no one to hand the keyboard to, so it is not taken up; a new game puts it away in the
+    archive, where it is kept."""
+    return Notice(
+        _(
+            "The saved game has no person at the table (every seat is the computer), so a "
+            "new one begins."
+        ),
+        error=True,
+        timeout=12,
+    )

@@ -22,6 +22,10 @@ class Display:
     """The compact board at any size (``--compact``); under 80 x 24 it shows anyway."""
 
 
+TOUCH_VARIABLE = "CHINESE_TEN_TOUCH"
+"""Set to ``1`` by ``serve`` for a tab whose page is on a touch screen."""
+
+
 @dataclass(frozen=True, slots=True)
 class Session:
     """This run of the program: its chance, its save folder, whether it takes up the saved
@@ -32,6 +36,9 @@ class Session:
     save_dir: Path | None = None
     browser: bool = False
     """A browser tab runs the game (``chinese-ten serve``): no server path is shown."""
+    touch: bool = False
+    """That tab is on a touch screen (its page said so, see :data:`TOUCH_VARIABLE`): the
+    controls are tall enough for a finger, and the words say tap, not keys."""
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
     guard: float = 0.4

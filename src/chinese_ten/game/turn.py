@@ -197,10 +197,24 @@ class Scene:
     """A hint is being worked out."""
     hot_seat: bool = False
     open_scores: bool = False
+    recent: tuple[Event, ...] = ()
+    """The last turn: the public events since the viewer last played a card (their own
+    turn-over included), marked on the board until they play again."""
 
     def takes(self, action: Action, card: Card) -> bool:
         """Whether ``action`` takes table card ``card`` in this deal."""
         return self.view is not None and takes(action, card, self.view.triple)
+
+    def recent_on_table(self) -> frozenset[Card]:
+        """The cards of the last turn that lie on the table (played or turned, taking none)."""
+        if self.view is None:
+            return frozenset()
+        table = set(self.view.table)
+        return frozenset(e.card for e in self.recent if e.card is not None and e.card in table)
+
+    def recent_taken(self) -> tuple[Event, ...]:
+        """The last turn's captures: each card that took, with what it took (now in a pile)."""
+        return tuple(e for e in self.recent if e.captured)
 
 
 BLANK = Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
@@ -649,7 +663,20 @@ class Turn:
             next_person=flow.next_person(view.to_move),
             hint=self.hint,
             thinking=self.thinking,
+            recent=self.recent(view.seat),
         )
+
+    def recent(self, seat: int) -> tuple[Event, ...]:
+        """The public events since ``seat`` last played a card, or since the deal began: what
+        the others did since (and the card ``seat`` turned over after its play). Empty from
+        the moment ``seat`` plays until the next turn-over."""
+        if self.flow.state is None:
+            return ()
+        moves = [e for e in PlayerView(self._state(), seat).events() if e.kind != "four"]
+        for k in range(len(moves) - 1, -1, -1):
+            if moves[k].seat == seat and moves[k].kind == "play":
+                return tuple(moves[k + 1 :])
+        return tuple(moves)
 
     def _just_turned(self) -> Card | None:
         """The stock card the mover just turned over, shown until the keyboard is passed."""

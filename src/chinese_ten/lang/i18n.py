@@ -19,6 +19,7 @@ import errno
 import gettext
 import io
 import os
+import string
 import struct
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -169,7 +170,9 @@ def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:
             data = handle.read(MAX_CATALOG_BYTES + 1)
         if len(data) > MAX_CATALOG_BYTES:
             raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
-        return gettext.GNUTranslations(io.BytesIO(data))
+        translations = gettext.GNUTranslations(io.BytesIO(data))
+        _drop_misfits(translations, _plurals(data))
+        return translations
     except (OSError, ValueError, LookupError, struct.error) as error:
         reason = error.strerror if isinstance(error, OSError) else None
         shown = path.relative_to(LOCALE_DIR.parent).as_posix()  # the installation's own path
@@ -179,6 +182,70 @@ def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:
         ).format(language=language, path=shown, reason=reason or _("damaged"))
         print(line, file=sys.stderr)
         return gettext.NullTranslations()
+
+
+def _fields(text: str) -> frozenset[tuple[str, str, str]] | None:
+    """The placeholders of a message, as ``str.format`` reads them (name, conversion, format
+    spec); None when it cannot be read as a format string at all."""
+    try:
+        return frozenset(
+            (name, conversion or "", spec or "")
+            for _literal, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None
+        )
+    except ValueError:
+        return None
+
+
+def _plurals(data: bytes) -> dict[str, str]:
+    """The plural English message of each plural entry of a ``.mo`` file, by its singular
+    (gettext keeps only the singular)."""
+    order = "<" if data[:4] == struct.pack("<I", 0x950412DE) else ">"
+    count, originals = struct.unpack(f"{order}4x4xII", data[:16])
+    found: dict[str, str] = {}
+    for k in range(count):
+        length, offset = struct.unpack(
+            f"{order}II", data[originals + 8 * k : originals + 8 * k + 8]
+        )
+        singular, nul, plural = data[offset : offset + length].partition(b"\0")
+        if nul:
+            found[singular.decode("utf-8", "replace")] = plural.decode("utf-8", "replace")
+    return found
+
+
+def _fits(
+    fields: frozenset[tuple[str, str, str]] | None,
+    english: frozenset[tuple[str, str, str]] | None,
+    *,
+    plural: bool,
+) -> bool:
+    if fields is None or english is None:
+        return False
+    return fields <= english if plural else fields == english
+
+
+def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, str]) -> None:
+    """Leave out every translation whose placeholders differ from its English message's (one
+    that names ``{pbth}`` where the code fills ``{path}`` would raise KeyError where it is
+    shown, one that drops ``{path}`` would hide it): that message is then shown in English,
+    the others as translated. A plural's forms may use any placeholder of either English
+    form (French says "un" where English says "{count}")."""
+    entries: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
+    misfits = set()
+    for key, text in entries.items():
+        message = key[0] if isinstance(key, tuple) else key
+        if not isinstance(message, str) or not message:
+            continue  # the header
+        english = _fields(message)
+        if isinstance(key, tuple):
+            english_plural = _fields(plurals.get(message, message))
+            english = (
+                None if english is None or english_plural is None else english | english_plural
+            )
+        if not _fits(_fields(text), english, plural=isinstance(key, tuple)):
+            misfits.add(message)
+    for key in [k for k in entries if (k[0] if isinstance(k, tuple) else k) in misfits]:
+        del entries[key]
 
 
 def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)

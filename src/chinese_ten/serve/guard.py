@@ -5,9 +5,17 @@ the server: it must not start a game, read the history or continue a saved game.
 request must
 
 - name this server in its ``Host`` header (a DNS-rebinding page names its own domain), and in
-  its ``Origin`` when it has one (a websocket always does: a foreign page's is refused);
+  its ``Origin`` when it has one: exactly the origin the ``Host`` names (a page on another
+  port of the same machine is another origin);
 - carry the per-run token that ``serve`` printed, in the address (``?token=``, first load) or in
-  the HttpOnly, SameSite=Strict cookie the page sets from it (reloads, the websocket, downloads).
+  the HttpOnly, SameSite=Strict cookie the page sets (reloads, the websocket, downloads). The
+  cookie holds a value derived from the token and the port, never the token itself.
+
+Browsers scope cookies by host, not by port: a page served by another program on the same host
+receives this server's cookies. So a cookie alone starts nothing: a websocket (the only way to a
+game) must also carry this server's own ``Origin``, and no page may be framed by another
+(``frame-ancestors 'none'``), so another port's page can neither open our socket nor put our
+page in a frame and play through it.
 
 Each browser gets a random HttpOnly cookie of its own on its first visit; its games are saved in a
 data folder named after that cookie's hash, so one browser is never offered another's game.
@@ -42,7 +50,14 @@ BROWSER_COOKIE_DAYS = 400
 MAX_QUERY = 256
 """Characters of a query string: the page's own need under 80 (the token; width and height)."""
 MAX_MESSAGE = 16 * 1024
-"""Bytes of one websocket message: a key is a few, a pasted name a few hundred."""
+"""Bytes of one websocket message, this many included: a key is a few, a pasted name a few
+hundred."""
+KEY_BYTES = (64 * 1024, 16 * 1024)
+"""Bytes of keys one connection may send at once, and each second after that: pastes of a
+whole message pass, a flood is cut to what a game reads without growing."""
+KEY_MESSAGES = (400, 200)
+"""Messages (keys, mouse moves, resizes) one connection may send at once, and each second:
+a mouse moved fast sends tens a second."""
 COLUMNS = (20, 480)
 ROWS = (10, 200)
 """The terminal sizes a browser may ask for: a 3840x2160 window at the page's 16 px fits
@@ -139,6 +154,10 @@ class Address:
         scheme, _, host = origin.partition("://")
         return scheme.lower() == "http" and "/" not in host and self.named_by(host)
 
+    def is_own_origin(self, origin: str, host: str) -> bool:
+        """``origin`` is exactly the one of the page at ``host`` (ours, checked by the caller)."""
+        return self.is_origin(origin) and _split(origin.partition("://")[2]) == _split(host)
+
 
 @dataclass(slots=True)
 class Guard:
@@ -153,21 +172,28 @@ class Guard:
             return WRONG_HOST
         if len(request.query_string) > MAX_QUERY:
             return BAD_QUERY
-        if not self.address.named_by(request.headers.get("Host", "")):
+        host = request.headers.get("Host", "")
+        if not self.address.named_by(host):
             return WRONG_HOST
         origin = request.headers.get("Origin")
         if origin is None and request.headers.get("Upgrade", "").lower() == "websocket":
             return WRONG_ORIGIN  # browsers always send it: a client without one is not a page
-        if origin is not None and not self.address.is_origin(origin):
+        if origin is not None and not self.address.is_own_origin(origin, host):
             return WRONG_ORIGIN
         given = request.query.get(TOKEN_PARAMETER)
-        if given is None:
-            given = request.cookies.get(token_cookie(self.address.port))
+        if given is not None:
+            return None if _same(given, self.token) else BAD_TOKEN
+        given = request.cookies.get(token_cookie(self.address.port))
         if given is None:
             return NO_TOKEN
-        if not hmac.compare_digest(given.encode(), self.token.encode()):
-            return BAD_TOKEN
-        return None
+        return None if _same(given, self.cookie_value()) else BAD_TOKEN
+
+    def cookie_value(self) -> str:
+        """What the token cookie holds: bound to this run and this port, and not the token (a
+        program on another port that receives the cookie cannot print it as our address)."""
+        assert self.address is not None
+        message = token_cookie(self.address.port).encode()
+        return hmac.new(self.token.encode(), message, hashlib.sha256).hexdigest()
 
     def middleware(self, language: Callable[[web.Request], str]) -> Middleware:
         """Every route behind :meth:`refusal`: a refusal is a 403 with one short plain line."""
@@ -186,8 +212,21 @@ class Guard:
         return guard
 
 
-PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+def _same(given: str, secret: str) -> bool:
+    return hmac.compare_digest(given.encode(), secret.encode())
+
+
+UNFRAMED = {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
+"""Headers of every response: no page (of another port, say) may put ours in a frame."""
+PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", **UNFRAMED}
 """Headers of every page: the token is in the first address, which must not travel on."""
+
+
+async def unframed(request: web.Request, response: web.StreamResponse) -> None:
+    """For ``on_response_prepare``: :data:`UNFRAMED` on every response, files and refusals too."""
+    del request
+    for name, value in UNFRAMED.items():
+        response.headers.setdefault(name, value)
 
 
 def browser_of(request: web.Request) -> str | None:
@@ -232,6 +271,39 @@ def words(language: str) -> gettext.NullTranslations:
 
 class BadMessageError(ValueError):
     """A websocket message that textual-serve's page never sends."""
+
+
+class SilentError(TimeoutError):
+    """A browser that stopped answering the server's pings (asleep, or the network gone)."""
+
+
+@dataclass(slots=True)
+class Allowance:
+    """What one connection may still send: a bucket of bytes and one of messages, each filled
+    at its rate up to its size (:data:`KEY_BYTES`, :data:`KEY_MESSAGES`)."""
+
+    clock: Callable[[], float]
+    sizes: tuple[int, int] = (KEY_BYTES[0], KEY_MESSAGES[0])
+    rates: tuple[int, int] = (KEY_BYTES[1], KEY_MESSAGES[1])
+    left: list[float] | None = None
+    since: float | None = None
+
+    def take(self, size: int) -> bool:
+        """Spend one message of ``size`` bytes; False (nothing spent) when over the allowance."""
+        now = self.clock()
+        if self.left is None or self.since is None:
+            self.left = [float(s) for s in self.sizes]
+        else:
+            passed = max(0.0, now - self.since)
+            self.left = [
+                min(float(full), left + passed * rate)
+                for full, left, rate in zip(self.sizes, self.left, self.rates, strict=True)
+            ]
+        self.since = now
+        if self.left[0] < size or self.left[1] < 1:
+            return False
+        self.left = [self.left[0] - size, self.left[1] - 1]
+        return True
 
 
 Message = tuple[str] | tuple[str, str] | tuple[str, int, int]

@@ -8,6 +8,8 @@ from aiohttp import web
 from chinese_ten.lang.i18n import N_
 from chinese_ten.serve.guard import PRIVATE, words
 
+TITLE = N_("Chinese Ten")
+
 _STYLE = """
 @font-face { font-family: "Roboto Mono";
              src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
@@ -22,8 +24,9 @@ body .textual-terminal { opacity: 0; transition: opacity 0.3s ease-out; }
 body.-first-byte .textual-terminal { opacity: 1; }
 .closed-dialog { display: none; background: #0c181f; }
 body.-closed .closed-dialog { display: flex; }
-/* A phone zooms into a focused field whose text is under 16 px: the terminal's hidden one. */
-.xterm .xterm-helper-textarea { font-size: 16px !important; }
+/* A phone zooms into a focused field whose text is under 16 px: the terminal's hidden one.
+   A tap never lands on it (touch adjustment would pull a tap near the cursor onto it). */
+.xterm .xterm-helper-textarea { font-size: 16px !important; pointer-events: none !important; }
 a.button { display: inline-block; margin-top: 24px; padding: 16px 32px; color: white;
            background-color: #5e0ba7; text-decoration: none; }
 a.button:hover { background: #ac5af4; }
@@ -41,10 +44,22 @@ _SCRIPT = """
   const COMPACT = [44, 22], LEGIBLE = 14;  // the compact board with four players
   const LINE = 1.32;  // Roboto Mono's line height in ems, as xterm.js measures it
   const ruler = document.createElement("canvas").getContext("2d");
+  // A phone's window can report more than its screen holds (its layout viewport widens to
+  // content wider than the screen, and while it turns round): on a touch screen the window
+  // is never counted larger than the screen, in the orientation it is held.
+  const room = () => {
+    if (!touch) return [innerWidth, innerHeight];
+    const small = Math.min(screen.width, screen.height);
+    const large = Math.max(screen.width, screen.height);
+    const across = matchMedia("(orientation: landscape)").matches;
+    const [wide, high] = across ? [large, small] : [small, large];
+    return [Math.min(innerWidth, wide), Math.min(innerHeight, high)];
+  };
   const fits = (size, columns, rows) => {
     ruler.font = `${size}px ${FAMILY}`;
     const cell = ruler.measureText("M".repeat(columns)).width / columns;
-    return innerWidth / cell >= columns && innerHeight / (size * LINE) >= rows;
+    const [width, height] = room();
+    return width / cell >= columns && height / (size * LINE) >= rows;
   };
   const largest = (smallest, columns, rows) => {
     for (let size = LARGEST; size > smallest; size--) if (fits(size, columns, rows)) return size;
@@ -70,6 +85,34 @@ _SCRIPT = """
       session = this;
     },
   });
+  // The page tells the game it runs on a touch screen (the server checks the parameter), and
+  // the game tells the page when a name field has the focus: only then may a tap raise the
+  // phone's keyboard (the terminal's hidden field has inputmode "none" otherwise).
+  let typing = false;
+  const keyboard = () => {
+    const input = document.querySelector(".xterm-helper-textarea");
+    if (!input) return;
+    const mode = typing ? "text" : "none";
+    if (input.getAttribute("inputmode") === mode) return;
+    input.setAttribute("inputmode", mode);
+    if (typing && document.activeElement === input) { input.blur(); input.focus(); }
+  };
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(url, ...rest) {
+      const address = new URL(url, location.href);
+      if (touch) address.searchParams.set("touch", "1");
+      super(address.href, ...rest);
+      this.addEventListener("message", event => {
+        if (typeof event.data !== "string" || !event.data.startsWith('["typing"')) return;
+        const message = JSON.parse(event.data);
+        typing = message[1] === true;
+        keyboard();
+      });
+    }
+  };
+  const fields = new MutationObserver(keyboard);  // the body does not exist yet: the document
+  fields.observe(document.documentElement, { childList: true, subtree: true });
   const start = window.onload;
   window.onload = null;
   window.addEventListener("load", async event => {
@@ -81,10 +124,21 @@ _SCRIPT = """
     start(event);
     delete Object.prototype.fitAddon;
     if (session) {
-      window.onresize = () => {
+      // A phone turned round reports passing sizes (a layout viewport wider than the screen):
+      // fit at once, then again once the size has stood still.
+      let later = null;
+      const refit = () => {
         terminal.dataset.fontSize = session.terminal.options.fontSize = fontSize();
         requestAnimationFrame(() => session.fit());
       };
+      const resized = () => {
+        refit();
+        clearTimeout(later);
+        later = setTimeout(refit, 250);
+      };
+      window.addEventListener("resize", resized);
+      window.addEventListener("orientationchange", resized);
+      if (window.visualViewport) visualViewport.addEventListener("resize", resized);
     }
     // Keys go to the game as soon as it shows, without a click first.
     const focus = new MutationObserver(() => {
@@ -109,18 +163,23 @@ def page(language: str, body: str, status: int = 200, *, game: bool = False) -> 
     text = (
         f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>Chinese Ten</title>\n"
+        f"<title>{html.escape(words(language).gettext(TITLE))}</title>\n"
         '<link rel="stylesheet" href="/static/css/xterm.css">\n'
         f"{scripts}<style>{_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
     )
     return web.Response(text=text, status=status, content_type="text/html", headers=PRIVATE)
 
 
-def notice_body(language: str, text: str, button: str) -> str:
+def notice_body(language: str, text: str, button: str | None) -> str:
+    """One message in a box, with a button back to the game's page (``button`` its words)."""
+    link = (
+        ""
+        if button is None
+        else f'<a class="button" href="/">{html.escape(words(language).gettext(button))}</a>'
+    )
     return (
         f'<div class="dialog-container"><div class="intro"><p>{html.escape(text)}</p>'
-        f'<a class="button" href="/">{html.escape(words(language).gettext(button))}</a>'
-        "</div></div>"
+        f"{link}</div></div>"
     )
 
 

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import errno
 import json
+import logging
 import shlex
 import signal
 import socket
@@ -25,13 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
+from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _, ngettext
-from chinese_ten.serve.games import TabGame, TabGames, is_local, url_of
+from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of
 from chinese_ten.serve.guard import (
     BROWSER_COOKIE,
     BROWSER_COOKIE_DAYS,
@@ -42,8 +45,10 @@ from chinese_ten.serve.guard import (
     ROWS,
     TOKEN_PARAMETER,
     Address,
+    Allowance,
     BadMessageError,
     Guard,
+    SilentError,
     browser_folder,
     browser_of,
     language_of,
@@ -51,6 +56,7 @@ from chinese_ten.serve.guard import (
     query_size,
     read_message,
     token_cookie,
+    unframed,
     words,
 )
 from chinese_ten.serve.page import game_body, notice_body, page
@@ -59,6 +65,14 @@ from chinese_ten.text.names import visible
 
 END_WAIT = 5.0
 """Seconds a game gets to save and exit after SIGHUP before it is killed."""
+HEARTBEAT = 15.0
+"""Seconds between the server's pings; a browser that has not answered one within half of
+that has gone silent, and its game is ended (saved)."""
+HEADER_BYTES = 64 * 1024
+"""Bytes of one request line or header: roomy for the cookies other pages of this host may have
+set (a browser sends every cookie of the host, whatever the port), and still a bound."""
+GAME_ERRORS = 4096
+"""Bytes kept of what a game writes on its standard error (its last words, for a failed start)."""
 FULL_PAGE = "/full"
 IDLE_PAGE = "/idle"
 SIGNALS = tuple(
@@ -112,13 +126,27 @@ class _Game(AppService):
         self.tabs = tabs
         self.folder = folder
         self.ended = asyncio.Event()
+        self.ending = False
         self.shown = False
+        self.touch = False
+        """The tab's page is on a touch screen (the game is told so)."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """The game saves in its browser's own folder (and keeps its history there)."""
         environment = super()._build_environment(width, height)
         environment[HOME_VARIABLE] = str(self.folder)
+        environment[TOUCH_VARIABLE] = "1" if self.touch else "0"
         return environment
+
+    async def on_meta(self, data: bytes) -> None:
+        """The game's ``typing`` (a name field has the focus, or not) goes to the page as
+        ``["typing", true|false]``; textual-serve's own meta packets as it handles them."""
+        with contextlib.suppress(ValueError):
+            meta = json.loads(data)
+            if isinstance(meta, dict) and meta.get("type") == "typing":
+                await self.remote_write_str(json.dumps(["typing", meta.get("on") is True]))
+                return
+        await super().on_meta(data)
 
     async def send_bytes(self, data: bytes) -> bool:
         """A key or a click from the browser: the game is not idle."""
@@ -132,10 +160,55 @@ class _Game(AppService):
         await super().on_data(payload)
 
     async def run(self) -> None:
+        """textual-serve's loop, except for the game's standard error: only its last
+        :data:`GAME_ERRORS` bytes are kept, and they go nowhere unless the game failed to start
+        (then one line on the server's stderr). The server's own output never receives them:
+        a game that ends writes the escapes that reset a terminal there."""
         try:
-            await super().run()
+            await self._run()
         finally:
             self.ended.set()
+
+    async def _run(self) -> None:
+        process = self._process
+        assert process is not None and process.stdout is not None and process.stderr is not None
+        stdout, stderr = process.stdout, process.stderr
+        last = bytearray()
+
+        async def read_stderr() -> None:
+            while data := await stderr.read(GAME_ERRORS):
+                last.extend(data)
+                del last[:-GAME_ERRORS]
+
+        errors = asyncio.create_task(read_stderr())
+        try:
+            for _ in range(10):  # a Textual app says so first
+                if not (line := await stdout.readline()):
+                    break
+                if line == b"__GANGLION__\n":
+                    break
+            else:
+                line = b""
+            if line != b"__GANGLION__\n":
+                await asyncio.wait({errors}, timeout=END_WAIT)
+                if not self.ending:  # ended by the server before it showed: no failure
+                    _say_failed(bytes(last))
+                return
+            while True:
+                kind = await stdout.readexactly(1)
+                payload = await stdout.readexactly(
+                    int.from_bytes(await stdout.readexactly(4), "big")
+                )
+                if kind == b"D":
+                    await self.on_data(payload)
+                elif kind == b"M":
+                    await self.on_meta(payload)
+                elif kind == b"P":
+                    await self.on_packed(payload)
+        except (asyncio.IncompleteReadError, ConnectionResetError, ValueError):
+            pass  # the game ended (or wrote a line longer than a prelude's: not a game)
+        finally:
+            errors.cancel()
 
     @property
     def pid(self) -> int | None:
@@ -143,6 +216,7 @@ class _Game(AppService):
 
     async def end(self) -> None:
         """Save and exit (SIGHUP), then wait; kill what is still there after END_WAIT."""
+        self.ending = True
         process = self._process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
@@ -178,7 +252,10 @@ class GameServer(Server):
         return language_of(request.headers.get("Accept-Language"), i18n.current())
 
     def web_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.guard.middleware(self.language)])
+        app = web.Application(
+            middlewares=[self._refusal_page, self.guard.middleware(self.language)]
+        )
+        app.on_response_prepare.append(unframed)
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -191,10 +268,39 @@ class GameServer(Server):
         )
         return app
 
+    @web.middleware
+    async def _refusal_page(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """A refusal's one line, to a browser loading a page, in the notice pages' box."""
+        response = await handler(request)
+        loading = request.path != "/ws" and "text/html" in request.headers.get("Accept", "")
+        if not (loading and response.status == 403 and isinstance(response, web.Response)):
+            return response
+        if response.content_type != "text/plain" or response.text is None:
+            return response
+        language = self.language(request)
+        styled = page(language, notice_body(language, response.text.strip(), None), status=403)
+        for name, value in response.headers.items():
+            if name.lower() not in ("content-type", "content-length"):
+                styled.headers.setdefault(name, value)
+        return styled
+
     def listening(self, port: int) -> str:
-        """Requests are let in from now on; the address to open, with the token."""
+        """Requests are let in from now on; the address to open, with the token (for a
+        wildcard host, the first of :meth:`addresses`)."""
         self.guard.address = Address.of(self.options.host, port)
-        return f"{url_of(self.options.host, port)}/?{TOKEN_PARAMETER}={self.guard.token}"
+        return self.addresses(port)[0]
+
+    def addresses(self, port: int) -> list[str]:
+        """Every address a browser can open, with the token: for ``0.0.0.0`` (or ``::``) this
+        machine's addresses others can reach, then the loopback one."""
+        return [
+            f"{url_of(host, port)}/?{TOKEN_PARAMETER}={self.guard.token}"
+            for host in reachable(self.options.host)
+        ]
 
     async def index(self, request: web.Request) -> web.Response:
         """The game's page (or the page saying the server is full), with the cookies: the
@@ -210,7 +316,7 @@ class GameServer(Server):
         assert self.guard.address is not None  # the guard let the request in
         response.set_cookie(
             token_cookie(self.guard.address.port),
-            self.guard.token,
+            self.guard.cookie_value(),
             httponly=True,
             samesite="Strict",
         )
@@ -260,7 +366,7 @@ class GameServer(Server):
         if browser is None:
             text = words(self.language(request)).gettext(NO_BROWSER)
             return web.Response(text=text + "\n", status=403, headers=PRIVATE)
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE + 1)
         tab = self.tabs.admit()  # before any await: two tabs at once cannot both pass
         try:
             await websocket.prepare(request)
@@ -290,6 +396,7 @@ class GameServer(Server):
             close=close,
             download_manager=self.download_manager,
         )
+        game.touch = request.query.get("touch") == "1"
         self.games.add(game)
         reader: asyncio.Task[None] | None = None
         try:
@@ -303,16 +410,8 @@ class GameServer(Server):
         finally:
             if reader is not None and not reader.done():
                 reader.cancel()
-            elif (
-                reader is not None
-                and not reader.cancelled()
-                and isinstance(reader.exception(), BadMessageError)
-            ):
-                print(  # a hostile or broken page: its game ends (saved), the server goes on
-                    _("chinese-ten: a browser sent a malformed message; its game was ended."),
-                    file=sys.stderr,
-                    flush=True,
-                )
+            elif reader is not None and not reader.cancelled():
+                _say_ended(reader.exception())
             await game.end()
             self.games.discard(game)
             await websocket.close()
@@ -321,12 +420,29 @@ class GameServer(Server):
         self, websocket: web.WebSocketResponse, app_service: AppService
     ) -> None:
         """textual-serve's messages, each read and bounded by :func:`read_message` (its own
-        passes every size on as it came); one too long or malformed ends the game."""
+        passes every size on as it came); one too long or malformed ends the game, and what
+        comes faster than its :class:`Allowance` is dropped (said once)."""
+        allowance = Allowance(asyncio.get_running_loop().time)
+        said = False
         async for message in websocket:
-            if message.type is WSMsgType.ERROR:  # longer than MAX_MESSAGE, say
+            if message.type is WSMsgType.ERROR:  # longer than MAX_MESSAGE, say, or silent
+                if isinstance(message.data, TimeoutError):
+                    raise SilentError(str(message.data))
                 raise BadMessageError(str(message.data))
             if message.type is not WSMsgType.TEXT:
                 raise BadMessageError("a binary message")
+            if not allowance.take(len(message.data)):
+                if not said:
+                    said = True
+                    print(
+                        _(
+                            "chinese-ten: a browser sent keys faster than anyone types; "
+                            "what came too fast was dropped."
+                        ),
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                continue
             match read_message(message.data):
                 case ("stdin", str(keys)):
                     await app_service.send_bytes(keys.encode())
@@ -338,6 +454,8 @@ class GameServer(Server):
                     await app_service.blur()
                 case ("focus",):
                     await app_service.focus()
+        if isinstance(websocket.exception(), TimeoutError):  # no pong, and nobody was reading
+            raise SilentError(str(websocket.exception()))
 
     async def watch_idle(self) -> None:
         """End the games nobody has touched for the idle time (each is saved first)."""
@@ -359,6 +477,59 @@ def _to(path: str) -> dict[str, object]:
     return {"url": path, "new_tab": False}
 
 
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _say_ended(error: BaseException | None) -> None:
+    """One line for a game ended by its browser's connection: silent, or a bad message."""
+    if isinstance(error, SilentError):
+        _say(
+            _(
+                "chinese-ten: a browser stopped answering (no reply to a ping within "
+                "{seconds:g} seconds); its game was ended, saved."
+            ).format(seconds=HEARTBEAT / 2)
+        )
+    elif isinstance(error, BadMessageError):  # a hostile or broken page; the server goes on
+        _say(_("chinese-ten: a browser sent a malformed message; its game was ended."))
+
+
+def _say_failed(errors: bytes) -> None:
+    """A game that never started: one line, with the last line it wrote, made visible."""
+    lines = errors.decode("utf-8", "replace").strip().splitlines()
+    _say(
+        _("chinese-ten: a game failed to start: {reason}").format(
+            reason=visible(lines[-1].strip()[:200]) if lines else _("it said nothing")
+        )
+    )
+
+
+class _OneLine(logging.Handler):
+    """What aiohttp, textual-serve and asyncio log, as one line on stderr: never a traceback, nor
+    a request's headers (they hold the token's cookie)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            _say(_("chinese-ten: a request was refused: its headers are malformed or too long."))
+        elif error is not None:
+            _say(
+                _("chinese-ten: the server met an error ({kind}); it goes on.").format(
+                    kind=type(error).__name__
+                )
+            )
+        elif record.levelno >= logging.WARNING:
+            _say("chinese-ten: " + visible(str(record.msg)[:200]))
+
+
+def _quiet_logs() -> None:
+    handler = _OneLine(logging.WARNING)
+    for name in ("aiohttp", "textual-serve", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.handlers = [handler]
+        logger.propagate = False
+
+
 def run_serve(options: ServeOptions) -> int:
     return asyncio.run(_serve(options))
 
@@ -372,7 +543,14 @@ async def _serve(options: ServeOptions) -> int:
             stop.set_result(signum)
 
     server = GameServer(options)
-    runner = web.AppRunner(server.web_app(), access_log=None, handle_signals=False)
+    _quiet_logs()
+    runner = web.AppRunner(
+        server.web_app(),
+        access_log=None,
+        handle_signals=False,
+        max_line_size=HEADER_BYTES,
+        max_field_size=HEADER_BYTES,
+    )
     await runner.setup()
     try:
         await web.TCPSite(runner, options.host, options.port).start()
@@ -388,6 +566,8 @@ async def _serve(options: ServeOptions) -> int:
         ),
         flush=True,
     )
+    for url in server.addresses(port)[1:]:
+        print(_("chinese-ten: or open {url}").format(url=url), flush=True)
     if not is_local(options.host):
         print(
             ngettext(

@@ -51,6 +51,7 @@ how a resumed game finds its row again (the row with the most of its first deals
 that failed to store before the game was left is added with the next one, not as a new game).
 """
 
+import errno
 import hashlib
 import json
 import os
@@ -84,6 +85,8 @@ if TYPE_CHECKING:
 FILE_NAME: Final = "history.sqlite"
 BUSY_TIMEOUT_MS: Final = 10_000
 """How long a write waits for another game's write to finish before it fails."""
+MAX_ANALYSIS_CHARS: Final = 64 * 2**20
+"""The longest stored analysis read (a review of a 1000-deal game takes about 9 MB)."""
 MAX_BROKEN: Final = 1000
 """``history.sqlite.broken-1`` ... : how many broken files are kept before giving up."""
 
@@ -469,9 +472,12 @@ class History:
             raise HistoryError(str(error)) from None
 
     def analysis(self, game_id: int, key: str) -> str | None:
-        """The analysis stored for a game under ``key`` (a budget or version), if any."""
+        """The analysis stored for a game under ``key`` (a budget or version), if any; one
+        longer than :data:`MAX_ANALYSIS_CHARS` is not read (the review does it again)."""
         rows = self._reading(
-            "SELECT text FROM analysis WHERE game_id = ? AND key = ?", (game_id, key)
+            "SELECT text FROM analysis WHERE game_id = ? AND key = ? AND typeof(text) = 'text' "
+            "AND length(text) <= ?",
+            (game_id, key, MAX_ANALYSIS_CHARS),
         )
         return str(rows[0][0]) if rows else None
 
@@ -548,6 +554,7 @@ def open_history(folder: Path | None = None) -> History:
     one begun; HistoryError when the folder cannot be written or the database used.
     """
     path = history_path(folder)
+    _refuse_links(path)
     try:
         _make_folder(path.parent)
     except OSError as error:
@@ -563,6 +570,36 @@ def open_history(folder: Path | None = None) -> History:
         return History(_connect(path), path, warnings)
     except sqlite3.Error as error:
         raise _problem(path, error) from None
+
+
+def open_existing_history(folder: Path | None = None) -> History | None:
+    """The history in ``folder`` opened to write, only if its file is there and it and its
+    folder can be written: None otherwise (nothing created, nothing moved aside). For what
+    may be kept or skipped without a word, such as a review's analysis; HistoryError when
+    the file is there, writable, and cannot be used."""
+    path = history_path(folder)
+    if not path.is_file():
+        return None
+    _refuse_links(path)
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return None
+    try:
+        return History(_connect(path), path, [])
+    except sqlite3.Error as error:
+        raise _problem(path, error) from None
+
+
+def _refuse_links(path: Path) -> None:
+    """HistoryError when the history file, or a journal SQLite would write beside it, is a
+    symbolic link: writing through one would change, or create, a file elsewhere."""
+    for place in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal"))):
+        if place.is_symlink():
+            raise HistoryError(
+                _(
+                    "{path} is a symbolic link: the history is never written through one; "
+                    "put the history file itself there, or remove the link"
+                ).format(path=shown(place))
+            )
 
 
 def _moved_aside(path: Path, reason: str) -> str:
@@ -592,13 +629,26 @@ def read_history(folder: Path | None = None) -> History:
     path = history_path(folder)
     try:
         if not path.exists() and not path.is_symlink():
+            _no_file_in_the_way(path.parent)
             return History(_empty(), path, [])
         db, stamp = _connect_to_read(path)
     except sqlite3.Error as error:
         raise _problem(path, error) from None
+    except NotADirectoryError as error:
+        raise HistoryError(file_problem(Path(error.filename or path.parent), error)) from None
     except OSError as error:
         raise HistoryError(file_problem(path, error)) from None
     return History(db, path, [], stamp)
+
+
+def _no_file_in_the_way(folder: Path) -> None:
+    """NotADirectoryError when ``folder``, or the nearest of its parents that exists, is a
+    file: there is no history there, and saying "no games yet" would hide why."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(place))
+            return
 
 
 def _stamp(path: Path) -> tuple[int, int, int]:
@@ -718,6 +768,77 @@ class Kept:
     game_id: int | None
     warnings: list[str] = field(default_factory=list)
     problem: str | None = None
+    pending: bool = False
+    """Not stored, but kept in a pending file: stored when the history is free again."""
+
+
+PENDING_FOLDER: Final = "history-pending"
+"""Beside the history: the games whose last finished deal could not be stored yet (the
+history was busy, or could not be written), one file a game, each a whole record; every
+later store stores them first (:func:`store_pending`), and removes each file once stored."""
+PENDING_FORMAT: Final = "chinese-ten-pending"
+MAX_PENDING_FILES: Final = 100
+"""Pending files read at one time (a game leaves one)."""
+
+
+def pending_folder(folder: Path | None) -> Path:
+    return history_path(folder).with_name(PENDING_FOLDER)
+
+
+def _pending_path(folder: Path | None, started: datetime) -> Path:
+    """The pending file of the game begun at ``started``."""
+    return pending_folder(folder) / f"game-{started.astimezone(UTC):%Y%m%dT%H%M%S%fZ}.json"
+
+
+def _keep_pending(
+    folder: Path | None,
+    record: "GameRecord",
+    computers: Sequence[str | None],
+    started: datetime,
+) -> Path:
+    """Write the game's finished deals to its pending file (this run's game: its own file,
+    replaced as the game grows); OSError if it cannot be written."""
+    from chinese_ten.store.files import write_atomically
+
+    path = _pending_path(folder, started)
+    document = {
+        "format": PENDING_FORMAT,
+        "started": _time(started),
+        "ended": _time(datetime.now(UTC)),
+        "computers": list(computers),
+        "record": json.loads(record.model_dump_json()),
+    }
+    write_atomically(path, json.dumps(document))
+    return path
+
+
+def store_pending(history: History, folder: Path | None) -> None:
+    """Store every pending game of ``folder`` (oldest first) and remove its file; a game
+    already stored whole is not stored twice. A pending file that cannot be read is left
+    where it is; HistoryError (the history busy again) leaves the rest for later."""
+    from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
+
+    place = pending_folder(folder)
+    if place.is_symlink() or not place.is_dir():
+        return
+    files = sorted(p for p in place.glob("game-*.json") if p.is_file() and not p.is_symlink())
+    for path in files[:MAX_PENDING_FILES]:
+        try:
+            if path.stat().st_size > 2 * MAX_RECORD_BYTES:
+                continue
+            document = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(document, dict) or document.get("format") != PENDING_FORMAT:
+                continue
+            record = parse_record(json.dumps(document["record"]), source=shown(path))
+            started = datetime.fromisoformat(str(document["started"]))
+            ended = datetime.fromisoformat(str(document["ended"]))
+            computers = [c if isinstance(c, str) else None for c in document["computers"]]
+        except (OSError, ValueError, KeyError, TypeError, RecursionError, ChineseTenError):
+            continue  # not ours to judge further: left as it is
+        if history.find(record) is None:
+            begun = history.find_begun(record) if len(record.deals) > 1 else None
+            history.store(record, computers=computers, started=started, ended=ended, game_id=begun)
+        path.unlink(missing_ok=True)
 
 
 def keep(
@@ -741,7 +862,14 @@ def keep(
         )
     except HistoryError as error:
         if not error.damaged:
-            return Kept(game_id, problem=str(error))
+            return _pending(
+                folder,
+                record,
+                computers=computers,
+                started=started,
+                game_id=game_id,
+                problem=str(error),
+            )
         damage = str(error)
     except ChineseTenError as error:
         return Kept(game_id, problem=str(error))
@@ -755,6 +883,25 @@ def keep(
         return Kept(game_id, warnings, problem=str(error))
 
 
+def _pending(
+    folder: Path | None,
+    record: "GameRecord",
+    *,
+    computers: Sequence[str | None],
+    started: datetime,
+    game_id: int | None,
+    problem: str,
+) -> Kept:
+    """The history could not be written: the game kept in its pending file, and one line
+    that says both (or only the problem, if the pending file cannot be written either)."""
+    try:
+        path = _keep_pending(folder, record, computers, started)
+    except OSError:
+        return Kept(game_id, problem=problem)
+    said = _("{problem}; the game is kept in {path} and stored when the history is free")
+    return Kept(game_id, problem=said.format(problem=problem, path=shown(path)), pending=True)
+
+
 def _kept(
     folder: Path | None,
     record: "GameRecord",
@@ -765,9 +912,11 @@ def _kept(
     warnings: list[str],
 ) -> Kept:
     with open_history(folder) as history:
+        store_pending(history, folder)
         if game_id is None and len(record.deals) > 1:
             game_id = history.find_begun(record)
         stored = history.store(
             record, computers=computers, started=started, ended=datetime.now(UTC), game_id=game_id
         )
+        _pending_path(folder, started).unlink(missing_ok=True)  # its own, from a failed store
         return Kept(stored, [*warnings, *history.warnings])

@@ -8,19 +8,15 @@ Unicode form) to a default name in any of our languages *is* that default
 are keyed by :func:`chinese_ten.text.names.name_key`. Only the standard library is used.
 """
 
-from typing import Final
-
 from chinese_ten.text.names import name_key
 from chinese_ten.text.wording import (
+    DEFAULT_MARK,
     computer_identity,
-    default_identity,
     identity_name,
     is_computer_identity,
     keys_of_identity,
+    person_key,
 )
-
-DEFAULT_MARK: Final = "\x00"
-"""Starts the key of a default name; no typed name can hold it (names refuse controls)."""
 
 
 def computer_key(level: str, number: int = 0) -> str:
@@ -43,8 +39,7 @@ def history_key(name: str) -> str:
     >>> history_key("Vous") == history_key("you"), history_key("Ana")
     (True, 'ana')
     """
-    identity = default_identity(name)
-    return name_key(name) if identity is None else DEFAULT_MARK + identity
+    return person_key(name)
 
 
 def keys_in_older_files(name: str) -> frozenset[str]:

@@ -9,13 +9,14 @@ that could reach a terminal as a control sequence is ever listed.
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from operator import neg
 from pathlib import Path
 from typing import Final
 
+from chinese_ten.engine.cards import PACK_POINTS
 from chinese_ten.engine.errors import PlayerNameError
-from chinese_ten.engine.series import highest
+from chinese_ten.engine.series import MAX_DEALS, highest
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.levels import LEVELS
 from chinese_ten.store.files import shown
@@ -24,6 +25,13 @@ from chinese_ten.text.names import check_name, visible
 
 MAX_RESULTS_TEXT: Final = 1_000_000
 """The longest ``results`` column read (a deal's result takes a few characters)."""
+MAX_RESULT: Final = max(PACK_POINTS.values())
+"""No seat wins or loses more than the whole pack in one deal."""
+MAX_TOTAL: Final = MAX_RESULT * MAX_DEALS
+"""Nor more than that in every deal of the longest series."""
+EARLIEST: Final = datetime(2, 1, 1, tzinfo=UTC)
+LATEST: Final = datetime(9998, 12, 31, tzinfo=UTC)
+"""A stored time is within these, so it can be shown in any time zone and compared."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +118,12 @@ def _stored_time(value: object, column: str) -> datetime | None:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         moment = None
-    if moment is None or moment.tzinfo is None:
-        raise DamagedRowError(_("{column} is not a date").format(column=column))
-    return moment
+    try:
+        if moment is not None and moment.tzinfo is not None and EARLIEST <= moment <= LATEST:
+            return moment
+    except OverflowError:  # a time whose offset takes it past the calendar
+        pass
+    raise DamagedRowError(_("{column} is not a date").format(column=column))
 
 
 def _stored_name(value: object, column: str) -> str:
@@ -137,6 +148,10 @@ def _stored_level(value: object, column: str) -> str | None:
     raise DamagedRowError(_("{column} is not a computer level").format(column=column))
 
 
+def _is_result(value: object) -> bool:
+    return type(value) is int and -MAX_RESULT <= value <= MAX_RESULT
+
+
 def _stored_results(value: object, played: int, seats: int) -> tuple[tuple[int, ...], ...]:
     """Of two seats, seat 0's result in each deal (seat 1's is its negative); of more, a list
     of every seat's results in each deal."""
@@ -144,15 +159,15 @@ def _stored_results(value: object, played: int, seats: int) -> tuple[tuple[int, 
         results = (
             json.loads(value) if isinstance(value, str) and len(value) < MAX_RESULTS_TEXT else None
         )
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: lists nested past Python's stack
         results = None
     if not isinstance(results, list) or len(results) != played:
         results = None
     elif seats == 2:
-        if set(map(type, results)) <= {int}:
+        if all(_is_result(r) for r in results):
             return tuple(zip(results, map(neg, results), strict=True))
     elif all(
-        isinstance(deal, list) and len(deal) == seats and all(type(r) is int for r in deal)
+        isinstance(deal, list) and len(deal) == seats and all(_is_result(r) for r in deal)
         for deal in results
     ):
         return tuple(tuple(deal) for deal in results)
@@ -200,7 +215,9 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
     for seat in range(seats, 4):
         _empty_seat((players[seat], computers[seat], totals[seat]), seat, seats)
     shown, keys = zip(*[_seat(players[k], _PLAYERS[k], names) for k in range(seats)], strict=True)
-    deals_played = _whole(played, "deals_played", 0)
+    if len(set(keys)) < seats:  # "You" and "Vous": one player in two seats
+        raise DamagedRowError(_("two seats hold the same player"))
+    deals_played = _whole(played, "deals_played", 0, MAX_DEALS)
     return GameRow(
         id=_whole(game_id, "id"),
         players=shown,
@@ -208,9 +225,9 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
         computers=tuple([_stored_level(computers[k], _COMPUTERS[k]) for k in range(seats)]),
         started=_stored_time(started, "started"),
         ended=_stored_time(ended, "ended"),
-        deals_planned=_maybe_whole(planned, "deals_planned", 1),
+        deals_planned=_maybe_whole(planned, "deals_planned", 1, MAX_DEALS),
         deals_played=deals_played,
-        totals=tuple([_whole(totals[k], _TOTALS[k]) for k in range(seats)]),
+        totals=tuple([_whole(totals[k], _TOTALS[k], -MAX_TOTAL, MAX_TOTAL) for k in range(seats)]),
         winner=_maybe_whole(winner, "winner", 0, seats - 1),
         over=bool(_whole(over, "over", 0, 1)),
         results=_stored_results(results, deals_played, seats),

@@ -13,16 +13,19 @@ be stored is said once for the writer's game flow, not at every deal. At the end
 Only the standard library is imported here; the history module loads in the thread.
 """
 
+import contextlib
 import threading
 from collections import deque
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from chinese_ten.store.records import GameRecord
 
+_ONLY_PENDING: Final = datetime(1, 1, 1, tzinfo=UTC)
+"""The start of no game: the job that only stores pending games."""
 SHUTDOWN_WAIT: Final = 15.0
 """Seconds the end of the program waits for the last deal to be stored (a busy database makes
 a store wait up to 10 s, then fail)."""
@@ -34,12 +37,15 @@ class Said:
 
     text: str
     failed: bool
+    pending: bool = False
+    """Failed, but the game is kept in a pending file and stored when the history is free."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Job:
     folder: Path | None
-    record: "GameRecord"
+    record: "GameRecord | None"
+    """None: only store the pending games (see :func:`chinese_ten.store.history.store_pending`)."""
     computers: tuple[str | None, ...]
     """Each seat's computer level; None for a person."""
     started: datetime
@@ -72,6 +78,20 @@ class HistoryWriter:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="history", daemon=True)
                 self._thread.start()
+
+    def store_pending(self, folder: Path | None) -> None:
+        """Store the games a busy history left pending in ``folder`` (a game of an earlier
+        run), on the writer's thread; nothing is said, and a history still busy keeps them
+        for the next store."""
+        from chinese_ten.store.history import pending_folder
+
+        place = pending_folder(folder)
+        if place.is_dir() and not place.is_symlink() and any(place.glob("game-*.json")):
+            with self._lock:
+                self._jobs.append(_Job(folder, None, (), _ONLY_PENDING))
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, name="history", daemon=True)
+                    self._thread.start()
 
     def game_id(self, started: datetime) -> int | None:
         """The row of the game begun at ``started``, once stored."""
@@ -107,7 +127,13 @@ class HistoryWriter:
 
     def _run(self) -> None:
         while (job := self._next()) is not None:
-            from chinese_ten.store.history import Kept, keep
+            from chinese_ten.store.history import Kept, keep, open_history, store_pending
+
+            if job.record is None:
+                # kept for the next store if it fails: nothing said
+                with contextlib.suppress(Exception), open_history(job.folder) as history:
+                    store_pending(history, job.folder)
+                continue
 
             game_id = self.game_id(job.started)
             try:
@@ -125,4 +151,4 @@ class HistoryWriter:
                 self._said += [Said(text, failed=False) for text in kept.warnings]
                 if kept.problem is not None and not self._failed:
                     self._failed = True  # said once: the next failures are the same story
-                    self._said.append(Said(kept.problem, failed=True))
+                    self._said.append(Said(kept.problem, failed=True, pending=kept.pending))

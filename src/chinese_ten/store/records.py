@@ -198,7 +198,8 @@ class GameRecord(_Model):
     """One name per seat, in seat order."""
     deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
-    deals: tuple[DealRecord, ...]
+    deals: tuple[DealRecord, ...] = Field(max_length=MAX_DEALS)
+    """At most :data:`MAX_DEALS`, planned or open-ended: every record is bounded."""
     seats: tuple[SeatRecord, ...] | None = Field(default=None, min_length=2, max_length=4)
     """Who sits where, one per seat; absent in records of earlier versions and from
     ``simulate``."""

@@ -93,7 +93,7 @@ class SaveSlot:
             return True
         try:
             _make_folder(self.folder)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except OSError as error:
             raise SaveError(file_problem(self.folder, error)) from None
         if not _try_lock(fd):

@@ -93,8 +93,9 @@ def name_key(name: str) -> str:
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
     """Checked names, one per seat (2 to 4), that can be told apart: no two the same up to
-    case (or Unicode form, such as full-width letters), since the screens tell the players
-    apart by name."""
+    case (or Unicode form, such as full-width letters), nor two of one default name in any
+    of our languages ("You" and "Vous", "Player 1" and "Joueur 1"), since the screens and
+    the history tell the players apart by name (:func:`chinese_ten.text.wording.person_key`)."""
     if not 2 <= len(names) <= 4:
         raise PlayerNameError(_("a game has 2 to 4 players, not {count}").format(count=len(names)))
     checked = []
@@ -105,9 +106,11 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
             raise PlayerNameError(
                 _("player {seat}: {problem}").format(seat=seat, problem=error)
             ) from None
+    from chinese_ten.text.wording import person_key  # it builds on name_key, here
+
     for later, second in enumerate(checked):
         for first in checked[:later]:
-            if name_key(first) == name_key(second):
+            if person_key(first) == person_key(second):
                 raise PlayerNameError(_same(first, second, len(checked)))
     return tuple(checked)
 

@@ -91,6 +91,22 @@ def default_identity(name: str) -> str | None:
     return _identities(every_catalog()).get(name_key(name))
 
 
+DEFAULT_MARK = "\x00"
+"""Starts the key of a default name; no typed name can hold it (names refuse controls)."""
+
+
+def person_key(name: str) -> str:
+    """Who ``name`` is: two names with one key are one player. A default name in any of our
+    languages is its identity ("You", "Vous" and "Você" are the one person against the
+    computer), any other name its letters up to case and Unicode form (:func:`name_key`).
+
+    >>> person_key("Vous") == person_key("you"), person_key("Ana")
+    (True, 'ana')
+    """
+    identity = default_identity(name)
+    return name_key(name) if identity is None else DEFAULT_MARK + identity
+
+
 def keys_of_identity(identity: str) -> frozenset[str]:
     """The name key of every way our languages say the default name ``identity``."""
     known = _identities(every_catalog())

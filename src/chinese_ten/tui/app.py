@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import ThemeProvider
+from textual.widgets import Input
 
 from chinese_ten.game.options import GameOptions
 from chinese_ten.lang import i18n
@@ -25,6 +26,7 @@ from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
+    from chinese_ten.game.table import Table
     from chinese_ten.tui.screens.dialogs import QuitChoice
     from chinese_ten.tui.screens.game import GameScreen
 
@@ -91,6 +93,9 @@ class ChineseTenApp(App[None]):
         self._playing = False
         """Whether the names were taken (or a game continued): the game screen is up."""
         self.set_class(options.display.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
+        self.set_class(options.session.touch, "-touch")  # the .tcss files' tall controls
+        self._typing = False
+        """What the page was last told: a text field has the focus (see :meth:`_tell_typing`)."""
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
         self._keys_from = 0.0
         """Keys read before this moment (when the screen last changed) are dropped."""
@@ -141,13 +146,15 @@ class ChineseTenApp(App[None]):
             return self._start_screen(holding=holding)
         return super().get_default_screen()
 
-    def _start_screen(self, *, holding: bool = False) -> StartScreen:
-        """The start screen, offering first the opponent and seat the command line asked for."""
+    def _start_screen(self, *, holding: bool = False, table: "Table | None" = None) -> StartScreen:
+        """The start screen, offering first the opponent and seat the command line asked for
+        (or ``table``'s, the game just played, with its names)."""
         options = self.options
         return StartScreen(
             glyphs_for(options.display.ascii),
             holding=holding,
-            computer=options.table.computer,
+            computer=(table or options.table).computer,
+            typed=table.typed if table is not None else (),
         )
 
     def _asks_names_first(self) -> bool:
@@ -168,6 +175,7 @@ class ChineseTenApp(App[None]):
 
     def _screen_changed(self, screen: Screen[object]) -> None:
         self._keys_from = Message().time  # now, on the clock every event's ``time`` reads
+        self.call_later(self._tell_typing)  # the focus is the new screen's
         if translate_shown(screen):  # Textual's own screens (the palette) bind in English
             screen.refresh_bindings()
 
@@ -176,6 +184,22 @@ class ChineseTenApp(App[None]):
         own widgets (a field, a scrolling log, a table) show theirs in the language too."""
         if translate_shown(event.widget):
             event.widget.screen.refresh_bindings()
+        self._tell_typing()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._tell_typing()
+
+    def _tell_typing(self) -> None:
+        """Tell a browser's page whether a text field has the focus (a meta packet
+        ``{"type": "typing", "on": bool}``, see ``chinese_ten.serve``): only then may a tap
+        raise a phone's keyboard."""
+        from textual.drivers.web_driver import WebDriver
+
+        driver = self._driver
+        typing = isinstance(self.focused, Input)
+        if isinstance(driver, WebDriver) and typing != self._typing:
+            self._typing = typing
+            driver.write_meta({"type": "typing", "on": typing})
 
     async def on_event(self, event: events.Event) -> None:
         """A key pressed before the screen changed was meant for the screen before: it is
@@ -220,12 +244,22 @@ class ChineseTenApp(App[None]):
                 self._names_chosen(*self._chosen)
             return
         self._opening_state = "asking"
-        choice = await self.push_screen_wait(ContinueScreen(saved, self.options.session.guard))
+        choice = await self.push_screen_wait(
+            ContinueScreen(saved, self.options.session.guard, browser=self.options.session.browser)
+        )
         self._opening_state = "done"
         if choice == "continue":
             self._resume(asked=True)
         elif choice == "new":
-            self._new_game()
+            self._new_game(table=saved.table)  # its table offered again
+        elif self.options.session.browser and self._asking_names():
+            # Esc in a browser closes the question: the start screen, the save as it was;
+            # Start asks again before a new game puts it away.
+            self._opening_state = "waiting"
+            self._chosen = None
+            for screen in self.screen_stack:
+                if isinstance(screen, StartScreen):
+                    screen.ready(keep_typed=False)
         else:
             self.exit()  # nothing played, nothing changed: the save stays as it was
 
@@ -247,21 +281,48 @@ class ChineseTenApp(App[None]):
             self._playing = True
             self.push_screen(self.game)
 
-    def _new_game(self, *, keep_typed: bool = False) -> None:
+    def _new_game(self, *, keep_typed: bool = False, table: "Table | None" = None) -> None:
         """Put away what the slot held (kept in ``archive/``); then the names, unless the
         start screen already asks for them or they were given. ``keep_typed``: no question
-        was asked, so letters typed while the start screen held its fields are a name."""
+        was asked, so letters typed while the start screen held its fields are a name.
+        ``table``: the game just played (or saved), whose seats and names the start screen
+        offers again (names given on the command line are played as given)."""
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
         if not self.options.shows_start:
             self._names_chosen(None)  # given, or the defaults against the computer
         elif not self._asking_names():
-            self.push_screen(self._start_screen())
+            self.push_screen(self._start_screen(table=table))
         else:
             for screen in self.screen_stack:
                 if isinstance(screen, StartScreen):
-                    screen.ready(keep_typed=keep_typed)
+                    if table is not None:
+                        screen.choose_table(table.typed, table.computer)
+                    screen.ready(keep_typed=keep_typed and table is None)
+
+    def on_game_screen_new_table(self) -> None:
+        """A new game after a series (the results screen's New game): the game screen goes,
+        and the start screen offers the table just played, its length and options too."""
+        from dataclasses import replace
+
+        old = self.game
+        table = old.flow.table
+        old.flow.release()  # its slot, with the finished series, is the new game's to take
+        self._game, self._playing = None, False
+        self.uninstall_screen("handover")  # the new game's screen has its own
+        asked = self.options.table
+        self.options = replace(
+            self.options,
+            table=replace(
+                asked,
+                deals_planned=table.deals_planned,
+                hints=table.hints,
+                open_scores=table.open_scores,
+            ),
+        )
+        self.pop_screen()
+        self._new_game(table=table)
 
     def _asking_names(self) -> bool:
         """A start screen waits for the names. Once they are taken (or the game continued)

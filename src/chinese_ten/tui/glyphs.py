@@ -22,7 +22,7 @@ class Glyphs:
     """Card frames by mark: top-left, horizontal, top-right, vertical, bottom-left, bottom-right;
     or eight, each side its own: top-left, top, top-right, left, right, bottom-left, bottom,
     bottom-right. Each mark has its own shape (``target`` and ``choice``, never shown
-    together, share one)."""
+    together, share one; ``last``: a card of the last turn, on the table since)."""
     back: str
     """The three-character pattern on a card back."""
     no_points: str
@@ -52,6 +52,7 @@ UNICODE = Glyphs(
         "choice": "╔═╗║╚╝",
         "triple": "┌┄┐┆└┘",
         "turned": "▛▀▜▌▐▙▄▟",
+        "last": "╒═╕│╘╛",
     },
     back="░░░",
     no_points="·",
@@ -83,6 +84,7 @@ ASCII = Glyphs(
         "choice": "+~+:++",
         "triple": "+.+:++",
         "turned": "********",
+        "last": "/-\\||\\-/",
     },
     back="###",
     no_points=".",

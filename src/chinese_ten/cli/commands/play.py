@@ -5,19 +5,30 @@ import sys
 from dataclasses import replace
 
 from chinese_ten.engine.errors import ChineseTenError, SaveError
-from chinese_ten.game.options import GameOptions
+from chinese_ten.game.options import TOUCH_VARIABLE, GameOptions
 from chinese_ten.lang.i18n import _
 from chinese_ten.text.names import visible
 
 
 def suit_symbols_supported() -> bool:
-    """Whether the output encoding can show ♠♥♦♣ (else the cards use letters)."""
+    """Whether the output encoding can show ♠♥♦♣ and the frames' lines (else the cards use
+    letters, and a screen is drawn in ASCII: :func:`shown_as_output_allows`)."""
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
     try:
         "♠♥♦♣╭─╮".encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def shown_as_output_allows(options: GameOptions) -> GameOptions:
+    """``options`` with an ASCII screen when the terminal's encoding cannot show the
+    frames and suits (``PYTHONIOENCODING=ascii``, a ``C`` locale), as ``--ascii`` draws it:
+    the screen chooses ASCII itself, as the commands' outputs do. A browser tab draws
+    whatever the page can show, whatever this process's encoding."""
+    if options.display.ascii or under_web_driver() or suit_symbols_supported():
+        return options
+    return replace(options, display=replace(options.display, ascii=True, symbols=False))
 
 
 def under_web_driver() -> bool:
@@ -32,8 +43,11 @@ def run_game(options: GameOptions) -> int:
     from chinese_ten.tui.app import ChineseTenApp
     from chinese_ten.tui.signal_exit import SignalExit
 
+    options = shown_as_output_allows(options)
+    browser = under_web_driver()
+    touch = browser and os.environ.get(TOUCH_VARIABLE) == "1"
     app = ChineseTenApp(
-        replace(options, session=replace(options.session, browser=under_web_driver()))
+        replace(options, session=replace(options.session, browser=browser, touch=touch))
     )
     with SignalExit(app.stop_for_signal) as signals:
         if under_web_driver():

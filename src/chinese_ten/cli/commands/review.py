@@ -32,11 +32,9 @@ def game_source(target: str) -> tuple[GameRecord, int | None]:
     game_id = int(target)
     if game_id > _LARGEST_ID:
         raise RecordError(_("there is no game {id} in the history").format(id=game_id))
-    from chinese_ten.store.history import open_history
+    from chinese_ten.store.history import read_history
 
-    with open_history() as history:
-        for warning in history.warnings:
-            print(_("chinese-ten: {problem}").format(problem=warning), file=sys.stderr)
+    with read_history() as history:
         return history.record(game_id), game_id
 
 
@@ -52,21 +50,24 @@ def run_review(
     four_color: bool = False,
 ) -> int:
     record, game_id = game_source(target)
-    seats = len(reviewable(record))
+    reviewable(record)  # a table the review cannot judge: one line, before anything opens
     if not as_json:
         options = GameOptions(
             display=Display(ascii=ascii_only, symbols=symbols, four_color=four_color)
         )
+        from chinese_ten.cli.commands.play import shown_as_output_allows
+
+        options = shown_as_output_allows(options)
         return _open_screen(record, game_id, options, samples=samples, seed=seed, jobs=jobs)
     review = (
         None
         if game_id is None
-        else stored_review(game_id, samples=samples, seed=seed, folder=None, seats=seats)
+        else stored_review(game_id, record, samples=samples, seed=seed, folder=None)
     )
     fresh = review is None
     if review is None:
         review = _analyse_with_bar(record, samples, seed, jobs)
-    print(json.dumps(review.as_json()))
+    print(json.dumps(review.as_json(), allow_nan=False))
     if fresh and game_id is not None:
         try:
             store_review(game_id, review, None)

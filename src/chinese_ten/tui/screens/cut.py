@@ -1,12 +1,19 @@
 """The cut: the dealer has shuffled; the other player chooses where to cut the pack."""
 
+import math
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from chinese_ten.game.turn import Cut, Guard
@@ -15,8 +22,99 @@ from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import touch
 
 PACK = 52
+
+
+def pack_rows(width: int, scissors: int) -> list[range]:
+    """The pack's cards (0 to 51) in rows that fit ``width`` cells with the scissors
+    (``scissors`` cells) on one of them: as few rows as fit, all of one length but the
+    last, which is never longer (52 in rows of 26, 18 18 16, ...)."""
+    room = max(width - scissors, 1)
+    rows = math.ceil(PACK / room)
+    per_row = math.ceil(PACK / rows)
+    return [range(k, min(k + per_row, PACK)) for k in range(0, PACK, per_row)]
+
+
+@dataclass(frozen=True, slots=True)
+class PackSpot:
+    """Where a card of the pack is drawn (its line and column) and the cut a click there
+    chooses: under the card clicked (None: the scissors, which cut where chosen)."""
+
+    line: int
+    column: int
+    position: int | None
+
+
+class Pack(Widget):
+    """The pack in even rows, the scissors at the cut; a click on a card cuts there, a click
+    on the scissors cuts and deals (:class:`Clicked`)."""
+
+    DEFAULT_CSS = """
+    Pack { height: auto; }
+    """
+
+    @dataclass
+    class Clicked(Message):
+        position: int | None
+        """Cut with this many cards lifted; None: the scissors (cut where chosen)."""
+
+    def __init__(self, glyphs: Glyphs, position: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._glyphs = glyphs
+        self.position = position
+        self.spots: list[PackSpot] = []
+
+    def move_to(self, position: int) -> None:
+        self.position = position
+        self.refresh(layout=True)
+
+    def _scissors(self) -> str:
+        return f" {self._glyphs.scissors} "
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(pack_rows(width, cell_len(self._scissors()))) + 1
+
+    def render(self) -> Text:
+        glyphs, scissors = self._glyphs, self._scissors()
+        rows = pack_rows(self.size.width, cell_len(scissors))
+        lifted = self.position
+        self.spots = []
+        lines: list[Text] = []
+        for number, row in enumerate(rows):
+            line = Text()
+            for card in row:
+                if card == lifted and card != row.start:  # at a row's start: the row above
+                    self.spots += [
+                        PackSpot(number, line.cell_len + k, None) for k in range(len(scissors))
+                    ]
+                    line.append(scissors, style="bold yellow")
+                self.spots.append(PackSpot(number, line.cell_len, max(card, 1)))
+                line.append(glyphs.pack, style="blue")
+            if row.stop == lifted:
+                self.spots += [
+                    PackSpot(number, line.cell_len + k, None) for k in range(len(scissors))
+                ]
+                line.append(scissors, style="bold yellow")
+            lines.append(line)
+        lines.append(
+            Text(
+                ngettext(
+                    "{lifted} card lifted, {below} below",
+                    "{lifted} cards lifted, {below} below",
+                    lifted,
+                ).format(lifted=lifted, below=PACK - lifted)
+            )
+        )
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        for spot in self.spots:
+            if spot.line == event.y and spot.column == event.x:
+                event.stop()
+                self.post_message(self.Clicked(spot.position))
+                return
 
 
 class CutScreen(Screen[int | None]):
@@ -54,7 +152,7 @@ class CutScreen(Screen[int | None]):
         with Center(), Vertical(id="cut-box"):
             yield Static(id="cut-title")
             yield Static(id="cut-text")
-            yield Static(id="cut-pack")
+            yield Pack(self._glyphs, self.position, id="cut-pack")
         yield KeyBar()  # compact: in ASCII the keys' names are long (left, right, enter)
 
     def on_mount(self) -> None:
@@ -80,7 +178,23 @@ class CutScreen(Screen[int | None]):
         arrows = self._glyphs.arrows
         if self.computer_cuts:
             self.position = self._rng.randint(1, PACK - 1)
-            text += _("{name} cuts. Press Enter to deal.").format(name=cutter)
+            text += (
+                _("{name} cuts. Tap Deal the cards below.")
+                if touch(self.app)
+                else _("{name} cuts. Press Enter to deal.")
+            ).format(name=cutter)
+        elif touch(self.app):
+            text += (
+                _(
+                    "Cut the pack: Fewer and More choose where, or tap Random cut; "
+                    "then Cut and deal."
+                )
+                if self.you == "cutter"
+                else _(
+                    "{name}, cut the pack: Fewer and More choose where, or tap Random cut; "
+                    "then Cut and deal."
+                )
+            ).format(name=cutter)
         elif self.you == "cutter":
             text += _(
                 "Cut the pack: {arrows} choose where, r for a random cut, Enter to cut and deal."
@@ -95,21 +209,16 @@ class CutScreen(Screen[int | None]):
         arm(self, self._guard)
 
     def _draw(self) -> None:
-        pack = Text()
-        glyphs = self._glyphs
-        pack.append(glyphs.pack * self.position, style="blue")
-        pack.append(f" {glyphs.scissors} ", style="bold yellow")
-        pack.append(glyphs.pack * (PACK - self.position), style="blue")
-        lifted = self.position
-        pack.append("\n")
-        pack.append(
-            ngettext(
-                "{lifted} card lifted, {below} below",
-                "{lifted} cards lifted, {below} below",
-                lifted,
-            ).format(lifted=lifted, below=PACK - lifted)
-        )
-        self.query_one("#cut-pack", Static).update(pack)
+        self.query_one("#cut-pack", Pack).move_to(self.position)
+
+    def on_pack_clicked(self, message: Pack.Clicked) -> None:
+        """A tap on the pack: a card chooses the cut there, the scissors cut and deal (after
+        the computer's cut, any tap deals, as Enter does)."""
+        if self.computer_cuts or message.position is None:
+            self.action_cut()
+        else:
+            self.position = min(PACK - 1, max(1, message.position))
+            self._draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The computer's cut is made: only Enter, which deals (and quitting), is left to the

@@ -48,7 +48,8 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
     """An unfinished game is saved: continue it, or start a new one (the old one is kept)?
 
     Asked before anything else, so that starting a game never puts one away unseen.
-    Enter continues (the focused button); Esc quits and leaves the save as it is.
+    Enter continues (the focused button); Esc quits and leaves the save as it is, or in a
+    browser goes back to the start screen (a page's dialog closes on Esc).
     """
 
     CSS_PATH = "dialogs.tcss"
@@ -57,11 +58,15 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         Binding("c", "answer('continue')", N_("Continue it")),
         Binding("n", "answer('new')", N_("New game")),
         Binding("escape", "answer('quit')", N_("Quit")),
+        Binding("escape", "answer('back')", N_("Back")),
     ]
 
-    def __init__(self, saved: SavedGame, guard: float = 0.0) -> None:
-        """``guard``: seconds after it is drawn before a key answers (see ``Guard``)."""
+    def __init__(self, saved: SavedGame, guard: float = 0.0, *, browser: bool = False) -> None:
+        """``guard``: seconds after it is drawn before a key answers (see ``Guard``);
+        ``browser``: Esc closes the question (back to the start screen), as a page's dialog
+        closes, instead of quitting."""
         super().__init__()
+        self.browser = browser
         bind(self, _yes_keys(), "answer('continue')", N_("Continue it"))
         translate_bindings(self)
         self.saved = saved
@@ -101,11 +106,19 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         self.query_one("#continue", Button).focus()
         arm(self, self._guard)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc quits in a terminal; in a browser it goes back (closes the question)."""
+        if action == "answer" and parameters in (("quit",), ("back",)):
+            return (parameters == ("back",)) == self.browser
+        return True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id or "quit")
 
     def action_answer(self, answer: str) -> None:
-        if answer != "quit" and not deliberate(self._guard):
+        """``continue``, ``new``; ``quit`` and ``back`` (Esc) are None: the app quits, or in
+        a browser shows the start screen again."""
+        if answer not in ("quit", "back") and not deliberate(self._guard):
             return  # a key still held from the screen before is no answer
         self.dismiss("continue" if answer == "continue" else "new" if answer == "new" else None)
 

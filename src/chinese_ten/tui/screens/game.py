@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
@@ -93,6 +94,9 @@ class GameScreen(Screen[None]):
         ),
         Binding("e", "export", N_("Export"), tooltip=N_("Write this game's record to a file")),
     ]
+
+    class NewTable(Message):
+        """The series is over and a new game is asked for: who plays it, chosen again."""
 
     def __init__(self, options: GameOptions, flow: GameFlow | None = None) -> None:
         super().__init__()
@@ -233,6 +237,9 @@ class GameScreen(Screen[None]):
     def _cover_board(self, stage: str) -> None:
         def answered(answer: object) -> None:
             self._covered_by = ""
+            if answer == "table":
+                self.post_message(self.NewTable())  # the app shows the start screen again
+                return
             if stage != "handover" and answer not in ("next", "new") and type(answer) is not int:
                 self.leave()  # the cut or the results screen quit
                 return

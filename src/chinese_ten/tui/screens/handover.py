@@ -15,7 +15,7 @@ from chinese_ten.lang.i18n import N_, _
 from chinese_ten.tui.cardtext import describe_event
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
+from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text, touch
 
 
 class HandoverScreen(Screen[None]):
@@ -75,7 +75,13 @@ class HandoverScreen(Screen[None]):
         recap_widget.update(recap)
         recap_widget.display = bool(since)
         self.query_one("#handover-ready", Static).update(
-            Text(_("{name}, press Enter when you are ready.").format(name=player))
+            Text(
+                (
+                    _("{name}, tap I am ready when you are.")
+                    if touch(self.app)
+                    else _("{name}, press Enter when you are ready.")
+                ).format(name=player)
+            )
         )
         self.call_after_refresh(self.turn.handover_drawn)
 

@@ -24,7 +24,7 @@ from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.seats import computer_mark, fit
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.tui.widgets.too_small import compact
+from chinese_ten.tui.widgets.too_small import compact, touch
 
 NAME_CELLS = 24
 """A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""
@@ -36,6 +36,12 @@ class ResultsScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", N_("Next deal")),
         Binding("n", "new", N_("New series")),
+        Binding(
+            "g",
+            "new_table",
+            N_("New game"),
+            tooltip=N_("Choose who plays the next game (the table just played is chosen)"),
+        ),
         # The quit dialog, which knows a failed save; the key bar shows the app's ^q for it.
         Binding("q", "app.quit", N_("Quit"), show=False),
     ]
@@ -251,15 +257,23 @@ class ResultsScreen(Screen[str]):
             text.append(final, style="bold reverse")
             if self.series.seats > 2:
                 text.append("\n" + self._standing())
-            text.append("\n" + _("n: new series · q: quit"), style="dim")
+            ending = (
+                _("Tap New series, New game or Quit.")
+                if touch(self.app)
+                else _("n: new series · g: new game · q: quit")
+            )
+            text.append("\n" + ending, style="dim")
         else:
-            text.append("\n" + _("Enter: next deal · q: quit"), style="dim")
+            ending = (
+                _("Tap Next deal, or Quit.") if touch(self.app) else _("Enter: next deal · q: quit")
+            )
+            text.append("\n" + ending, style="dim")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
             return not self.series.is_over
-        if action == "new":
+        if action in ("new", "new_table"):
             return self.series.is_over
         return True
 
@@ -270,3 +284,8 @@ class ResultsScreen(Screen[str]):
     def action_new(self) -> None:
         if deliberate(self._guard):
             self.dismiss("new")
+
+    def action_new_table(self) -> None:
+        """A new game: the start screen, with the table just played chosen in it."""
+        if deliberate(self._guard):
+            self.dismiss("table")

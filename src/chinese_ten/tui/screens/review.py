@@ -172,11 +172,7 @@ class ReviewScreen(Screen[None]):
         if self.game_id is not None:
             try:
                 stored = stored_review(
-                    self.game_id,
-                    samples=self._samples,
-                    seed=self._seed,
-                    folder=folder,
-                    seats=len(self.record.players),
+                    self.game_id, self.record, samples=self._samples, seed=self._seed, folder=folder
                 )
             except ChineseTenError as error:
                 self.notify(str(error), severity="error", markup=False)

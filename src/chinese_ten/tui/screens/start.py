@@ -1,7 +1,7 @@
 """The start screen: how many play (2, 3 or 4) and, seat by seat, a person at this keyboard
 (with a name) or the computer at a level; names checked by the one rule for names."""
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -11,7 +11,8 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets.option_list import Option
 
 from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
 from chinese_ten.engine.errors import PlayerNameError
@@ -22,6 +23,7 @@ from chinese_ten.text.wording import level_name, seat_default
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import touch
 
 PERSON = "person"
 """The value of a seat's choice for a person at this keyboard (the others are levels)."""
@@ -75,6 +77,38 @@ class ChoiceSet(RadioSet):
             self.action_toggle_button()  # as Enter does: RadioSet then says Changed
 
 
+def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
+    """The table a start screen offers for ``computer`` (each seat's level, None for a
+    person): two people if it is not a table of 2 to 4 with a person."""
+    offered = [level if level in LEVELS else None for level in computer][:4]
+    if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
+        return [None, None]
+    return offered
+
+
+class SeatList(Select[str]):
+    """A seat's choice; ``tall``: each option of its open list three lines high, the words
+    on the middle one (a finger needs 40 CSS pixels; Textual's options take no vertical
+    padding)."""
+
+    def __init__(self, options: list[tuple[Text, str]], *, tall: bool, **kwargs: Any) -> None:
+        super().__init__(options, compact=not tall, **kwargs)
+        self._tall = tall
+
+    def _setup_options_renderables(self) -> None:
+        if not self._tall:
+            super()._setup_options_renderables()
+            return
+        overlay = self.query_one("SelectOverlay", OptionList)  # the open list (a private class)
+        overlay.clear_options()
+        overlay.add_options(
+            [
+                Option(Text.assemble("\n", p if isinstance(p, Text) else str(p), "\n"))
+                for p, _value in self._options
+            ]
+        )
+
+
 def _who_options() -> list[tuple[Text, str]]:
     """A seat's choices: a person here, or the computer at each level (as plain text)."""
     computer = [
@@ -126,17 +160,17 @@ class StartScreen(Screen[None]):
         *,
         holding: bool = False,
         computer: tuple[str | None, ...] = (None, None),
+        typed: tuple[str | None, ...] = (),
     ) -> None:
-        """``computer``: the table offered first, each seat's level (None for a person)."""
+        """``computer``: the table offered first, each seat's level (None for a person);
+        ``typed``: the names in its people's fields (the game just played)."""
         super().__init__()
         translate_bindings(self)
         self.holding = holding
         """The fields wait for :meth:`ready`: the app is looking for a saved game."""
         self.held = ""
         """What was typed while holding."""
-        offered = [level if level in LEVELS else None for level in computer][:4]
-        if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
-            offered = [None, None]
+        offered = _offered(computer)
         self.seats = len(offered)
         """How many play."""
         self.who: list[str | None] = offered + [offered[-1]] * (4 - len(offered))
@@ -145,6 +179,25 @@ class StartScreen(Screen[None]):
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
         self._glyphs = glyphs
+        self._names_offered = typed
+
+    def choose_table(self, typed: tuple[str | None, ...], computer: tuple[str | None, ...]) -> None:
+        """Offer the table just played: its seats, who sits in each (a person or the
+        computer at its level) and the names the people typed (None: the default)."""
+        offered = _offered(computer)
+        self.who = offered + [offered[-1]] * (4 - len(offered))
+        for seat in range(4):
+            self._choose(seat, self.who[seat])
+        self.seats = len(offered)
+        count = list(self.query_one("#count", RadioSet).query(Choice).results(Choice))
+        count[SEAT_COUNTS.index(self.seats)].value = True
+        for seat in range(self.seats):
+            name = typed[seat] if seat < len(typed) and offered[seat] is None else None
+            # a name from a save: cut to a field's length; control characters are left out
+            # (and said) as for a paste
+            self.query_one(f"#name{seat}", Input).value = (name or "")[:MAX_NAME_LENGTH]
+        self._say("")
+        self._show_choice()
 
     @property
     def computer(self) -> tuple[str | None, ...]:
@@ -176,18 +229,18 @@ class StartScreen(Screen[None]):
                 for seat in range(4):
                     with Horizontal(classes="seat-row", id=f"row{seat}"):
                         yield Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label")
-                        yield Select(
+                        yield SeatList(
                             _who_options(),
+                            tall=touch(self.app),
                             value=self.who[seat] or PERSON,
                             allow_blank=False,
-                            compact=True,
                             id=f"who{seat}",
                             disabled=self.holding,
                         )
                         yield Input(
                             id=f"name{seat}",
                             max_length=MAX_NAME_LENGTH,
-                            compact=True,
+                            compact=not touch(self.app),
                             disabled=self.holding,
                         )
                         yield Static(id=f"computer{seat}", classes="computer-name")
@@ -207,7 +260,12 @@ class StartScreen(Screen[None]):
             )
             start.display = not self.holding
             yield start
-            yield Static(_("F1 shows the rules at any time."), id="start-hint")
+            hint = (
+                _("The Rules button below shows the rules at any time.")
+                if touch(self.app)
+                else _("F1 shows the rules at any time.")
+            )
+            yield Static(hint, id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
     def on_mount(self) -> None:
@@ -217,6 +275,8 @@ class StartScreen(Screen[None]):
             for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
                 for widget in self.query(f"Select {arrow}").results(Static):
                     widget.update(letter)
+        if self._names_offered:
+            self.choose_table(self._names_offered, self.computer)
         self._show_choice()
         if not self.holding:
             self._first_field().focus()

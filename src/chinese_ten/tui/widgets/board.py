@@ -104,7 +104,9 @@ class Board(BoardWords, Vertical):
         width, height = self.size
         if width <= 0:  # not laid out yet: the screen less its key bar
             width, height = self.app.size.width, self.app.size.height - 1
-        arranged = board_layout(width, height, len(self.scene.names))
+        view = self.scene.view
+        table = len(view.table) if view is not None else 0
+        arranged = board_layout(width, height, len(self.scene.names), table)
         if arranged == self.arranged:
             return
         self.arranged = arranged
@@ -161,6 +163,7 @@ class Board(BoardWords, Vertical):
         chosen = choices[scene.choice] if choices else None
 
         just_turned = scene.just_turned if stage == "turned" else None
+        last = scene.recent_on_table()
 
         def table_mark(card: Card) -> str:
             if card == just_turned:  # it took nothing and stayed on the table
@@ -171,6 +174,8 @@ class Board(BoardWords, Vertical):
                 return "choice"
             if any(scene.takes(a, card) for a in options):
                 return "target"
+            if card in last:
+                return "last"
             return "triple" if rank(card) == view.triple else ""
 
         self.query_one("#table", CardStrip).show(
@@ -217,6 +222,8 @@ class Board(BoardWords, Vertical):
         self._centre("#table-area", beside_table + table)
         hand = self.query_one("#hand", CardStrip).row_width(width - count_strip_width(cards))
         self._centre("#hand-area", count_strip_width(cards) + hand)
+        table_area = self.query_one("#table-area")
+        table_area.border_title = self._table_title(width - 4)
         hand_area = self.query_one("#hand-area")
         hand_area.border_title = self._fit(self._hand_title(view, faces_visible), width - 4)
         self.query_one("#status", TextLine).show(self._status_text(view))
@@ -273,6 +280,7 @@ class Board(BoardWords, Vertical):
             strip.show([] if strip.zone in ("hand", "table") else [CardLook(None)])
         self.query_one("#opponent-hand", HandBacks).show(0, "")
         self.query_one("#other-seats", OtherSeats).show(())
+        self.query_one("#table-area").border_title = _("Table")
         self.query_one("#status", TextLine).show(self._series_text())
         self.query_one("#banner", TextLine).show(Text(""))
 

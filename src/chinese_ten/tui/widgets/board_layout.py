@@ -4,7 +4,9 @@ whether the table and the hands are centred.
 A larger terminal gets larger cards, never a table that wraps sooner: a card size is taken
 only where the table still holds :data:`TABLE_ROW` cards a row (as it does at 80 x 24) and the
 hand its whole deal on one row. The log goes beside the board where it can be wide enough for
-its lines, else under it (at 80 x 24, as it always has).
+its lines, else under it (at 80 x 24, as it always has). A table of more cards than a row holds
+wraps, and its second row counts in the height: where it would push the log out of sight,
+the cards are drawn a size smaller.
 """
 
 from dataclasses import dataclass
@@ -71,16 +73,25 @@ def board_width(cards: CardSize, seats: int) -> int:
     return max(table, hand)
 
 
-def board_height(cards: CardSize, seats: int) -> int:
-    """Lines of the board without its log: the status line, the other seats, the table and
-    the hand (each under a title line) and the banner."""
+def board_height(cards: CardSize, seats: int, table_rows: int = 1) -> int:
+    """Lines of the board without its log: the status line, the other seats, the table (on
+    ``table_rows`` rows) and the hand (each under a title line) and the banner."""
     others = cards.height if seats == 2 else OTHER_SEATS_LINES if cards == SMALL else FAN_LINES
-    return 1 + others + 2 * (1 + cards.height) + 1
+    return 1 + others + (1 + table_rows * cards.height) + (1 + cards.height) + 1
 
 
-def board_layout(width: int, height: int, seats: int) -> BoardLayout:
+def table_rows(cards: CardSize, width: int, table: int) -> int:
+    """Rows of ``table`` cards in a board ``width`` wide (beside the stock and the turned
+    card), as the table's strip wraps them."""
+    room = width - count_strip_width(cards) - turned_strip_width(cards)
+    per_row = max((room + GAP) // (cards.face + 2 + GAP), 1)
+    return max(-(-table // per_row), 1)
+
+
+def board_layout(width: int, height: int, seats: int, table: int = 0) -> BoardLayout:
     """The layout of a board ``width`` x ``height`` (the board's own cells) for ``seats``:
-    the largest cards that fit with the log beside or under them.
+    the largest cards that fit with the log beside or under them, the ``table`` cards on
+    the table included (more than a row holds wrap, and take their lines from the log).
 
     >>> small = board_layout(80, 23, 2)
     >>> small.cards.name, small.log_column, small.centred, small.gap
@@ -91,10 +102,12 @@ def board_layout(width: int, height: int, seats: int) -> BoardLayout:
     41
     """
     for cards in reversed(CARD_SIZES):
-        need_width, need_height = board_width(cards, seats), board_height(cards, seats)
+        need_width = board_width(cards, seats)
         column = min(width - need_width, LOG_COLUMN_MOST)
+        beside_height = board_height(cards, seats, table_rows(cards, width - column, table))
+        need_height = board_height(cards, seats, table_rows(cards, width, table))
         below = height - need_height - 1  # the log's title line
-        beside = height >= need_height and column >= LOG_COLUMN
+        beside = height >= beside_height and column >= LOG_COLUMN
         under = width >= need_width and below >= LOG_BELOW_LINES
         if not (beside or under):
             continue

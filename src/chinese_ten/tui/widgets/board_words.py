@@ -25,6 +25,7 @@ from chinese_ten.tui.cardtext import card_list, describe_event
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, fit_line
 from chinese_ten.tui.texts import styled
+from chinese_ten.tui.widgets.too_small import touch
 
 
 class BoardWords:
@@ -39,6 +40,11 @@ class BoardWords:
 
     def _room(self, selector: str, beside: int = 0) -> int:
         raise NotImplementedError
+
+    def _touch(self) -> bool:
+        """The board is on a touch screen (its widget's app says so): the words say tap."""
+        app = getattr(self, "app", None)
+        return app is not None and touch(app)
 
     def _hand_title(
         self, view: PlayerView, faces_visible: bool, *, with_extras: bool = True
@@ -170,7 +176,12 @@ class BoardWords:
         if stage == "handover":
             return Text(_("Pass the keyboard to {name}.").format(name=name), style="italic")
         if stage == "over":  # the last turn is the log's last line, beside the board
-            return Text(_("The deal is over: Enter shows the results."), style="bold")
+            over = (
+                _("The deal is over: tap Results.")
+                if self._touch()
+                else _("The deal is over: Enter shows the results.")
+            )
+            return Text(over, style="bold")
         you = view.to_move == scene.you
         who = _("Your turn") if you else name
         arrows = self._glyphs.arrows
@@ -194,12 +205,16 @@ class BoardWords:
                 card=self._cards([action_card(options[0])]),
                 targets=self._cards_or(targets),
             )
+        if stage == "target" and self._touch():
+            return Text(_("{who}: tap the card to take (Back to choose another).").format(who=who))
         if stage == "target":
             return Text(
                 _("{who}: choose the card to take ({arrows}, Enter; Esc to go back).").format(
                     who=who, arrows=arrows
                 )
             )
+        if stage == "flip" and self._touch():
+            return Text(_("{who}: tap the stock to turn over the top card.").format(who=who))
         if stage == "flip":
             return Text(
                 _("{who}: press Space (or click the stock) to turn over the top card.").format(
@@ -213,6 +228,14 @@ class BoardWords:
                 event=self._describe(events[-1]) if events else Text(""),
                 name=scene.names[scene.next_person],
             )
+        if stage == "flip-target" and self._touch():
+            template = (
+                _("You turned over {card}: tap the card it takes.")
+                if you
+                else _("{name} turned over {card}: tap the card it takes.")
+            )
+            flipped = [view.flip_card] if view.flip_card is not None else []
+            return styled(template, name=name, card=self._cards(flipped))
         if stage == "flip-target":
             template = (
                 _("You turned over {card}: choose the card it takes ({arrows}, Enter).")
@@ -222,6 +245,47 @@ class BoardWords:
             flipped = [view.flip_card] if view.flip_card is not None else []
             return styled(template, name=name, card=self._cards(flipped), arrows=arrows)
         return Text("")
+
+    def _last_turn(self) -> Text | None:
+        """The last turn in words, for the table's title: what was taken (it went into a
+        pile, out of sight) and what is new on the table (its cards framed); None if
+        nothing happened since the viewer last played."""
+        scene = self.scene
+        if not scene.recent:
+            return None
+        parts: list[Text] = []
+        for event in scene.recent_taken():
+            assert event.card is not None
+            parts.append(
+                styled(
+                    _("you took {cards} with {card}")
+                    if event.seat == scene.you
+                    else _("{name} took {cards} with {card}"),
+                    name=scene.names[event.seat],
+                    cards=self._cards(event.captured),
+                    card=self._cards([event.card]),
+                )
+            )
+        last = scene.recent_on_table()
+        on_table = [e.card for e in scene.recent if e.card is not None and e.card in last]
+        if on_table:
+            parts.append(styled(_("new on the table: {cards}"), cards=self._cards(on_table)))
+        if not parts:
+            return None
+        return styled(_("Last turn: {events}"), events=Text(f" {self._glyphs.sep} ").join(parts))
+
+    def _table_title(self, width: int) -> Text:
+        """``Table``, and the last turn after it (cut to ``width``)."""
+        title = Text(_("Table"))
+        last = self._last_turn()
+        if last is not None:
+            title.append(f" {self._glyphs.sep} ")
+            title.append_text(last)
+        if title.cell_len > width:
+            ellipsis = self._glyphs.ellipsis
+            title.truncate(max(width - len(ellipsis), 1))
+            title.append(ellipsis)
+        return title
 
     def _cards_or(self, cards: list[Card]) -> Text:
         """``A♠ or A♣``, ``A♠, A♣ or A♦``: one of them, as a choice reads."""

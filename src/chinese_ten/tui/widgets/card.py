@@ -22,7 +22,7 @@ from chinese_ten.lang.i18n import _
 from chinese_ten.tui.cardtext import card_face
 from chinese_ten.tui.glyphs import glyphs_for
 
-MARKS = ("selected", "target", "choice", "triple", "turned")
+MARKS = ("selected", "target", "choice", "triple", "turned", "last")
 
 GAP = 1
 """Columns between two cards of a row."""
@@ -61,7 +61,7 @@ class CardLook:
     face_up: bool = True
     count: int | None = None
     mark: str = ""
-    """Emphasis: ``selected``, ``target``, ``choice``, ``triple`` or ``turned``."""
+    """Emphasis: ``selected``, ``target``, ``choice``, ``triple``, ``turned`` or ``last``."""
 
     def inner_width(self, size: CardSize = SMALL) -> int:
         """Columns inside its frame at ``size``."""
@@ -81,7 +81,8 @@ class CardStrip(Widget):
     }
 
     # Emphasis is the frame: its shape (heavy: the chosen card; double: the cards it takes
-    # or may take; a thick block: the card turned over; dashed: the layout triple) and its
+    # or may take; a thick block: the card turned over; dashed: the layout triple; double
+    # above and below: a card of the last turn, its colour in board.tcss) and its
     # colour, never a fill, so the card's own text keeps its contrast. Each colour is exact
     # per light or dark theme: at least 4.5:1 on the theme's background (the built-in
     # themes' accent, warning and success are under 2:1 on a light one), as is the red of a

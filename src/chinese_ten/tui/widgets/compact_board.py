@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.widget import Widget
 
@@ -28,6 +28,7 @@ from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.seats import NameOf, computer_mark
 from chinese_ten.tui.widgets.board_words import BoardWords
 from chinese_ten.tui.widgets.card import MARKS, CardStrip
+from chinese_ten.tui.widgets.too_small import touch
 
 TOKEN = 5
 """Cells of a card token: its mark's brackets around ``10♥`` (the longest face)."""
@@ -39,9 +40,11 @@ BRACKETS = {
     "choice": "<>",
     "triple": "~~",
     "turned": "{}",
+    "last": "()",
 }
 """Emphasis by shape as well as colour, as the boxes' frames do: the chosen card in square
-brackets, the cards it may take in angle brackets, the card turned over in braces."""
+brackets, the cards it may take in angle brackets, the card turned over in braces, a card of
+the last turn (on the table since the viewer last played) in parentheses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,7 @@ class CompactBoard(BoardWords, Widget):
         "compact--label",
         "compact--back",
         "compact--red",
+        "compact--prompt-red",
         "compact--log",
         *(f"compact--{mark}" for mark in MARKS),
     }
@@ -86,6 +90,7 @@ class CompactBoard(BoardWords, Widget):
     CompactBoard > .compact--label { color: $text-primary; text-style: bold; }
     CompactBoard > .compact--back { color: $primary; }
     CompactBoard > .compact--red { color: #ff5c7a; text-style: bold; }
+    CompactBoard > .compact--prompt-red { color: #ff5c7a; text-style: bold; }
     CompactBoard > .compact--log { color: $text-muted; }
     CompactBoard > .compact--selected { color: #ffc473; text-style: bold; }
     CompactBoard > .compact--target { color: #57a5e2; text-style: bold; }
@@ -130,7 +135,14 @@ class CompactBoard(BoardWords, Widget):
         return text
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"compact--{name}", partial=True)
+        """A component's style, a translucent background (the prompt's) laid over the
+        board's own: the terminal has no translucency, it would show the colour at full."""
+        style = self.get_component_rich_style(f"compact--{name}", partial=True)
+        background = self.get_component_styles(f"compact--{name}").background
+        if 0 < background.a < 1:
+            solid = self.background_colors[1] + background
+            style += Style(bgcolor=solid.rich_color)
+        return style
 
     def _bar(self, line: Text, width: int, style: str) -> Text:
         """A line filled to ``width`` on a background (the status line, the prompt)."""
@@ -153,7 +165,12 @@ class CompactBoard(BoardWords, Widget):
         others = [self._seat_line(view, seat, width) for seat in self._others(view)]
         prompt = self._prompt(view, width)
         first = len(status) + len(others)
-        body = self._cards_part(view, width, first, with_points=True)
+        body: list[Text] = []
+        if touch(self.app):  # each card and the stock three lines high for a finger
+            body = self._cards_part(view, width, first, with_points=True, spaced=True)
+        if not body or first + len(body) + len(prompt) > height:
+            self.spots = []
+            body = self._cards_part(view, width, first, with_points=True)
         if first + len(body) + len(prompt) > height:
             self.spots = []
             body = self._cards_part(view, width, first, with_points=False)
@@ -206,18 +223,34 @@ class CompactBoard(BoardWords, Widget):
         return line
 
     def _cards_part(
-        self, view: PlayerView, width: int, first: int, *, with_points: bool
+        self, view: PlayerView, width: int, first: int, *, with_points: bool, spaced: bool = False
     ) -> list[Text]:
         """The table's heading with the stock and the turned card, the table, the hand's
-        heading, the hand. ``first``: the line this part starts on (for the clicks)."""
+        heading, the hand. ``first``: the line this part starts on (for the clicks);
+        ``spaced``: a blank line on each side of the table's heading and under each row of
+        cards, answering to a tap on what it borders (a target three lines high)."""
         scene = self.scene
         stage = scene.stage
         faces_visible = scene.face_up
         lines: list[Text] = []
-        lines.append(self._table_heading(view, width, first))
+        if spaced:
+            lines.append(Text())
+        heading_line = first + len(lines)
+        lines.append(self._table_heading(view, width, heading_line))
+        if spaced:
+            lines.append(Text())
+            for spot in [spot for spot in self.spots if spot.line == heading_line]:
+                for line in (heading_line - 1, heading_line + 1):
+                    self.spots.append(Spot(line, spot.start, spot.end, spot.zone, spot.index))
         table = [Token(card, self._table_mark(view, card)) for card in view.table]
         lines += self._strip(
-            table, "table", width, first + len(lines), with_points=with_points, seats=view.seats
+            table,
+            "table",
+            width,
+            first + len(lines),
+            with_points=with_points,
+            seats=view.seats,
+            spaced=spaced,
         )
         heading = self._hand_heading(view, faces_visible, width)
         heading.stylize(self._style("label"))
@@ -237,6 +270,7 @@ class CompactBoard(BoardWords, Widget):
             first + len(lines),
             with_points=with_points and faces_visible,
             seats=view.seats,
+            spaced=spaced,
         )
         return lines
 
@@ -324,6 +358,8 @@ class CompactBoard(BoardWords, Widget):
             return "choice"
         if any(scene.takes(a, card) for a in options):
             return "target"
+        if card in scene.recent_on_table():
+            return "last"
         return "triple" if rank(card) == view.triple else ""
 
     def _token(self, token: Token) -> Text:
@@ -354,9 +390,11 @@ class CompactBoard(BoardWords, Widget):
         *,
         with_points: bool,
         seats: int,
+        spaced: bool = False,
     ) -> list[Text]:
         """Tokens in rows that wrap at ``width``, each row with the points under its cards
-        when ``with_points`` (``+10``, blank for none); one empty row for no cards."""
+        when ``with_points`` (``+10``, blank for none), and a blank line when ``spaced``
+        (each line answering to a tap on its card); one empty row for no cards."""
         per_row = max((width + 1) // (TOKEN + 1), 1)
         rows = [tokens[k : k + per_row] for k in range(0, len(tokens), per_row)] or [[]]
         lines: list[Text] = []
@@ -375,10 +413,11 @@ class CompactBoard(BoardWords, Widget):
                         row_number * per_row + k,
                     )
                 )
-                if with_points:  # the second line of the row answers to a tap too
+                below = (1 if with_points else 0) + (1 if spaced else 0)
+                for extra in range(1, below + 1):  # the lines under a card answer to a tap too
                     self.spots.append(
                         Spot(
-                            line + len(lines) + 1,
+                            line + len(lines) + extra,
                             faces.cell_len,
                             faces.cell_len + TOKEN,
                             zone,
@@ -391,22 +430,46 @@ class CompactBoard(BoardWords, Widget):
             lines.append(faces)
             if with_points:
                 lines.append(points)
+            if spaced:
+                lines.append(Text())
         return lines
 
     def _prompt(self, view: PlayerView, width: int) -> list[Text]:
         """The banner's question, wrapped onto three lines at most."""
-        banner = self._banner_text(view)
+        banner = self._reddened(self._banner_text(view), self._style("prompt-red"))
         wrapped = banner.wrap(self.app.console, width - 2)
         shown = list(wrapped)[:3] or [Text("")]
         return [self._bar(line, width, "prompt") for line in shown]
 
+    @staticmethod
+    def _reddened(text: Text, red: Style) -> Text:
+        """``text`` with its red card names in ``red``: the terminal's red is not legible on
+        every background (the prompt's bar)."""
+        shown = text.copy()
+        spans = []
+        for span in shown.spans:
+            style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+            is_red = style.color is not None and style.color.name == "red"
+            spans.append(Span(span.start, span.end, style + red) if is_red else span)
+        shown.spans = spans
+        return shown
+
     def _events(self, view: PlayerView, width: int, room: int) -> list[Text]:
-        """The last events of the deal, the newest last, one line each."""
+        """The last events of the deal, the newest last, one line each; those of the last
+        turn (since the viewer last played) marked ``▸`` and bright."""
         lines: list[Text] = []
-        for event in view.events()[-room:]:
-            line = self._describe(event)
-            line.truncate(width, overflow="ellipsis")
-            line.stylize(self._style("log"))
+        events = view.events()
+        first_recent = len(events) - len(self.scene.recent)
+        marker = "> " if self._glyphs.ascii else "▸ "
+        for number, event in enumerate(events[-room:], start=max(len(events) - room, 0)):
+            recent = number >= first_recent
+            line = Text(marker) + self._describe(event) if recent else self._describe(event)
+            if line.cell_len > width:
+                line.truncate(max(width - len(self._glyphs.ellipsis), 1))
+                line.append(self._glyphs.ellipsis)
+            line.stylize_before(
+                self._style("last" if recent else "log")
+            )  # a red card keeps its colour
             lines.append(line)
         return lines
 

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from chinese_ten.lang.i18n import _
-from chinese_ten.tui.widgets.too_small import compact, tall_keys
+from chinese_ten.tui.widgets.too_small import compact, tall_keys, touch
 
 ROOM_PERMITTING = frozenset({"history", "jump('previous')"})
 """Actions whose key shows only where every key fits on the one line, not on the compact
@@ -66,11 +66,16 @@ class KeyBar(Widget):
 
     def _rows(self, width: int) -> list[list[tuple[str, str, str]]]:
         """The keys and the palette's, as many to a row as fit ``width``."""
-        keys = [*self._keys(spare=False), ("^p", _("palette"), self.app.COMMAND_PALETTE_BINDING)]
+        palette = ("", _("Menu"), self.app.COMMAND_PALETTE_BINDING)
+        if not touch(self.app):
+            palette = ("^p", _("palette"), self.app.COMMAND_PALETTE_BINDING)
+        keys = [*self._keys(spare=False), palette]
+        if touch(self.app):  # a finger taps words: no key names on the buttons
+            keys = [("", does, key) for _shown, does, key in keys]
         rows: list[list[tuple[str, str, str]]] = [[]]
         used = 1
         for shown, does, key in keys:
-            need = cell_len(shown) + cell_len(does) + 4
+            need = cell_len(shown) + cell_len(does) + (4 if shown else 3)
             if rows[-1] and used + need > width + 1:  # the last key needs no space after it
                 rows.append([])
                 used = 1
@@ -78,8 +83,12 @@ class KeyBar(Widget):
             used += need
         return rows
 
+    def _rowed(self) -> bool:
+        """The keys on rows of buttons: the compact board, or a touch screen."""
+        return compact(self.app) or touch(self.app)
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if not compact(self.app):
+        if not self._rowed():
             return 1
         return len(self._rows(width)) * (3 if tall_keys(self.app) else 1)
 
@@ -97,7 +106,7 @@ class KeyBar(Widget):
             blank, words = Text(" "), Text(" ")
             for shown, does, key in row:
                 start = len(words)
-                label = Text(f" {shown} ", style=key_style)
+                label = Text(f" {shown} ", style=key_style) if shown else Text(" ")
                 label.append(f"{does} ")
                 label.stylize(button)
                 words.append_text(label)
@@ -114,7 +123,7 @@ class KeyBar(Widget):
     def render(self) -> Text:
         """The keys spaced apart, or closer when that is what fits: in ASCII their names are
         long (``left``, ``enter``) and the palette's key would be cut at 80 columns."""
-        if compact(self.app):
+        if self._rowed():
             return self._render_rows()
         keys = self._keys()
         palette = f"^p {_('palette')}"
@@ -139,7 +148,7 @@ class KeyBar(Widget):
         return text
 
     def on_click(self, event: events.Click) -> None:
-        row = event.y // 3 if compact(self.app) and tall_keys(self.app) else event.y
+        row = event.y // 3 if self._rowed() and tall_keys(self.app) else event.y
         rows = (
             self._span_rows if len(self._span_rows) == len(self._spans) else [0] * len(self._spans)
         )

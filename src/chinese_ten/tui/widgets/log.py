@@ -45,7 +45,9 @@ class WrappedLog(RichLog):
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again at the new width (RichLog's own handler, run after this one,
-        writes what waited for the first size)."""
+        writes what waited for the first size), and keep the newest line in sight: the
+        scroll is set again once the new layout is drawn, whatever size came between."""
+        self.call_after_refresh(self._to_end)
         width = self.scrollable_content_region.width
         if not self._size_known or width == self._wrapped_at or width <= 0:
             self._wrapped_at = width if self._size_known else self._wrapped_at
@@ -56,3 +58,6 @@ class WrappedLog(RichLog):
         for text in written:
             super().write(text, scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def _to_end(self) -> None:
+        self.scroll_end(animate=False, immediate=True, x_axis=False)

@@ -44,7 +44,14 @@ def compact(app: App[object]) -> bool:
     return options_of(app).display.compact or width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
 
+def touch(app: App[object]) -> bool:
+    """The game is played on a touch screen (a browser tab's page said so): controls a finger
+    can hit, and words that say tap rather than name keys."""
+    return options_of(app).session.touch
+
+
 def tall_keys(app: App[object]) -> bool:
     """The key bar's keys are three lines high: on the compact board in a browser (a finger
-    needs 40 CSS pixels, about three lines) or where there are rows to spare."""
-    return compact(app) and (app.is_web or app.size.height >= 30)
+    needs 40 CSS pixels, about three lines), where there are rows to spare, or on a touch
+    screen at any size."""
+    return touch(app) or (compact(app) and (app.is_web or app.size.height >= 30))

@@ -1,0 +1,364 @@
+"""A seat played from another machine: its view rebuilt from the server's messages, and the
+turn driven key by key as :class:`~chinese_ten.game.turn.Turn` drives a local one.
+
+:class:`RemoteView` answers what a :class:`~chinese_ten.engine.view.PlayerView` answers, from a
+:class:`~chinese_ten.net.protocol.SeatView`, so the board draws a remote seat as it draws a
+local one. :class:`RemoteTurn` keeps the cursor and the stage; a key that plays gives back the
+action to send, and nothing changes here until the server's next update says so.
+"""
+
+from dataclasses import dataclass, field
+
+from chinese_ten.engine.actions import (
+    Action,
+    action_card,
+    format_action,
+    is_flip,
+    parse_action,
+    takes,
+)
+from chinese_ten.engine.cards import DECK, Card, card_points, parse_card, seat_points
+from chinese_ten.engine.deal import FLIP_PHASE, OVER, DealOutcome
+from chinese_ten.engine.series import SeriesScore
+from chinese_ten.engine.view import Event, PlayerView
+from chinese_ten.game.turn import Scene, Stage
+from chinese_ten.net.protocol import SeatView, TableState, Update
+from chinese_ten.text.names import visible
+
+
+def _cards(texts: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(parse_card(t) for t in texts)
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+class RemoteView(PlayerView):
+    """One seat's knowledge as the server sent it (no deal state behind it)."""
+
+    __slots__ = ("_events", "_hand", "_legal", "_piles", "_table", "_v")
+
+    def __init__(self, seen: SeatView) -> None:  # no super(): there is no state to hold
+        self._v = seen
+        self.seat = seen.seat
+        self._hand = _cards(seen.hand)
+        self._table = _cards(seen.table)
+        self._piles = tuple(_mask(_cards(pile)) for pile in seen.piles)
+        self._legal = [parse_action(a) for a in seen.legal]
+        self._events = [
+            Event(
+                e.seat,
+                e.kind,
+                None if e.card is None else parse_card(e.card),
+                _cards(e.captured),
+            )
+            for e in seen.events
+        ]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self._hand
+
+    @property
+    def seats(self) -> int:
+        return len(self._v.hand_counts)
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return self._v.hand_counts
+
+    @property
+    def opponent_hand_count(self) -> int:
+        return self._v.hand_counts[(self.seat + 1) % self.seats]
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        return self._table
+
+    @property
+    def layout(self) -> tuple[Card, ...]:
+        return _cards(self._v.layout)
+
+    @property
+    def dealer(self) -> int:
+        return self._v.dealer
+
+    @property
+    def to_move(self) -> int:
+        return self._v.to_move
+
+    @property
+    def phase(self) -> int:
+        return self._v.phase
+
+    @property
+    def my_turn(self) -> bool:
+        return self._v.to_move == self.seat and self._v.phase != OVER
+
+    @property
+    def triple(self) -> int:
+        return self._v.triple
+
+    @property
+    def flip_card(self) -> Card | None:
+        return None if self._v.flip_card is None else parse_card(self._v.flip_card)
+
+    @property
+    def stock_count(self) -> int:
+        return self._v.stock_count
+
+    @property
+    def piles(self) -> tuple[int, ...]:
+        return self._piles
+
+    @property
+    def pile_counts(self) -> tuple[int, ...]:
+        return tuple(pile.bit_count() for pile in self._piles)
+
+    @property
+    def turn_number(self) -> int:
+        return self._v.turn_number
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal) if self.my_turn else []
+
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    def outcome(self) -> DealOutcome | None:
+        if self._v.phase != OVER:
+            return None
+        return DealOutcome.of_points(tuple(seat_points(p, self.seats) for p in self._piles))
+
+    def unseen(self) -> tuple[Card, ...]:
+        seen = _mask((*self._hand, *self._table))
+        for pile in self._piles:
+            seen |= pile
+        if self.flip_card is not None:
+            seen |= 1 << self.flip_card
+        return tuple(c for c in DECK if not seen >> c & 1)
+
+
+def series_of(table: TableState) -> SeriesScore:
+    """The series score the server's table state describes."""
+    score = SeriesScore(table.deals_planned, table.first_dealer, seats=len(table.names))
+    for points in table.points:
+        score = score.add(DealOutcome.of_points(points))
+    return score
+
+
+@dataclass
+class RemoteTurn:
+    """The turn of a seat played over the network: the keys' rules of ``game.turn.Turn``
+    for one seat, answered by actions to send."""
+
+    seat: int = 0
+    update: Update | None = None
+    view: RemoteView | None = None
+    stage: Stage = "idle"
+    cursor: int = 0
+    choice: int = 0
+    hint: Action | None = None
+    """The hard player's choice, pointed at on the board."""
+    thinking: bool = False
+    """A hint is being worked out."""
+    lost: bool = False
+    """The connection to the host is lost and being tried again."""
+    sent: bool = False
+    """An action is on its way: keys wait for the server's answer."""
+    outbox: list[Action] = field(default_factory=list)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as the host sent them, their control characters made visible
+        (a name from the network never reaches the terminal as it came)."""
+        return () if self.update is None else tuple(visible(n) for n in self.update.table.names)
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this seat is the host's: the first person's seat (the host's own seat is
+        never handed to the computer, since only it can hand seats over, while present)."""
+        if self.update is None:
+            return False
+        levels = self.update.table.levels
+        return next((s for s, level in enumerate(levels) if level is None), -1) == self.seat
+
+    def receive(self, update: Update) -> None:
+        """The server's update: the view, and the stage the keys follow."""
+        before = self.view
+        self.update = update
+        self.view = None if update.view is None else RemoteView(update.view)
+        self.sent = False
+        if (
+            before is None
+            or self.view is None
+            or before.turn_number != self.view.turn_number
+            or (before.phase != self.view.phase)
+        ):
+            self.hint, self.thinking = None, False  # the position moved on: the hint is gone
+        view = self.view
+        table = update.table
+        if view is None or table.stage == "cut":
+            self.stage = "idle"
+        elif table.stage in ("results", "finished") or view.phase == OVER:
+            self.stage = "results"
+        elif not view.my_turn:
+            self.stage = "computer"  # someone else is to move (the banner names them)
+        elif view.phase == FLIP_PHASE:
+            self.stage = "flip"
+        elif before is None or not before.my_turn or self.stage not in ("select", "target"):
+            self.stage = "select"
+        if view is not None and view.hand:
+            self.cursor = min(self.cursor, len(view.hand) - 1)
+        elif view is not None:
+            self.cursor = 0
+
+    @property
+    def seq(self) -> int:
+        return 0 if self.update is None else self.update.seq
+
+    # ------------------------------------------------------------ who and what
+    def waiting_for(self) -> tuple[int, ...]:
+        return () if self.update is None else self.update.table.waiting_for
+
+    def away(self) -> tuple[int, ...]:
+        """The seats whose person is not connected."""
+        if self.update is None:
+            return ()
+        return tuple(s for s, here in enumerate(self.update.table.present) if not here)
+
+    # ------------------------------------------------------------ keys
+    def options_for_selected(self) -> list[Action]:
+        view = self.view
+        if view is None or not view.hand or not view.my_turn:
+            return []
+        card = view.hand[min(self.cursor, len(view.hand) - 1)]
+        return [a for a in view.legal_actions() if action_card(a) == card and not is_flip(a)]
+
+    def choices(self) -> list[Action]:
+        if self.stage == "target":
+            return self.options_for_selected()
+        if self.stage == "flip-target" and self.view is not None:
+            return self.view.legal_actions()
+        return []
+
+    def _best_choice(self, choices: list[Action]) -> int:
+        view = self.view
+        assert view is not None
+
+        def value(action: Action) -> int:
+            return sum(
+                card_points(c, view.seats) for c in view.table if takes(action, c, view.triple)
+            )
+
+        return max(range(len(choices)), key=lambda k: (value(choices[k]), -k), default=0)
+
+    def _play(self, action: Action) -> None:
+        self.hint = None
+        self.outbox.append(action)
+        self.sent = True
+
+    def move(self, delta: int) -> None:
+        if self.sent or self.view is None:
+            return
+        if self.stage == "select" and self.view.hand:
+            self.cursor = (self.cursor + delta) % len(self.view.hand)
+        elif choices := self.choices():
+            self.choice = (self.choice + delta) % len(choices)
+
+    def pick(self, index: int) -> None:
+        if self.sent or self.view is None or self.stage not in ("select", "target"):
+            return
+        if 0 <= index < len(self.view.hand):
+            self.cursor, self.stage = index, "select"
+
+    def confirm(self) -> None:
+        if self.sent:
+            return
+        if self.stage == "select":
+            options = self.options_for_selected()
+            if len(options) == 1:
+                self._play(options[0])
+            elif options:
+                self.stage = "target"
+                self.choice = self._best_choice(options)
+        elif choices := self.choices():
+            self._play(choices[self.choice])
+
+    def flip(self) -> None:
+        if self.sent or self.stage != "flip" or self.view is None:
+            return
+        options = self.view.legal_actions()
+        if len(options) == 1:
+            self._play(options[0])
+        elif options:
+            self.stage = "flip-target"
+            self.choice = self._best_choice(options)
+
+    def back(self) -> None:
+        if self.stage == "target" and not self.sent:
+            self.stage = "select"
+
+    def hint_request(self, hints: bool) -> RemoteView | None:
+        """The view to work the hard player's choice out from (the table allows hints and it
+        is this seat's turn to choose), or None."""
+        if not hints or self.thinking or self.sent or self.view is None:
+            return None
+        if self.stage not in ("select", "target", "flip-target", "flip"):
+            return None
+        self.hint, self.thinking = None, True
+        return self.view
+
+    def answer_hint(self, view: RemoteView, action: Action) -> None:
+        """The hint worked out for ``view``: pointed at, unless the position moved on."""
+        if view is not self.view or not self.thinking:
+            return
+        self.thinking, self.hint = False, action
+        if is_flip(action):
+            if self.stage == "flip-target":
+                self.choice = self.choices().index(action)
+            return
+        self.cursor = view.hand.index(action_card(action))
+        options = self.options_for_selected()
+        if self.stage == "target" or len(options) > 1:
+            self.stage = "target"
+            self.choice = options.index(action)
+
+    def take_outbox(self) -> list[str]:
+        """The actions to send, in the protocol's words."""
+        out, self.outbox = self.outbox, []
+        return [format_action(a) for a in out]
+
+    # ------------------------------------------------------------ drawing
+    def scene(self) -> Scene:
+        update = self.update
+        if update is None:
+            return Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
+        table = update.table
+        stage = self.stage
+        view = self.view
+        # After a deal the board shows the last position with no question under it: the
+        # line above the board says what Enter does (the local "over" banner speaks of a
+        # results screen a joined seat does not have).
+        board_stage: Stage = "idle" if stage == "results" else stage
+        return Scene(
+            view,
+            series_of(table),
+            self.names,
+            table.levels,
+            self.seat,
+            stage=board_stage,
+            face_up=view is not None,
+            cursor=self.cursor,
+            options=tuple(self.options_for_selected()) if stage == "select" else (),
+            choices=tuple(self.choices()),
+            choice=self.choice,
+            next_person=self.seat,
+            hint=self.hint,
+            thinking=self.thinking,
+            open_scores=table.open_scores,
+        )

@@ -1,0 +1,334 @@
+"""The board of a seat played from another machine (``chinese-ten join``, the host's own seat).
+
+The same board, compact board, keys and log as the game screen, driven by a
+:class:`~chinese_ten.net.remote.RemoteTurn` fed by the host's messages instead of a local
+game. Only this seat's cards are ever here. A line above the board says whose turn it is,
+who the table waits for and who is away.
+"""
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Coroutine
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from chinese_ten.engine.chance import cutter_of
+from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.game.options import GameOptions
+from chinese_ten.game.turn import DealBegins, DealEnds, Happened, LogEntry
+from chinese_ten.lang.i18n import N_, _
+from chinese_ten.net.client import Connection, JoinError, UnreachableError
+from chinese_ten.net.protocol import DealRecordMessage, Refused, Update
+from chinese_ten.net.remote import RemoteTurn, RemoteView
+from chinese_ten.players.base import make_player
+from chinese_ten.store.history_writer import HistoryWriter
+from chinese_ten.text.names import visible
+from chinese_ten.tui.glyphs import glyphs_for
+from chinese_ten.tui.log_lines import LogWords
+from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.board import Board
+from chinese_ten.tui.widgets.compact_board import CompactBoard
+from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.line import TextLine
+from chinese_ten.tui.widgets.too_small import compact
+
+
+def status_text(turn: RemoteTurn) -> str:
+    """The line above the board: whose turn, who the table waits for, who is away."""
+    update = turn.update
+    if update is None:
+        return _("Waiting for the host…")
+    table = update.table
+    names = turn.names
+    parts: list[str] = []
+    if turn.lost:
+        return _("The connection to the host was lost: trying again…")
+    if table.stage == "finished":
+        parts.append(_("The series is over."))
+    elif table.stage == "results":
+        if turn.seat in table.waiting_for:
+            parts.append(_("The deal is over: Enter when you are ready for the next one."))
+        else:
+            others = [names[s] for s in table.waiting_for]
+            parts.append(_("Waiting for {names} to be ready.").format(names=", ".join(others)))
+    elif turn.seat in table.waiting_for:
+        parts.append(_("Your turn."))
+    elif table.waiting_for:
+        parts.append(_("Waiting for {name}.").format(name=names[table.waiting_for[0]]))
+    if table.stage != "finished":
+        parts += [
+            (
+                _("{name} is away: the table waits.")
+                if seat in table.waiting_for
+                else _("{name} is away.")
+            ).format(name=names[seat])
+            for seat in turn.away()
+        ]
+    return " ".join(parts)
+
+
+class JoinScreen(Screen[None]):
+    """One seat of a table held by a host."""
+
+    CSS_PATH = "board.tcss"
+    retry = 2.0
+    """Seconds between two tries to take the seat up again after the connection is lost."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", N_("Left"), show=False, priority=True),
+        Binding("right,l", "move(1)", N_("Right"), show=False, priority=True),
+        Binding("enter", "confirm", N_("Play / take")),
+        Binding("space", "flip", N_("Turn over stock")),
+        Binding("escape", "back", N_("Back"), tooltip=N_("Choose another card")),
+        *(
+            Binding(key, f"pick({k})", N_("Choose this card of the hand"), show=False)
+            for k, key in enumerate([*"1234567890", "minus", "equals_sign"])
+        ),
+        Binding(
+            "t", "hint", N_("Hint"), tooltip=N_("Show the move the hard computer player would make")
+        ),
+        Binding(
+            "c",
+            "computer",
+            N_("Computer for the away"),
+            tooltip=N_("The host's seat: the computer plays for absent seats, or gives them back"),
+        ),
+    ]
+
+    def __init__(self, connection: Connection, options: GameOptions) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.connection = connection
+        self.turn = RemoteTurn(seat=connection.seat)
+        self.options = options
+        shown = options.display
+        self._symbols = shown.symbols and not shown.ascii
+        self._glyphs = glyphs_for(shown.ascii)
+        self.log_entries: list[LogEntry] = []
+        self._logged = (0, 0)
+        """(deals begun, events) already in the log."""
+        self.history = HistoryWriter()
+        self.started = datetime.now(UTC)
+        self.ended: str | None = None
+        """Why the connection ended (said on exit), None while it lasts."""
+        self._handed = False
+
+    def compose(self) -> ComposeResult:
+        glyphs, symbols, four = self._glyphs, self._symbols, self.options.display.four_color
+        yield TextLine(id="net-status")
+        yield Board(glyphs=glyphs, symbols=symbols, four_color=four, id="board")
+        yield CompactBoard(glyphs=glyphs, symbols=symbols, four_color=four, id="compact-board")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#table-area").border_title = _("Table")
+        self.query_one("#log").border_title = _("Log")
+        self._listen()
+        self._draw()
+
+    @work(exclusive=True, group="net")
+    async def _listen(self) -> None:
+        """The host's messages, as they come; a lost connection is taken up again with the
+        same link (the seat waits where it was) until the person quits, and anything else
+        that ends it ends the app with its reason."""
+        try:
+            while True:
+                try:
+                    await self._read()
+                except UnreachableError:
+                    await self._reconnect()
+        except JoinError as error:
+            self.ended = str(error)
+            self.app.exit(return_code=1)
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.connection.receive()
+            if isinstance(message, Update):
+                self.turn.receive(message)
+                self._follow(message)
+                self._draw()
+            elif isinstance(message, DealRecordMessage):
+                self._keep(message)
+            elif isinstance(message, Refused):
+                if message.fatal:
+                    raise JoinError(message.reason)
+                self.notify(visible(message.reason), severity="warning", markup=False)
+                self.turn.sent = False
+                self._draw()
+
+    async def _reconnect(self) -> None:
+        """Try the link again every :attr:`retry` seconds until the host answers."""
+        self.turn.lost = True
+        self._draw()
+        await self.connection.close()
+        while True:
+            await asyncio.sleep(self.retry)
+            connection = Connection(self.connection.link)
+            try:
+                await connection.open()
+            except UnreachableError:
+                continue
+            self.connection = connection
+            self.turn.lost = False
+            return
+
+    def _keep(self, message: DealRecordMessage) -> None:
+        """The finished deals in this player's own history (every card is public then)."""
+        from chinese_ten.store.records import parse_record
+
+        update = self.turn.update
+        levels = update.table.levels if update is not None else ()
+        try:
+            record = parse_record(message.record, "host")
+        except ChineseTenError:  # what the host sent is checked, never trusted
+            self.notify(_("The host's record of the deal could not be read."), markup=False)
+            return
+        self.history.store(None, record, computers=tuple(levels), started=self.started)
+
+    def _follow(self, update: Update) -> None:
+        """The log's new lines: a deal begun, its public events, a deal ended."""
+        seen, table = self.turn.view, update.table
+        if seen is None:
+            return
+        over = seen.phase == OVER
+        number = len(table.points) + (0 if over else 1)
+        begun, logged = self._logged
+        if number > begun:
+            seats = seen.seats
+            self.log_entries.append(
+                DealBegins(number, seen.dealer, cutter_of(seen.dealer, seats), None)
+            )
+            begun, logged = number, 0
+        events = seen.events()
+        self.log_entries += [Happened(e) for e in events[logged:]]
+        result = seen.outcome()
+        if over and result is not None and not self._ended_logged(begun):
+            self.log_entries.append(DealEnds(begun, result))
+        self._logged = (begun, len(events))
+
+    def _ended_logged(self, number: int) -> bool:
+        return any(isinstance(e, DealEnds) and e.number == number for e in self.log_entries)
+
+    def _draw(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#net-status", TextLine).show(Text(status_text(self.turn), style="bold"))
+        words = LogWords(
+            self.turn.names, self.turn.seat, self._symbols, self.options.display.four_color
+        )
+        log = self.query_one("#log")
+        written = getattr(self, "_written", 0)
+        for entry in self.log_entries[written:]:
+            if (line := words.line(entry)) is not None:
+                log.write(line)  # type: ignore[attr-defined]
+        self._written = len(self.log_entries)
+        small = compact(self.app)
+        self.set_class(small, "-compact")
+        board: Board | CompactBoard = (
+            self.query_one(CompactBoard) if small else self.query_one(Board)
+        )
+        board.draw(self.turn.scene())
+        self.refresh_bindings()
+
+    def _post(self, sending: Coroutine[Any, Any, None]) -> None:
+        """Send a message; a connection lost meanwhile drops it (the reader reconnects and
+        the update that follows says where the game stands)."""
+
+        async def send() -> None:
+            with contextlib.suppress(JoinError, ConnectionError, RuntimeError):
+                await sending
+
+        self.run_worker(send(), group="send")
+
+    def _send(self) -> None:
+        for action in self.turn.take_outbox():
+            self._post(self.connection.act(self.turn.seq, action))
+        self._draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        stage = self.turn.stage
+        if action in ("move", "confirm"):
+            return stage in ("select", "target", "flip-target", "results")
+        if action == "pick":
+            return stage in ("select", "target")
+        if action == "flip":
+            return stage == "flip"
+        if action == "back":
+            return stage == "target"
+        if action == "computer":
+            return self.turn.is_host
+        if action == "hint":
+            update = self.turn.update
+            hints = update is not None and update.table.hints
+            return hints and stage in ("select", "target", "flip", "flip-target")
+        return True
+
+    def action_move(self, delta: int) -> None:
+        self.turn.move(delta)
+        self._draw()
+
+    def action_pick(self, index: int) -> None:
+        self.turn.pick(index)
+        self._draw()
+
+    def action_confirm(self) -> None:
+        update = self.turn.update
+        if self.turn.stage == "results" and update is not None:
+            if update.table.stage == "results" and self.turn.seat in update.table.waiting_for:
+                self._post(self.connection.ready(self.turn.seq))
+            return
+        self.turn.confirm()
+        self._send()
+
+    def action_flip(self) -> None:
+        self.turn.flip()
+        self._send()
+
+    def action_back(self) -> None:
+        self.turn.back()
+        self._draw()
+
+    def action_hint(self) -> None:
+        """Work out the hard player's choice for this seat in a thread, then point at it."""
+        update = self.turn.update
+        view = self.turn.hint_request(update is not None and update.table.hints)
+        if view is not None:
+            self._draw()
+            self._work_out_hint(view)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=True)
+    def _work_out_hint(self, view: RemoteView) -> None:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            adviser = make_player("hard", random.Random(view.turn_number))
+            action = adviser.choose(view, legal)
+        self.app.call_from_thread(self._hinted, view, action)
+
+    def _hinted(self, view: RemoteView, action: int) -> None:
+        self.turn.answer_hint(view, action)
+        self._draw()
+
+    def action_computer(self) -> None:
+        """The host's seat: the computer plays every absent person's seat, or gives them back."""
+        update = self.turn.update
+        if update is None:
+            return
+        self._handed = not self._handed
+        for seat in self.turn.away() if self._handed else range(len(update.table.names)):
+            if seat != self.turn.seat:
+                level = "normal" if self._handed else None
+                self._post(self.connection.hand(seat, level))
+
+    def on_unmount(self) -> None:
+        self.history.wait()

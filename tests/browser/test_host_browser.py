@@ -1,0 +1,86 @@
+"""A browser tab opened on an invite link plays its seat, beside a client of another kind."""
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.net.test_processes import start_host, stop
+from tests.serve_tabs import CHROMIUM, CHROMIUM_ARGS
+
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed", allow_module_level=True)
+
+from playwright.sync_api import sync_playwright
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_a_browser_and_a_network_client_play_a_deal_at_one_table(
+    tmp_path: Path, browser: Any
+) -> None:
+    host, links = start_host(tmp_path, "--players", "Ana,Ben", "--deals", "1")
+    ben = subprocess.Popen(
+        [sys.executable, "-m", "chinese_ten.net.bot", links[1], "5"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
+    page = browser.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    try:
+        page.goto(links[0])
+        page.wait_for_selector("#seats li", timeout=20000)
+        assert "Ana" in page.inner_text("#seats") and "Ben" in page.inner_text("#seats")
+        for _ in range(200):
+            status = page.inner_text("#status")
+            if "The series is over." in status:
+                break
+            page.wait_for_selector(
+                "button.move, button.ready, #status:has-text('over')", timeout=20000
+            )
+            buttons = page.query_selector_all("button.move, button.ready")
+            if buttons:
+                buttons[0].click()  # the page clears its buttons until the next update
+        assert "The series is over." in page.inner_text("#status")
+        out, err = ben.communicate(timeout=60)
+        assert out.startswith("records 1 "), err
+        secret = links[0].split("#", 1)[1]
+        assert not [url for url in requests if secret in url]  # the secret stays in the page
+    finally:
+        page.close()
+        if ben.poll() is None:
+            ben.kill()
+        stop(host)
+
+
+def test_a_page_of_another_site_cannot_open_the_tables_socket(tmp_path: Path, browser: Any) -> None:
+    host, links = start_host(tmp_path, "--players", "Ana,Ben", "--deals", "1")
+    page = browser.new_page()
+    try:
+        page.goto("about:blank")
+        base = links[0].partition("#")[0]
+        socket = base.replace("http://", "ws://") + "/ws"
+        opened = page.evaluate(
+            """(url) => new Promise((done) => {
+                const s = new WebSocket(url);
+                s.onopen = () => done("open"); s.onerror = () => done("refused");
+            })""",
+            socket,
+        )
+        assert opened == "refused"  # about:blank's origin is "null": not this host's
+    finally:
+        page.close()
+        stop(host)

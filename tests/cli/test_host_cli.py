@@ -1,0 +1,58 @@
+"""``chinese-ten host`` and ``join`` refuse what cannot be, in one line."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import invoke
+
+
+def test_a_certificate_that_cannot_be_read_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    missing = str(tmp_path / "none.pem")
+    ran = invoke(capsys, "host", "--no-seat", "--certfile", missing, "--keyfile", missing)
+    assert ran.returncode == 2
+    assert (
+        ran.stderr.startswith("chinese-ten: cannot read the certificate")
+        and ran.stderr.count("\n") == 1
+    )
+    assert not list(tmp_path.glob("host/*"))  # no table was opened
+
+
+def test_a_certificate_without_its_key_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    ran = invoke(capsys, "host", "--no-seat", "--certfile", "cert.pem")
+    assert ran.returncode == 2 and "--certfile and --keyfile go together" in ran.stderr
+
+
+def test_host_without_a_terminal_for_its_seat_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    ran = invoke(capsys, "host", "--players", "Ana,Ben")
+    assert ran.returncode == 2 and "--no-seat" in ran.stderr and ran.stderr.count("\n") == 1
+
+
+def test_resume_with_no_table_saved_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    ran = invoke(capsys, "host", "--no-seat", "--resume")
+    assert (
+        ran.returncode == 1 and "no unfinished table" in ran.stderr and ran.stderr.count("\n") == 1
+    )
+
+
+@pytest.mark.parametrize(
+    "link", ["nonsense", "http://127.0.0.1:8765/t/abc", "ftp://x/t/a#" + "s" * 43]
+)
+def test_join_with_a_malformed_link_is_one_line(
+    capsys: pytest.CaptureFixture[str], link: str
+) -> None:
+    ran = invoke(capsys, "join", link)
+    assert (
+        ran.returncode == 2
+        and ran.stderr.startswith("chinese-ten: ")
+        and ran.stderr.count("\n") == 1
+    )

@@ -1,0 +1,543 @@
+"""The host's table over loopback: whole deals, privacy, hostile clients, people who leave."""
+
+import asyncio
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from chinese_ten.engine.cards import format_card
+from chinese_ten.engine.deal import FLIP_PHASE, DealState, apply_action, start
+from chinese_ten.net import bot
+from chinese_ten.net.client import Connection, JoinError, parse_link
+from chinese_ten.net.protocol import (
+    MAX_CLIENT_MESSAGE,
+    VERSION,
+    Refused,
+    Update,
+    Welcome,
+    read_server,
+)
+from chinese_ten.serve.host import HostTable
+from chinese_ten.store.records import parse_record
+from tests.net.host_helpers import hosting, new_table, seated
+
+
+def hidden_at(deal: DealState, seat: int, moves: int) -> set[str]:
+    """The cards ``seat`` may not know after ``moves`` actions of ``deal``: the other hands
+    and the stock below the card being turned."""
+    state = start(deal.setup, check=False)
+    for action in deal.actions[:moves]:
+        state = apply_action(state, action)
+    cards = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+    below = state.stock_pos + (1 if state.phase == FLIP_PHASE else 0)
+    cards += state.setup.stock[below:]
+    return {format_card(c) for c in cards}
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+async def test_whole_deal_no_hidden_card_in_any_byte_sent(tmp_path: Path, seats: int) -> None:
+    table = new_table(tmp_path, (None,) * seats, deals=1, seed=seats)
+    async with hosting(table) as (_host, base):
+        connections = [await seated(table, base, s) for s in range(seats)]
+        logs = await asyncio.wait_for(
+            asyncio.gather(*(bot.play(c, random.Random(c.seat)) for c in connections)),
+            timeout=60,
+        )
+        for c in connections:
+            await c.close()
+    deal = table.flow.finished[0]
+    checked = 0
+    for connection, log in zip(connections, logs, strict=True):
+        assert log.records, "each seat gets the deal's record at its end"
+        assert parse_record(log.records[-1].record).deals[0].hands == deal.setup.hands
+        for text in connection.received:
+            message = read_server(text)
+            if not isinstance(message, Update) or message.view is None:
+                continue
+            view = message.view
+            if view.phase == 2:
+                continue  # the deal is over: every card is public
+            moves = sum(e.kind != "four" for e in view.events)
+            hidden = hidden_at(deal, connection.seat, moves)
+            quoted = {f'"{card}"' for card in hidden}
+            assert not [q for q in quoted if q in text], (connection.seat, moves)
+            own = {f'"{c}"' for c in view.hand}
+            assert all(q in text for q in own)  # the search finds the cards it looks for
+            checked += 1
+        # the record comes only once the deal is over
+        first_record = next(i for i, t in enumerate(connection.received) if '"record"' in t)
+        assert all(
+            '"phase":2' in t or '"update"' not in t for t in connection.received[first_record:]
+        )
+    assert checked > 20 * seats
+
+
+async def test_a_planted_leak_is_found(tmp_path: Path) -> None:
+    """The search above finds another seat's card when one is in a message."""
+    table = new_table(tmp_path, (None, None))
+    assert table.flow.state is not None
+    other = format_card(table.flow.state.hands[1][0])
+    text = table.update_for(0).model_dump_json()
+    assert f'"{other}"' not in text
+    assert f'"{other}"' in text.replace('"hand":[', f'"hand":["{other}",')
+    assert other in hidden_at(table.flow.state, 0, 0)
+
+
+async def test_the_computers_play_on_the_server(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, "easy", "easy"), deals=1)
+    async with hosting(table) as (_host, base):
+        connection = await seated(table, base, 0)
+        log = await asyncio.wait_for(bot.play(connection, random.Random(1)), timeout=60)
+        await connection.close()
+    assert table.flow.series.is_over
+    assert log.records and not log.refused
+
+
+# ------------------------------------------------------------------ hostile clients
+async def raw(base: str, table: HostTable, **headers: str) -> aiohttp.ClientWebSocketResponse:
+    """A websocket of this test's own making (closing its session is the test's)."""
+    session = aiohttp.ClientSession()
+    try:
+        socket = await session.ws_connect(
+            f"{base.replace('http', 'ws')}/t/{table.table_id}/ws", headers=headers
+        )
+    except BaseException:
+        await session.close()
+        raise
+    socket._test_session = session  # type: ignore[attr-defined]
+    return socket
+
+
+async def said(socket: aiohttp.ClientWebSocketResponse) -> Refused | Welcome | Update:
+    message = read_server((await socket.receive(timeout=10)).data)
+    assert isinstance(message, Refused | Welcome | Update)
+    return message
+
+
+async def test_no_secret_or_a_wrong_one_is_refused(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    before = table.flow.state
+    async with hosting(table) as (_host, base):
+        for first in (
+            json.dumps({"kind": "act", "seq": 0, "action": "play AS"}),
+            json.dumps({"kind": "hello", "version": VERSION, "secret": "x" * 43}),
+            "not json",
+        ):
+            socket = await raw(base, table)
+            await socket.send_str(first)
+            refused = await said(socket)
+            assert isinstance(refused, Refused) and refused.fatal
+            assert (await socket.receive(timeout=10)).type in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSED,
+            )
+            await socket._test_session.close()  # type: ignore[attr-defined]
+    assert table.flow.state is before
+
+
+async def test_another_version_is_one_line_on_both_sides(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        socket = await raw(base, table)
+        await socket.send_str(
+            json.dumps({"kind": "hello", "version": 99, "secret": table.secrets[0]})
+        )
+        refused = await said(socket)
+        assert isinstance(refused, Refused) and refused.code == "version"
+        assert "version 1" in refused.reason and "version 99" in refused.reason
+        assert "\n" not in refused.reason
+        await socket._test_session.close()  # type: ignore[attr-defined]
+
+
+async def test_a_foreign_origin_is_refused_before_the_websocket(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as error:
+            await raw(base, table, Origin="http://evil.example")
+        assert error.value.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as error:
+            await raw(base, table, Host="evil.example:80")
+        assert error.value.status == 403
+        socket = await raw(base, table, Origin=base)  # our own page's origin is let in
+        await socket.close()
+        await socket._test_session.close()  # type: ignore[attr-defined]
+
+
+async def test_out_of_turn_illegal_stale_malformed_change_nothing(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    state = table.flow.state
+    assert state is not None
+    mover, other = state.to_move, 1 - state.to_move
+    async with hosting(table) as (_host, base):
+        idle = await seated(table, base, other)
+        moving = await seated(table, base, mover)
+        seq = table.seq
+        legal_text = list(read_legal(table, mover))
+        await idle.act(seq, legal_text[0].replace("play", "play"))  # out of turn
+        await moving.act(seq, "play " + format_card(state.hands[other][0]))  # not in the hand
+        await moving.act(seq + 5, legal_text[0])  # a position that never was
+        await moving.send('{"kind":"act","seq":0}')  # no action
+        await moving.send('{"kind":"act","seq":0,"action":"play AS","extra":1}')
+        codes = [await next_refusal(idle)] + [await next_refusal(moving) for _ in range(4)]
+        assert codes == ["turn", "illegal", "stale", "malformed", "malformed"]
+        assert table.flow.state is state and table.seq == seq
+        await moving.act(seq, legal_text[0])  # the right one is played
+        await wait_until(lambda: table.seq == seq + 1)
+        await moving.act(seq, legal_text[0])  # the same message again: replayed
+        assert await next_refusal(moving) == "stale"
+        for c in (idle, moving):
+            await c.close()
+
+
+def read_legal(table: HostTable, seat: int) -> list[str]:
+    view = table.update_for(seat).view
+    assert view is not None
+    return list(view.legal)
+
+
+async def next_refusal(connection: Connection) -> str:
+    while True:
+        message = await asyncio.wait_for(connection.receive(), timeout=10)
+        if isinstance(message, Refused):
+            return message.code
+
+
+async def wait_until(condition: "object") -> None:
+    for _ in range(500):
+        if condition():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never happened")
+
+
+async def test_huge_messages_and_floods_close_the_connection(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        huge = await seated(table, base, 0)
+        await huge.send("x" * (MAX_CLIENT_MESSAGE * 4))
+        with pytest.raises(JoinError):
+            while True:
+                await asyncio.wait_for(huge.receive(), timeout=10)
+        await huge.close()
+        flood = await seated(table, base, 1)
+        for _ in range(200):
+            await flood.ping()
+        codes = []
+        with pytest.raises(JoinError):
+            while True:
+                message = await asyncio.wait_for(flood.receive(), timeout=10)
+                if isinstance(message, Refused):
+                    codes.append(message.code)
+        assert codes == ["flood"]
+        await flood.close()
+    assert table.seq == 0
+
+
+# ------------------------------------------------------------------ coming and going
+async def test_a_dropped_seat_rejoins_where_it_was_and_others_see_it_away(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        ben = await seated(table, base, 1)
+        await ben.close()
+        await wait_until(lambda: 1 not in table.sockets)
+        update = await last_update(ana, lambda u: not u.table.present[1])
+        assert update.table.present == (True, False)
+        again = await seated(table, base, 1)
+        assert again.seat == 1
+        back = await last_update(again, lambda u: True)
+        assert back.view is not None
+        assert back.view.hand == tuple(format_card(c) for c in table.flow.state.hands[1])  # type: ignore[union-attr]
+        await last_update(ana, lambda u: u.table.present == (True, True))
+        # the same link twice: the newer connection holds the seat
+        twice = await seated(table, base, 1)
+        assert await next_refusal(again) == "replaced"
+        for c in (ana, twice, again):
+            await c.close()
+
+
+async def last_update(connection: Connection, wanted: "object") -> Update:
+    while True:
+        message = await asyncio.wait_for(connection.receive(), timeout=10)
+        if isinstance(message, Update) and wanted(message):  # type: ignore[operator]
+            return message
+
+
+async def test_the_host_hands_an_absent_seat_to_the_computer_and_back(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        await table.hand_to_computer(1, "easy")
+        assert table.table_state().levels == (None, "easy")
+        assert table.table_state().present == (True, True)
+        players = asyncio.ensure_future(bot.play(ana, random.Random(2), deals=1))
+        log = await asyncio.wait_for(players, timeout=60)
+        assert log.records
+        await table.give_back(1)
+        assert table.table_state().levels == (None, None)
+        assert table.flow.computers[1] is None
+        await ana.close()
+
+
+async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=2)
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        mover = table.flow.state.to_move  # type: ignore[union-attr]
+        if mover == 0:
+            await ana.act(table.seq, read_legal(table, 0)[0])
+            await wait_until(lambda: table.seq == 1)
+        await ana.close()
+    link = table.link(base, 1)
+    progress = table.flow.progress()
+    table.close()
+    again = HostTable.load(table.folder, table.flow.asked)
+    assert again is not None
+    assert again.flow.progress() == progress
+    assert again.secrets == table.secrets
+    async with hosting(again) as (_host, new_base):
+        ben = Connection(parse_link(link.replace(base, new_base)))
+        welcome = await ben.open()
+        assert welcome.seat == 1
+        await ben.close()
+
+
+def test_a_link_is_read_or_refused_in_one_line() -> None:
+    good = parse_link("http://127.0.0.1:8765/t/abc_-1#" + "s" * 43)
+    assert good.websocket == "ws://127.0.0.1:8765/t/abc_-1/ws"
+    assert parse_link("https://x.example/t/abc#" + "s" * 43).websocket.startswith("wss://")
+    for bad in (
+        "",
+        "ftp://x/t/a#" + "s" * 43,
+        "http://x/a#" + "s" * 43,
+        "http://x/t/a",
+        "http://x:99999/t/a#s",
+        "http://x/t/a#short",
+    ):
+        with pytest.raises(JoinError) as error:
+            parse_link(bad)
+        assert "\n" not in str(error.value)
+
+
+async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        ben = await seated(table, base, 1)
+        await ben.hand(2, "easy")  # not the host
+        assert await next_refusal(ben) == "not_host"
+        await ana.hand(1, "easy")  # Ben is here
+        assert await next_refusal(ana) == "present"
+        assert table.handed == {}
+        await ana.hand(2, "hard")
+        await wait_until(lambda: table.handed == {2: "hard"})
+        update = await last_update(ben, lambda u: u.table.levels[2] == "hard")
+        assert update.table.present == (True, True, True)
+        await ana.hand(2, None)
+        await wait_until(lambda: table.handed == {})
+        for c in (ana, ben):
+            await c.close()
+
+
+def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path: Path) -> None:
+    """The public part is worked out once per change: every seat still gets exactly the view
+    of its own seat, field by field."""
+    from chinese_ten.engine.view import PlayerView
+    from chinese_ten.net.protocol import PRIVATE_FIELDS, SeatView, seat_view
+
+    table = new_table(tmp_path, (None, None, None, None))
+    state = table.flow.state
+    assert state is not None
+    updates = table.updates([2, 0, 3, 1])
+    for seat, update in updates.items():
+        assert update.view == seat_view(PlayerView(state, seat))
+    assert set(SeatView.model_fields) > PRIVATE_FIELDS
+
+
+async def test_a_seat_killed_mid_turn_rejoins_at_the_flip(tmp_path: Path) -> None:
+    """The mover played a card and dropped before turning the stock card over: back with
+    the same link, it is still to turn it over, and the other seat waited."""
+    table = new_table(tmp_path, (None, None))
+    state = table.flow.state
+    assert state is not None
+    mover = state.to_move
+    async with hosting(table) as (_host, base):
+        other = await seated(table, base, 1 - mover)
+        moving = await seated(table, base, mover)
+        await moving.act(table.seq, read_legal(table, mover)[0])
+        await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 1)
+        await moving.close()
+        await wait_until(lambda: mover not in table.sockets)
+        waiting = await last_update(other, lambda u: not u.table.present[mover])
+        assert waiting.table.waiting_for == (mover,)
+        back = await seated(table, base, mover)
+        update = await last_update(back, lambda u: True)
+        assert update.view is not None and update.view.phase == 1
+        assert update.view.legal and all(a.startswith("flip") for a in update.view.legal)
+        await back.act(update.seq, update.view.legal[0])
+        await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 0)
+        for c in (other, back):
+            await c.close()
+
+
+async def test_connections_that_never_say_hello_are_bounded(tmp_path: Path) -> None:
+    from chinese_ten.serve import host as hosting_module
+
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        host.greeting = hosting_module.MOST_GREETINGS  # as many as allowed are waiting
+        with pytest.raises(aiohttp.WSServerHandshakeError) as error:
+            await raw(base, table)
+        assert error.value.status == 503
+        host.greeting = 0
+        socket = await raw(base, table)  # room again
+        await socket.close()
+        await socket._test_session.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_hosts_quick_record_is_the_validated_one(tmp_path: Path, seats: int) -> None:
+    """The host builds its saves without validating again; they are the records the game
+    flow builds, field for field, at every point of a series (a deal just begun, mid-turn,
+    finished deals behind)."""
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.game.flow import GameFlow
+    from chinese_ten.store.records import record_json
+
+    table = new_table(tmp_path, (None,) * seats, deals=2, seed=seats)
+    rng = random.Random(seats)
+    checked = 0
+    while table.stage != "finished":
+        if table.stage == "results":
+            table._deal()
+        state = table.flow.state
+        assert state is not None
+        for full in (True, False):
+            quick = table.flow.record(full=full)
+            validated = GameFlow.record(table.flow, full=full)
+            assert quick == validated
+            assert record_json(quick) == record_json(validated)
+            checked += 1
+        table._play(rng.choice(legal_actions(state)))
+    assert checked > 40
+
+
+async def test_a_host_of_another_version_is_one_line_on_the_client(tmp_path: Path) -> None:
+    """A server that welcomes with another version: the client says so and plays nothing."""
+    from aiohttp import web
+
+    async def other_version(request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.receive()
+        await socket.send_str(json.dumps({"kind": "welcome", "version": 2, "seat": 0, "x": []}))
+        await socket.receive()
+        return socket
+
+    app = web.Application()
+    app.router.add_get("/t/abc/ws", other_version)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        connection = Connection(parse_link(f"http://127.0.0.1:{port}/t/abc#" + "s" * 43))
+        with pytest.raises(JoinError) as error:
+            await connection.open()
+        said = str(error.value)
+        assert "version 2" in said and f"version {VERSION}" in said and "\n" not in said
+        await connection.close()
+    finally:
+        await runner.cleanup()
+
+
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return cert, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the certificate")
+async def test_a_table_behind_tls_speaks_wss(tmp_path: Path) -> None:
+    """With a certificate the links are https and the seat is taken over wss (the client
+    checks the certificate: here one it is told to trust)."""
+    import ssl
+
+    from chinese_ten.serve.host import Host, listen
+
+    cert, key = make_certificate(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    table = new_table(tmp_path, (None, None))
+    host = Host({table.table_id: table})
+    runner, port = await listen(host, "127.0.0.1", 0, context)
+    try:
+        link = parse_link(table.link(f"https://127.0.0.1:{port}", 0))
+        assert link.websocket.startswith("wss://")
+        trusted = ssl.create_default_context(cafile=str(cert))
+        async with aiohttp.ClientSession() as session:
+            socket = await session.ws_connect(link.websocket, ssl=trusted)
+            await socket.send_str(
+                json.dumps({"kind": "hello", "version": VERSION, "secret": link.secret})
+            )
+            welcome = read_server((await socket.receive(timeout=10)).data)
+            assert isinstance(welcome, Welcome) and welcome.seat == 0
+            await socket.close()
+        untrusted = Connection(link)  # a certificate nobody vouches for: refused, one line
+        with pytest.raises(JoinError):
+            await untrusted.open()
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_failed_save_is_said_on_the_hosts_terminal(tmp_path: Path) -> None:
+    from chinese_ten.engine.deal import legal_actions
+
+    table = new_table(tmp_path, (None, None))
+    said: list[str] = []
+    table.say = said.append
+    slot = table.flow.slot
+    assert slot is not None
+    slot.path.unlink()
+    slot.path.mkdir()  # the save cannot replace a folder
+    assert table.flow.state is not None
+    table._play(legal_actions(table.flow.state)[0])
+    await table.persist()
+    assert len(said) == 1 and said[0].startswith("chinese-ten: table tbl1 could not be saved: ")
+    table.close()
+    assert len(said) == 1  # the same problem is said once
+
+
+async def test_a_second_hello_a_ready_in_play_and_a_binary_frame_are_refused(
+    tmp_path: Path,
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    state = table.flow.state
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        await ana.send(
+            json.dumps({"kind": "hello", "version": VERSION, "secret": table.secrets[0]})
+        )
+        assert await next_refusal(ana) == "hello_again"
+        await ana.ready(table.seq)  # nothing to be ready for in the middle of a deal
+        assert await next_refusal(ana) == "not_now"
+        assert table.flow.state is state and table.ready == set()
+        socket = ana._socket
+        assert socket is not None
+        await socket.send_bytes(b"\x00\x01")
+        with pytest.raises(JoinError):
+            while True:
+                await asyncio.wait_for(ana.receive(), timeout=10)
+        await ana.close()
+    assert table.flow.state is state

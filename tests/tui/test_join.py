@@ -1,0 +1,293 @@
+"""The join screen against a host on loopback: the board of one seat, driven by the network."""
+
+from pathlib import Path
+
+from chinese_ten.net.remote import RemoteTurn
+from chinese_ten.tui.join import JoinApp
+from chinese_ten.tui.screens.join import status_text
+from tests.net.host_helpers import hosting, new_table, seated
+from tests.options_helpers import game_options
+
+
+async def settle(condition: "object", pilot: "object") -> None:
+    for _ in range(300):
+        if condition():  # type: ignore[operator]
+            return
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    raise AssertionError("never happened")
+
+
+async def test_a_joined_seat_plays_with_the_keys_and_sees_only_its_cards(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    mover = state.to_move
+    async with hosting(table) as (_host, base):
+        other = await seated(table, base, 1 - mover)
+        me = await seated(table, base, mover)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            assert status_text(screen.turn) == "Your turn."
+            view = screen.turn.view
+            assert view is not None and len(view.hand) == len(state.hands[mover])
+            seq = table.seq
+            await pilot.press("enter")
+            if screen.turn.stage == "target":
+                await pilot.press("enter")
+            await settle(lambda: table.seq > seq, pilot)
+            await settle(lambda: screen.turn.stage == "flip", pilot)
+            await pilot.press("space")
+            if screen.turn.stage == "flip-target":
+                await pilot.press("enter")
+            await settle(lambda: screen.turn.stage == "computer", pilot)
+            name = table.flow.names[1 - mover]
+            assert status_text(screen.turn) == f"Waiting for {name}."
+            await other.close()
+            await settle(lambda: "is away" in status_text(screen.turn), pilot)
+            assert (
+                status_text(screen.turn) == f"Waiting for {name}. {name} is away: the table waits."
+            )
+        await me.close()
+
+
+def test_the_status_line_before_the_first_update() -> None:
+    assert status_text(RemoteTurn()) == "Waiting for the host…"
+
+
+async def test_a_fatal_refusal_ends_the_app_with_its_reason(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(lambda: app.join_screen.turn.update is not None, pilot)
+            again = await seated(table, base, 0)  # the same link elsewhere takes the seat
+            await settle(lambda: app.join_screen.ended is not None, pilot)
+        assert app.ended is not None and "another connection" in app.ended
+        await again.close()
+        await me.close()
+
+
+async def test_the_deals_record_goes_into_the_players_own_history(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """At a deal's end the host sends its record; the joined player's history keeps it."""
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.store.history import read_history
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None), deals=1)
+    rng = random.Random(3)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 1)  # the deal is over: the record comes at once
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "results", pilot)
+            assert status_text(screen.turn) == "The series is over."
+        await me.close()
+    app.join_screen.history.wait()
+    with read_history(tmp_path / "ben") as history:
+        games = history.games()
+    assert len(games) == 1
+    with read_history(tmp_path / "ben") as history:
+        record = history.record(games[0].id)
+    assert record.deals[0].hands == table.flow.finished[0].setup.hands
+
+
+def test_names_from_the_network_reach_the_screen_with_their_controls_visible() -> None:
+    from chinese_ten.net.protocol import TableState, Update
+
+    hostile = "\x1b]2;pwned\x07Ben"
+    turn = RemoteTurn(seat=0)
+    turn.receive(
+        Update(
+            seq=0,
+            table=TableState(
+                names=("Ana", hostile),
+                levels=(None, None),
+                present=(True, False),
+                deals_planned=None,
+                first_dealer=0,
+                points=(),
+                stage="play",
+                waiting_for=(1,),
+                hints=True,
+                open_scores=False,
+            ),
+            view=None,
+        )
+    )
+    assert "\x1b" not in status_text(turn) and "\x07" not in status_text(turn)
+    assert all("\x1b" not in name for name in turn.scene().names)
+    assert "Ben" in status_text(turn)
+
+
+async def test_only_the_hosts_seat_has_the_computer_key(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        for seat, shown in ((0, True), (1, False)):
+            me = await seated(table, base, seat)
+            app = JoinApp(me, game_options())
+            async with app.run_test(size=(120, 40)) as pilot:
+                screen = app.join_screen
+                await settle(lambda s=screen: s.turn.update is not None, pilot)
+                assert screen.check_action("computer", ()) is shown
+                if shown:
+                    await pilot.press("c")  # seats 1 and 2 are away: the computer takes them
+                    await settle(lambda: table.handed == {1: "normal", 2: "normal"}, pilot)
+            await me.close()
+
+
+def test_after_a_deal_the_board_asks_nothing_the_status_line_says_enter(tmp_path: Path) -> None:
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+
+    table = new_table(tmp_path, (None, None), deals=2)
+    rng = random.Random(4)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+    turn = RemoteTurn(seat=0)
+    turn.receive(table.update_for(0))
+    assert turn.stage == "results"
+    assert turn.scene().stage == "idle"
+    assert status_text(turn).startswith(
+        "The deal is over: Enter when you are ready for the next one. Player 1 is away"
+    )
+
+
+async def test_the_hint_key_points_at_the_hard_players_choice_for_this_seat(
+    tmp_path: Path,
+) -> None:
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.engine.view import PlayerView
+    from chinese_ten.players.base import make_player
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    mover = state.to_move
+    expected = make_player("hard", random.Random(state.stock_pos)).choose(
+        PlayerView(state, mover), legal_actions(state)
+    )
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, mover)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            await pilot.press("t")
+            await settle(lambda: screen.turn.hint is not None, pilot)
+            assert screen.turn.hint == expected  # the same choice as on the real view
+            assert table.flow.state is state  # a hint plays nothing
+        await me.close()
+
+
+async def test_no_hint_key_at_a_table_without_hints(tmp_path: Path) -> None:
+    options = game_options(computer=(None, None), deals_planned=1, seed=7, hints=False)
+    from chinese_ten.serve.host import HostTable
+
+    table = HostTable("tbl1", options, tmp_path / "tbl1")
+    table.start(resume=False)
+    assert table.flow.state is not None
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, table.flow.state.to_move)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            assert screen.check_action("hint", ()) is False
+            await pilot.press("t")
+            assert screen.turn.hint is None and not screen.turn.thinking
+        await me.close()
+
+
+async def test_a_lost_connection_is_taken_up_again_by_itself(tmp_path: Path) -> None:
+    """The host's network goes away and comes back on the same port: the joined seat says
+    so, tries again, and is back in its seat where it was."""
+    from chinese_ten.serve.host import Host, listen
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    host = Host({table.table_id: table})
+    runner, port = await listen(host, "127.0.0.1", 0)
+    base = f"http://127.0.0.1:{port}"
+    me = await seated(table, base, 0)
+    app = JoinApp(me, game_options())
+    app.join_screen.retry = 0.05
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            hand = screen.turn.view.hand if screen.turn.view is not None else ()
+            await host.close_all()  # the host goes away
+            await runner.cleanup()
+            await settle(lambda: screen.turn.lost, pilot)
+            assert status_text(screen.turn).startswith("The connection to the host was lost")
+            runner, _port = await listen(host, "127.0.0.1", port)  # back
+            await settle(lambda: not screen.turn.lost and 0 in table.sockets, pilot)
+            assert screen.ended is None
+            assert screen.turn.view is not None and screen.turn.view.hand == hand
+    finally:
+        await app.join_screen.connection.close()
+        await runner.cleanup()
+
+
+async def test_the_log_follows_a_whole_deal_from_the_network(tmp_path: Path) -> None:
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.engine.view import PlayerView
+    from chinese_ten.game.turn import DealBegins, DealEnds, Happened
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    rng = random.Random(9)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            while table.stage == "play":
+                assert table.flow.state is not None
+                table._play(rng.choice(legal_actions(table.flow.state)))
+                await table.after_change()
+            await settle(lambda: screen.turn.stage == "results", pilot)
+            entries = screen.log_entries
+        await me.close()
+    deal = table.flow.finished[0]
+    events = PlayerView(deal, 0).events()
+    assert isinstance(entries[0], DealBegins) and entries[0].number == 1
+    assert [e.event for e in entries if isinstance(e, Happened)] == events
+    assert (
+        isinstance(entries[-1], DealEnds) and entries[-1].outcome == PlayerView(deal, 0).outcome()
+    )
+    assert sum(isinstance(e, DealEnds) for e in entries) == 1
+
+
+async def test_a_narrow_window_gets_the_compact_board(tmp_path: Path) -> None:
+    from chinese_ten.tui.widgets.compact_board import CompactBoard
+
+    table = new_table(tmp_path, (None, None, None, None), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 2)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(60, 30)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.view is not None, pilot)
+            await pilot.pause()
+            assert screen.has_class("-compact")
+            drawn = screen.query_one(CompactBoard).scene
+            assert drawn.view is not None and drawn.view.seat == 2
+            assert len(drawn.view.hand) == 6
+        await me.close()
