@@ -71,12 +71,20 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path: Path, option: str, value:
     assert option in err
 
 
-def test_a_host_that_is_not_here_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    code, err = finished(tmp_path, "--host", "192.0.2.1", "--port", "0")
+@pytest.mark.parametrize(
+    "host",
+    [
+        "192.0.2.1",
+        "a" * 64,  # a label longer than a name may have: the IDNA codec refuses it
+        "a." * 130,  # a name longer than any
+        "\u00e9" * 70,
+    ],
+)
+def test_a_host_that_is_not_here_is_one_line_and_exit_2(tmp_path: Path, host: str) -> None:
+    code, err = finished(tmp_path, "--host", host, "--port", "0")
     assert code == 2
     assert err == (
-        "chinese-ten: cannot listen on http://192.0.2.1:0: "
-        "192.0.2.1 is not an address of this machine\n"
+        f"chinese-ten: cannot listen on http://{host}:0: {host} is not an address of this machine\n"
     )
 
 

@@ -517,7 +517,7 @@ async def _serve(options: ServeOptions) -> int:
     await runner.setup()
     try:
         await web.TCPSite(runner, options.host, options.port).start()
-    except OSError as error:
+    except (OSError, UnicodeError) as error:  # UnicodeError: a name IDNA cannot encode
         await runner.cleanup()
         return _cannot_listen(options, error)
     for signum in SIGNALS:
@@ -567,10 +567,12 @@ async def _serve(options: ServeOptions) -> int:
     return 128 + signum
 
 
-def _cannot_listen(options: ServeOptions, error: OSError) -> int:
+def _cannot_listen(options: ServeOptions, error: OSError | UnicodeError) -> int:
     """One line: the port is taken (exit 1) or the host is no address of this machine (2)."""
     where = url_of(visible(options.host), options.port)
-    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+    if not isinstance(error, OSError) or (
+        isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL
+    ):
         line = _("chinese-ten: cannot listen on {where}: {host} is not an address of this machine")
         print(line.format(where=where, host=visible(options.host)), file=sys.stderr)
         return 2
