@@ -133,6 +133,26 @@ def test_allowance_refills_at_its_rate_up_to_its_size() -> None:
     assert not allowance.take(1)  # refilled no further than its size
 
 
+def test_a_steady_flood_gets_no_more_than_a_game_reads() -> None:
+    """Messages of 16 KiB every tenth of a second for a minute: a game grew by about 10 MB a
+    second at 5 KiB a second of keys and held flat at 2 KiB; what passes is the allowance's
+    size and then 2 KiB a second, counted in UTF-8 bytes."""
+    from chinese_ten.serve.guard import KEY_BYTES, Allowance
+
+    now = [0.0]
+    allowance = Allowance(lambda: now[0])
+    wide = json.dumps(["stdin", "\u4e00" * 5400], ensure_ascii=False)  # 16,213 bytes
+    assert 2 * len(wide) < len(wide.encode()) < MAX_MESSAGE  # characters would undercount it
+    taken = 0
+    for tenth in range(600):
+        now[0] = tenth / 10
+        if allowance.take_message(wide):
+            taken += len(wide.encode())
+    assert KEY_BYTES[0] <= 64 * 1024
+    assert taken <= KEY_BYTES[0] + 60 * 2 * 1024
+    assert taken >= 60 * 2 * 1024  # a paste now and then still passes
+
+
 def ticks(pid: int) -> int:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])

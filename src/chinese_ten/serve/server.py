@@ -394,7 +394,7 @@ class GameServer(Server):
                 raise BadMessageError(str(message.data))
             if message.type is not WSMsgType.TEXT:
                 raise BadMessageError("a binary message")
-            if not allowance.take(len(message.data)):
+            if not allowance.take_message(message.data):
                 if not said:
                     said = True
                     print(
