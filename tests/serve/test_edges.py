@@ -361,3 +361,41 @@ def test_an_origin_is_the_page_s_own_only_under_the_same_name_and_port() -> None
     every = Address.of("0.0.0.0", 80)
     assert every.is_own_origin("http://192.168.1.20", "192.168.1.20:80")
     assert not every.is_own_origin("http://192.168.1.21", "192.168.1.20")
+
+
+async def test_slow_many_or_crowded_requests_are_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone who reaches the port, with no token, could hold unfinished requests of 128
+    headers of 64 KiB (8 MiB each) for an hour each, as many as file descriptors allow: the
+    headers a request may have, the connections open at once and the time headers may take
+    are bounded."""
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    monkeypatch.setattr(served_module, "KEEP_OPEN", 1.0)
+    monkeypatch.setattr(served_module, "CONNECTIONS", 8)
+    options = ServeOptions(
+        host="127.0.0.1", port=0, max_games=1, idle_minutes=5, game=("play",), lang="en"
+    )
+    game_server = GameServer(options)
+    runner = served_module.runner_of(game_server.web_app())
+    await runner.setup()
+    site = aiohttp.web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    game_server.listening(port)
+    start = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+    try:
+        many = start + b"".join(b"X-%d: y\r\n" % n for n in range(40)) + b"\r\n"
+        assert (await raw(port, many)).startswith((b"HTTP/1.0 400 ", b"HTTP/1.1 400 "))
+        assert (await raw(port, start + b"\r\n")).startswith(b"HTTP/1.1 403 ")  # no token
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(8)]
+        for _, writer in held:
+            writer.write(start)  # headers begun, never ended
+        extra = await raw(port, start + b"\r\n")
+        assert extra == b""  # closed at once: 8 connections are all there may be
+        for reader, writer in held:  # ended after KEEP_OPEN, not after an hour
+            assert await asyncio.wait_for(reader.read(), 30) == b""
+            writer.close()
+        assert (await raw(port, start + b"\r\n")).startswith(b"HTTP/1.1 403 ")
+    finally:
+        await runner.cleanup()

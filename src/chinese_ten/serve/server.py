@@ -27,6 +27,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
@@ -70,6 +71,15 @@ that has gone silent, and its game is ended (saved)."""
 HEADER_BYTES = 64 * 1024
 """Bytes of one request line or header: roomy for the cookies other pages of this host may have
 set (a browser sends every cookie of the host, whatever the port), and still a bound."""
+HEADERS = 32
+"""Headers of one request (a browser sends about 20): with :data:`HEADER_BYTES`, the most one
+unfinished request holds (2 MiB)."""
+CONNECTIONS = 128
+"""Connections open at once: more are closed as they come (a game needs two, a page load a
+few), so that no one can hold more than ``CONNECTIONS`` unfinished requests' memory."""
+KEEP_OPEN = 15.0
+"""Seconds a connection may wait between requests, or take to send a request's headers: a
+client that sends them a byte at a time (slowloris) is ended then, not after aiohttp's hour."""
 GAME_ERRORS = 4096
 """Bytes kept of what a game writes on its standard error (its last words, for a failed start)."""
 FULL_PAGE = "/full"
@@ -493,6 +503,44 @@ def _quiet_logs() -> None:
         logger.propagate = False
 
 
+class _Refused(asyncio.Protocol):
+    """A connection over :data:`CONNECTIONS`: closed at once, nothing read."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.close()
+
+
+class _CappedServer(web.Server):
+    """aiohttp's server, with at most :data:`CONNECTIONS` connections at once."""
+
+    def __call__(self) -> RequestHandler:
+        if len(self.connections) >= CONNECTIONS:
+            return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
+        return super().__call__()
+
+
+class _Runner(web.AppRunner):
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = _CappedServer  # the same object, with a bound on connections
+        return server
+
+
+def runner_of(app: web.Application) -> web.AppRunner:
+    """The runner ``serve`` listens with: no access log, no signals of its own, and bounds on
+    headers (:data:`HEADER_BYTES`, :data:`HEADERS`), on connections (:data:`CONNECTIONS`) and
+    on the time a request's headers may take (:data:`KEEP_OPEN`)."""
+    return _Runner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        max_line_size=HEADER_BYTES,
+        max_field_size=HEADER_BYTES,
+        max_headers=HEADERS,
+        keepalive_timeout=KEEP_OPEN,
+    )
+
+
 def run_serve(options: ServeOptions) -> int:
     return asyncio.run(_serve(options))
 
@@ -507,13 +555,7 @@ async def _serve(options: ServeOptions) -> int:
 
     server = GameServer(options)
     _quiet_logs()
-    runner = web.AppRunner(
-        server.web_app(),
-        access_log=None,
-        handle_signals=False,
-        max_line_size=HEADER_BYTES,
-        max_field_size=HEADER_BYTES,
-    )
+    runner = runner_of(server.web_app())
     await runner.setup()
     try:
         await web.TCPSite(runner, options.host, options.port).start()
