@@ -14,6 +14,7 @@ seconds is killed (it was saved after its last action). No Textual import here.
 
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import json
 import logging
@@ -34,7 +35,7 @@ from textual_serve.server import Server
 
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _, ngettext
-from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of
+from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of, usual_host
 from chinese_ten.serve.guard import (
     BROWSER_COOKIE,
     BROWSER_COOKIE_DAYS,
@@ -543,7 +544,7 @@ def runner_of(app: web.Application) -> web.AppRunner:
 
 
 def run_serve(options: ServeOptions) -> int:
-    return asyncio.run(_serve(options))
+    return asyncio.run(_serve(dataclasses.replace(options, host=usual_host(options.host))))
 
 
 async def _serve(options: ServeOptions) -> int:
