@@ -14,7 +14,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from chinese_ten.serve import server as served_module
-from chinese_ten.serve.guard import MAX_MESSAGE
+from chinese_ten.serve.guard import MAX_MESSAGE, read_message
 from chinese_ten.serve.server import GameServer, ServeOptions
 from tests.serve.test_serve import connected, get, memory_mb, screen_bytes, shown
 from tests.serve_tabs import Served
@@ -134,23 +134,41 @@ def test_allowance_refills_at_its_rate_up_to_its_size() -> None:
 
 
 def test_a_steady_flood_gets_no_more_than_a_game_reads() -> None:
-    """Messages of 16 KiB every tenth of a second for a minute: a game grew by about 10 MB a
+    """Keys of 16 KiB every tenth of a second for a minute: a game grew by about 10 MB a
     second at 5 KiB a second of keys and held flat at 2 KiB; what passes is the allowance's
-    size and then 2 KiB a second, counted in UTF-8 bytes."""
+    size and then 2 KiB a second, counted in the UTF-8 bytes the game reads."""
     from chinese_ten.serve.guard import KEY_BYTES, Allowance
 
     now = [0.0]
     allowance = Allowance(lambda: now[0])
-    wide = json.dumps(["stdin", "\u4e00" * 5400], ensure_ascii=False)  # 16,213 bytes
+    wide = "\u4e00" * 5400  # 16,200 bytes, in a message of 16,213
     assert 2 * len(wide) < len(wide.encode()) < MAX_MESSAGE  # characters would undercount it
+    assert read_message(json.dumps(["stdin", wide], ensure_ascii=False)) == ("stdin", wide)
     taken = 0
     for tenth in range(600):
         now[0] = tenth / 10
-        if allowance.take_message(wide):
+        if allowance.take_message(("stdin", wide)):
             taken += len(wide.encode())
     assert KEY_BYTES[0] <= 64 * 1024
     assert taken <= KEY_BYTES[0] + 60 * 2 * 1024
     assert taken >= 60 * 2 * 1024  # a paste now and then still passes
+
+
+def test_a_mouse_moved_fast_for_minutes_is_never_cut() -> None:
+    """A move is 13 bytes of escape for the game (31 of JSON, which spells ESC in 6): a
+    hundred a second for ten minutes all pass, and so do the resizes and pings between."""
+    from chinese_ten.serve.guard import Allowance
+
+    now = [0.0]
+    allowance = Allowance(lambda: now[0])
+    move = read_message(json.dumps(["stdin", "\x1b[<35;123;45M"]))
+    assert move is not None
+    for hundredth in range(60_000):
+        now[0] = hundredth / 100
+        assert allowance.take_message(move), now[0]
+        if hundredth % 50 == 0:
+            assert allowance.take_message(("resize", 120, 40))
+            assert allowance.take_message(("ping", "x"))
 
 
 def ticks(pid: int) -> int:

@@ -307,10 +307,15 @@ class Allowance:
         self.left = [self.left[0] - size, self.left[1] - 1]
         return True
 
-    def take_message(self, text: str) -> bool:
-        """Spend one websocket message: its size is its UTF-8 bytes (what the game reads; a
-        character of a Chinese name is three)."""
-        return self.take(len(text.encode(errors="replace")))
+    def take_message(self, message: "Message | None") -> bool:
+        """Spend one message read by :func:`read_message`: its size is the UTF-8 bytes of the
+        keys it carries, what the game reads (a mouse move's escape is 13, though JSON spells
+        its first byte in 6; a character of a Chinese name is 3); other kinds are only counted."""
+        match message:
+            case ("stdin", str(keys)):
+                return self.take(len(keys.encode()))
+            case _:
+                return self.take(0)
 
 
 Message = tuple[str] | tuple[str, str] | tuple[str, int, int]

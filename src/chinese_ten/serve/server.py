@@ -406,7 +406,8 @@ class GameServer(Server):
                 raise BadMessageError(str(message.data))
             if message.type is not WSMsgType.TEXT:
                 raise BadMessageError("a binary message")
-            if not allowance.take_message(message.data):
+            read = read_message(message.data)
+            if not allowance.take_message(read):
                 if not said:
                     said = True
                     print(
@@ -418,7 +419,7 @@ class GameServer(Server):
                         flush=True,
                     )
                 continue
-            match read_message(message.data):
+            match read:
                 case ("stdin", str(keys)):
                     await app_service.send_bytes(keys.encode())
                 case ("resize", int(width), int(height)):
