@@ -417,3 +417,22 @@ async def test_slow_many_or_crowded_requests_are_bounded(
         assert (await raw(port, start + b"\r\n")).startswith(b"HTTP/1.1 403 ")
     finally:
         await runner.cleanup()
+
+
+def test_a_warning_is_one_line_with_its_numbers_and_no_text_arguments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """asyncio warns of a game's pid it could not wait for: the pid is said, not ``%d``; a
+    text argument (it may be a header, with the token's cookie) is never put in."""
+    import logging
+
+    handler = served_module._OneLine(logging.WARNING)
+    for message, args in (
+        ("Unknown child process pid %d, will report returncode 255", (4242,)),
+        ("Bad header %s", ("chinese-ten-token-8000=secret",)),
+    ):
+        handler.emit(logging.LogRecord("asyncio", logging.WARNING, "", 0, message, args, None))
+    assert capsys.readouterr().err == (
+        "chinese-ten: Unknown child process pid 4242, will report returncode 255\n"
+        "chinese-ten: Bad header %s\n"
+    )

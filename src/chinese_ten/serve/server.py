@@ -495,7 +495,16 @@ class _OneLine(logging.Handler):
                 )
             )
         elif record.levelno >= logging.WARNING:
-            _say("chinese-ten: " + visible(str(record.msg)[:200]))
+            _say("chinese-ten: " + visible(_message(record)[:200]))
+
+
+def _message(record: logging.LogRecord) -> str:
+    """A record's message, its arguments put in only when all are numbers (a pid, say): a
+    text argument may be a request's header, which holds the token's cookie."""
+    numbers = isinstance(record.args, tuple) and all(
+        isinstance(arg, int | float) for arg in record.args
+    )
+    return record.getMessage() if numbers else str(record.msg)
 
 
 def _quiet_logs() -> None:
