@@ -14,7 +14,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from chinese_ten.serve import server as served_module
-from chinese_ten.serve.guard import MAX_MESSAGE
+from chinese_ten.serve.guard import MAX_MESSAGE, read_message
 from chinese_ten.serve.server import GameServer, ServeOptions
 from tests.serve.test_serve import connected, get, memory_mb, screen_bytes, shown
 from tests.serve_tabs import Served
@@ -131,6 +131,44 @@ def test_allowance_refills_at_its_rate_up_to_its_size() -> None:
     now[0] = 1000.0
     assert allowance.take(1) and allowance.take(1) and allowance.take(1)  # 3 messages, full
     assert not allowance.take(1)  # refilled no further than its size
+
+
+def test_a_steady_flood_gets_no_more_than_a_game_reads() -> None:
+    """Keys of 16 KiB every tenth of a second for a minute: a game grew by about 10 MB a
+    second at 5 KiB a second of keys and held flat at 2 KiB; what passes is the allowance's
+    size and then 2 KiB a second, counted in the UTF-8 bytes the game reads."""
+    from chinese_ten.serve.guard import KEY_BYTES, Allowance
+
+    now = [0.0]
+    allowance = Allowance(lambda: now[0])
+    wide = "\u4e00" * 5400  # 16,200 bytes, in a message of 16,213
+    assert 2 * len(wide) < len(wide.encode()) < MAX_MESSAGE  # characters would undercount it
+    assert read_message(json.dumps(["stdin", wide], ensure_ascii=False)) == ("stdin", wide)
+    taken = 0
+    for tenth in range(600):
+        now[0] = tenth / 10
+        if allowance.take_message(("stdin", wide)):
+            taken += len(wide.encode())
+    assert KEY_BYTES[0] <= 64 * 1024
+    assert taken <= KEY_BYTES[0] + 60 * 2 * 1024
+    assert taken >= 60 * 2 * 1024  # a paste now and then still passes
+
+
+def test_a_mouse_moved_fast_for_minutes_is_never_cut() -> None:
+    """A move is 13 bytes of escape for the game (31 of JSON, which spells ESC in 6): a
+    hundred a second for ten minutes all pass, and so do the resizes and pings between."""
+    from chinese_ten.serve.guard import Allowance
+
+    now = [0.0]
+    allowance = Allowance(lambda: now[0])
+    move = read_message(json.dumps(["stdin", "\x1b[<35;123;45M"]))
+    assert move is not None
+    for hundredth in range(60_000):
+        now[0] = hundredth / 100
+        assert allowance.take_message(move), now[0]
+        if hundredth % 50 == 0:
+            assert allowance.take_message(("resize", 120, 40))
+            assert allowance.take_message(("ping", "x"))
 
 
 def ticks(pid: int) -> int:
@@ -341,3 +379,60 @@ def test_an_origin_is_the_page_s_own_only_under_the_same_name_and_port() -> None
     every = Address.of("0.0.0.0", 80)
     assert every.is_own_origin("http://192.168.1.20", "192.168.1.20:80")
     assert not every.is_own_origin("http://192.168.1.21", "192.168.1.20")
+
+
+async def test_slow_many_or_crowded_requests_are_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone who reaches the port, with no token, could hold unfinished requests of 128
+    headers of 64 KiB (8 MiB each) for an hour each, as many as file descriptors allow: the
+    headers a request may have, the connections open at once and the time headers may take
+    are bounded."""
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    monkeypatch.setattr(served_module, "KEEP_OPEN", 1.0)
+    monkeypatch.setattr(served_module, "CONNECTIONS", 8)
+    options = ServeOptions(
+        host="127.0.0.1", port=0, max_games=1, idle_minutes=5, game=("play",), lang="en"
+    )
+    game_server = GameServer(options)
+    runner = served_module.runner_of(game_server.web_app())
+    await runner.setup()
+    site = aiohttp.web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    game_server.listening(port)
+    start = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+    try:
+        many = start + b"".join(b"X-%d: y\r\n" % n for n in range(40)) + b"\r\n"
+        assert (await raw(port, many)).startswith((b"HTTP/1.0 400 ", b"HTTP/1.1 400 "))
+        assert (await raw(port, start + b"\r\n")).startswith(b"HTTP/1.1 403 ")  # no token
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(8)]
+        for _, writer in held:
+            writer.write(start)  # headers begun, never ended
+        extra = await raw(port, start + b"\r\n")
+        assert extra == b""  # closed at once: 8 connections are all there may be
+        for reader, writer in held:  # ended after KEEP_OPEN, not after an hour
+            assert await asyncio.wait_for(reader.read(), 30) == b""
+            writer.close()
+        assert (await raw(port, start + b"\r\n")).startswith(b"HTTP/1.1 403 ")
+    finally:
+        await runner.cleanup()
+
+
+def test_a_warning_is_one_line_with_its_numbers_and_no_text_arguments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """asyncio warns of a game's pid it could not wait for: the pid is said, not ``%d``; a
+    text argument (it may be a header, with the token's cookie) is never put in."""
+    import logging
+
+    handler = served_module._OneLine(logging.WARNING)
+    for message, args in (
+        ("Unknown child process pid %d, will report returncode 255", (4242,)),
+        ("Bad header %s", ("chinese-ten-token-8000=secret",)),
+    ):
+        handler.emit(logging.LogRecord("asyncio", logging.WARNING, "", 0, message, args, None))
+    assert capsys.readouterr().err == (
+        "chinese-ten: Unknown child process pid 4242, will report returncode 255\n"
+        "chinese-ten: Bad header %s\n"
+    )

@@ -71,12 +71,20 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path: Path, option: str, value:
     assert option in err
 
 
-def test_a_host_that_is_not_here_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    code, err = finished(tmp_path, "--host", "192.0.2.1", "--port", "0")
+@pytest.mark.parametrize(
+    "host",
+    [
+        "192.0.2.1",
+        "a" * 64,  # a label longer than a name may have: the IDNA codec refuses it
+        "a." * 130,  # a name longer than any
+        "\u00e9" * 70,
+    ],
+)
+def test_a_host_that_is_not_here_is_one_line_and_exit_2(tmp_path: Path, host: str) -> None:
+    code, err = finished(tmp_path, "--host", host, "--port", "0")
     assert code == 2
     assert err == (
-        "chinese-ten: cannot listen on http://192.0.2.1:0: "
-        "192.0.2.1 is not an address of this machine\n"
+        f"chinese-ten: cannot listen on http://{host}:0: {host} is not an address of this machine\n"
     )
 
 
@@ -104,6 +112,35 @@ def test_other_hosts_are_warned_about_and_sigterm_ends_the_server(tmp_path: Path
     assert hosts[-1] == "127.0.0.1"
     assert process.returncode == 143
     assert err == "chinese-ten: stopped; no game was running.\n"
+
+
+@pytest.mark.parametrize(
+    ("host", "same"),
+    [("::0", "::"), ("0:0:0:0:0:0:0:0", "::"), ("0", "0.0.0.0"), ("127.1", "127.0.0.1")],
+)
+def test_an_address_in_another_spelling_is_served_as_its_usual_one(
+    tmp_path: Path, host: str, same: str
+) -> None:
+    """``0`` binds every address as ``0.0.0.0`` does, and ``127.1`` is 127.0.0.1: the address
+    printed, the ``Host`` a browser sends (it writes the usual spelling) and the warning are
+    those of the usual spelling."""
+    process = serve(tmp_path, "--host", host, "--port", "0")
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    found = re.search(r"http://(\S+):(\d+)/\?token=(\S+) ", first)
+    assert found, first
+    shown, port, token = found.groups()
+    assert shown.strip("[]") == reachable(same)[0]
+    with socket.create_connection((reachable(same)[-1], int(port)), timeout=30) as browser:
+        browser.sendall(
+            f"GET /?token={token} HTTP/1.1\r\nHost: {url_of(reachable(same)[-1], int(port))[7:]}"
+            "\r\nConnection: close\r\n\r\n".encode()
+        )
+        assert browser.recv(12) == b"HTTP/1.1 200"
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=30)
+    assert ("warning" in err) == (same != "127.0.0.1")
+    assert ("warning" not in err) or f"listening on {same}: anyone" in err
 
 
 def test_localhost_gets_no_warning(tmp_path: Path) -> None:

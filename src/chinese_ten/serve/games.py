@@ -20,6 +20,17 @@ def is_local(host: str) -> bool:
     return host.lower() in LOCAL_HOSTS
 
 
+def usual_host(host: str) -> str:
+    """An address in the spelling a browser writes it (``::0`` is ``::``, ``0`` is ``0.0.0.0``,
+    ``127.1`` is ``127.0.0.1``: the system takes them all); a name as it is."""
+    with contextlib.suppress(ValueError):
+        return str(ipaddress.ip_address(host))
+    if host and host.isascii() and not any(c.isspace() for c in host):
+        with contextlib.suppress(OSError):  # the forms inet_aton takes: 0, 127.1, 0x7f.1
+            return socket.inet_ntoa(socket.inet_aton(host))
+    return host
+
+
 def url_of(host: str, port: int) -> str:
     """The address to open (an IPv6 host goes in brackets)."""
     shown = f"[{host}]" if ":" in host else host

@@ -52,9 +52,11 @@ MAX_QUERY = 256
 MAX_MESSAGE = 16 * 1024
 """Bytes of one websocket message, this many included: a key is a few, a pasted name a few
 hundred."""
-KEY_BYTES = (64 * 1024, 16 * 1024)
-"""Bytes of keys one connection may send at once, and each second after that: pastes of a
-whole message pass, a flood is cut to what a game reads without growing."""
+KEY_BYTES = (64 * 1024, 2 * 1024)
+"""Bytes (UTF-8) one connection may send at once, and each second after that: pastes of a
+whole message pass, and a flood is cut to what a game reads without growing (a game held
+flat at 2 KiB of single-key bytes a second and grew by about 10 MB a second at 5 KiB); a
+person types a few keys a second, and a mouse moved fast sends under 1 KiB."""
 KEY_MESSAGES = (400, 200)
 """Messages (keys, mouse moves, resizes) one connection may send at once, and each second:
 a mouse moved fast sends tens a second."""
@@ -304,6 +306,16 @@ class Allowance:
             return False
         self.left = [self.left[0] - size, self.left[1] - 1]
         return True
+
+    def take_message(self, message: "Message | None") -> bool:
+        """Spend one message read by :func:`read_message`: its size is the UTF-8 bytes of the
+        keys it carries, what the game reads (a mouse move's escape is 13, though JSON spells
+        its first byte in 6; a character of a Chinese name is 3); other kinds are only counted."""
+        match message:
+            case ("stdin", str(keys)):
+                return self.take(len(keys.encode()))
+            case _:
+                return self.take(0)
 
 
 Message = tuple[str] | tuple[str, str] | tuple[str, int, int]

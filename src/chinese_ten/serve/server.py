@@ -14,6 +14,7 @@ seconds is killed (it was saved after its last action). No Textual import here.
 
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import json
 import logging
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
@@ -34,7 +36,7 @@ from textual_serve.server import Server
 from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _, ngettext
-from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of
+from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of, usual_host
 from chinese_ten.serve.guard import (
     BROWSER_COOKIE,
     BROWSER_COOKIE_DAYS,
@@ -71,6 +73,16 @@ that has gone silent, and its game is ended (saved)."""
 HEADER_BYTES = 64 * 1024
 """Bytes of one request line or header: roomy for the cookies other pages of this host may have
 set (a browser sends every cookie of the host, whatever the port), and still a bound."""
+HEADERS = 32
+"""Headers of one request (a browser sends about 20): with :data:`HEADER_BYTES`, the most one
+unfinished request holds (2 MiB, about 5 MB of the server's memory once parsed)."""
+CONNECTIONS = 64
+"""Connections open at once: more are closed as they come (a tab's game holds one, a page
+load a browser's six at most), so that no one can hold more than ``CONNECTIONS`` unfinished
+requests' memory (300 unfinished requests of 2 MiB took the server to 609 MB with 128)."""
+KEEP_OPEN = 15.0
+"""Seconds a connection may wait between requests, or take to send a request's headers: a
+client that sends them a byte at a time (slowloris) is ended then, not after aiohttp's hour."""
 GAME_ERRORS = 4096
 """Bytes kept of what a game writes on its standard error (its last words, for a failed start)."""
 FULL_PAGE = "/full"
@@ -431,7 +443,8 @@ class GameServer(Server):
                 raise BadMessageError(str(message.data))
             if message.type is not WSMsgType.TEXT:
                 raise BadMessageError("a binary message")
-            if not allowance.take(len(message.data)):
+            read = read_message(message.data)
+            if not allowance.take_message(read):
                 if not said:
                     said = True
                     print(
@@ -443,7 +456,7 @@ class GameServer(Server):
                         flush=True,
                     )
                 continue
-            match read_message(message.data):
+            match read:
                 case ("stdin", str(keys)):
                     await app_service.send_bytes(keys.encode())
                 case ("resize", int(width), int(height)):
@@ -519,7 +532,16 @@ class _OneLine(logging.Handler):
                 )
             )
         elif record.levelno >= logging.WARNING:
-            _say("chinese-ten: " + visible(str(record.msg)[:200]))
+            _say("chinese-ten: " + visible(_message(record)[:200]))
+
+
+def _message(record: logging.LogRecord) -> str:
+    """A record's message, its arguments put in only when all are numbers (a pid, say): a
+    text argument may be a request's header, which holds the token's cookie."""
+    numbers = isinstance(record.args, tuple) and all(
+        isinstance(arg, int | float) for arg in record.args
+    )
+    return record.getMessage() if numbers else str(record.msg)
 
 
 def _quiet_logs() -> None:
@@ -530,8 +552,46 @@ def _quiet_logs() -> None:
         logger.propagate = False
 
 
+class _Refused(asyncio.Protocol):
+    """A connection over :data:`CONNECTIONS`: closed at once, nothing read."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.close()
+
+
+class _CappedServer(web.Server):
+    """aiohttp's server, with at most :data:`CONNECTIONS` connections at once."""
+
+    def __call__(self) -> RequestHandler:
+        if len(self.connections) >= CONNECTIONS:
+            return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
+        return super().__call__()
+
+
+class _Runner(web.AppRunner):
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = _CappedServer  # the same object, with a bound on connections
+        return server
+
+
+def runner_of(app: web.Application) -> web.AppRunner:
+    """The runner ``serve`` listens with: no access log, no signals of its own, and bounds on
+    headers (:data:`HEADER_BYTES`, :data:`HEADERS`), on connections (:data:`CONNECTIONS`) and
+    on the time a request's headers may take (:data:`KEEP_OPEN`)."""
+    return _Runner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        max_line_size=HEADER_BYTES,
+        max_field_size=HEADER_BYTES,
+        max_headers=HEADERS,
+        keepalive_timeout=KEEP_OPEN,
+    )
+
+
 def run_serve(options: ServeOptions) -> int:
-    return asyncio.run(_serve(options))
+    return asyncio.run(_serve(dataclasses.replace(options, host=usual_host(options.host))))
 
 
 async def _serve(options: ServeOptions) -> int:
@@ -544,17 +604,11 @@ async def _serve(options: ServeOptions) -> int:
 
     server = GameServer(options)
     _quiet_logs()
-    runner = web.AppRunner(
-        server.web_app(),
-        access_log=None,
-        handle_signals=False,
-        max_line_size=HEADER_BYTES,
-        max_field_size=HEADER_BYTES,
-    )
+    runner = runner_of(server.web_app())
     await runner.setup()
     try:
         await web.TCPSite(runner, options.host, options.port).start()
-    except OSError as error:
+    except (OSError, UnicodeError) as error:  # UnicodeError: a name IDNA cannot encode
         await runner.cleanup()
         return _cannot_listen(options, error)
     for signum in SIGNALS:
@@ -604,10 +658,12 @@ async def _serve(options: ServeOptions) -> int:
     return 128 + signum
 
 
-def _cannot_listen(options: ServeOptions, error: OSError) -> int:
+def _cannot_listen(options: ServeOptions, error: OSError | UnicodeError) -> int:
     """One line: the port is taken (exit 1) or the host is no address of this machine (2)."""
     where = url_of(visible(options.host), options.port)
-    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+    if not isinstance(error, OSError) or (
+        isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL
+    ):
         line = _("chinese-ten: cannot listen on {where}: {host} is not an address of this machine")
         print(line.format(where=where, host=visible(options.host)), file=sys.stderr)
         return 2
