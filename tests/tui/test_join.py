@@ -291,3 +291,115 @@ async def test_a_narrow_window_gets_the_compact_board(tmp_path: Path) -> None:
             assert drawn.view is not None and drawn.view.seat == 2
             assert len(drawn.view.hand) == 6
         await me.close()
+
+
+def _play_out(table: "object", seed: int) -> None:
+    """The deal in play played to its end at random (the host's own hands)."""
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.serve.host import HostTable
+
+    assert isinstance(table, HostTable)
+    rng = random.Random(seed)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+
+
+async def test_a_deals_end_shows_the_results_screen_and_enter_says_ready(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """The results screen of a local game, built from the record the host sent: the deal's
+    red cards and points and the series so far; Enter tells the host this seat is ready, and
+    the screen goes when the next deal is dealt."""
+    from chinese_ten.tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ana"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None), deals=2)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            _play_out(table, 5)
+            await table.after_change()
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
+            results = app.screen
+            assert isinstance(results, ResultsScreen)
+            finished = table.flow.finished[0]
+            assert results.deal.piles == finished.piles
+            assert results.deal.setup.hands == finished.setup.hands  # every card public now
+            assert results.series.totals == table.flow.series.totals
+            assert results.you == 0 and results.joined
+            assert results.check_action("next", ()) is True
+            await pilot.press("enter")
+            waiting = "Waiting for Player 2 to be ready. Player 2 is away: the table waits."
+            await settle(lambda: status_text(screen.turn) == waiting, pilot)
+            assert table.ready == {0} and app.screen is screen
+            async with table.lock:
+                assert await table.mark_ready(1, table.seq) is None
+                await table.after_change()
+            await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
+            assert app.screen is screen and len(table.flow.finished) == 1
+        await me.close()
+
+
+async def test_the_series_end_shows_the_standing_and_offers_no_new_game(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    from chinese_ten.tui.screens.results import ResultsScreen
+    from chinese_ten.tui.widgets.keybar import KeyBar
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "cy"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None, "easy"), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 1)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(lambda: app.join_screen.turn.update is not None, pilot)
+            _play_out(table, 6)
+            await table.after_change()
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
+            results = app.screen
+            assert isinstance(results, ResultsScreen) and results.series.is_over
+            for action in ("next", "new", "new_table"):
+                assert results.check_action(action, ()) is False
+            verdict = str(results.query_one("#verdict").render())
+            assert "Standing: 1." in verdict and "q: quit" in verdict
+            assert "new series" not in verdict
+            await pilot.press("enter", "n", "g")
+            assert app.screen is results and table.stage == "finished"
+            assert results.query_one(KeyBar) is not None
+        await me.close()
+
+
+async def test_a_record_that_disagrees_with_the_table_shows_no_results(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """A host sending another game's record (or one that cannot be read): no results screen
+    of a deal that was not played, one notice, and the board stays."""
+    from chinese_ten.net.protocol import DealRecordMessage
+    from chinese_ten.tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
+    other = new_table(tmp_path / "other", (None, None), deals=1, seed=8)
+    _play_out(other, 1)
+    table = new_table(tmp_path, (None, None), deals=1)
+    monkeypatch.setattr(table, "record_message", other.record_message)  # type: ignore[attr-defined]
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            screen._keep(DealRecordMessage(deals=1, record="{not a record"))
+            assert screen._finished is None
+            _play_out(table, 2)
+            await table.after_change()
+            await settle(lambda: screen._results_seen == 1, pilot)
+            await pilot.pause()
+            assert not isinstance(app.screen, ResultsScreen)
+            assert screen.turn.stage == "results"
+            assert status_text(screen.turn) == "The series is over."
+        await me.close()
