@@ -403,3 +403,36 @@ async def test_a_record_that_disagrees_with_the_table_shows_no_results(
             assert screen.turn.stage == "results"
             assert status_text(screen.turn) == "The series is over."
         await me.close()
+
+
+async def test_the_log_says_the_pack_was_cut_at_random_never_that_this_seat_cut(
+    tmp_path: Path,
+) -> None:
+    """The host cuts every pack at random: the cutter's log says so, names no one as having
+    cut, and the other seats' logs say for whom it was cut."""
+    from chinese_ten.engine.chance import cutter_of
+
+    table = new_table(tmp_path, (None, None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    dealer, cutter = state.setup.dealer, cutter_of(state.setup.dealer, 3)
+    other = next(s for s in range(3) if s not in (dealer, cutter))
+    names = table.flow.names
+    expected = {
+        cutter: f"Deal 1: {names[dealer]} deals; the pack was cut at random for you.",
+        dealer: f"Deal 1: you deal; the pack was cut at random for {names[cutter]}.",
+        other: f"Deal 1: {names[dealer]} deals; the pack was cut at random for {names[cutter]}.",
+    }
+    async with hosting(table) as (_host, base):
+        for seat, line in expected.items():
+            me = await seated(table, base, seat)
+            app = JoinApp(me, game_options())
+            async with app.run_test(size=(120, 40)) as pilot:
+                screen = app.join_screen
+                await settle(lambda s=screen: s.turn.view is not None, pilot)
+                await pilot.pause()
+                log = screen.query_one("#log")
+                written = [strip.text for strip in log.lines]  # type: ignore[attr-defined]
+                assert line in written
+                assert not any("you cut" in text for text in written)
+            await me.close()

@@ -85,6 +85,9 @@ class DealBegins(NamedTuple):
     cutter: int
     position: int | None
     """Where the pack was cut (None: a resumed game's deal, cut unknown to the log)."""
+    at_random: bool = False
+    """The pack was cut at random for the cutter (a table held by ``chinese-ten host``, which
+    cuts for every seat): the log names no one as having cut."""
 
 
 class Happened(NamedTuple):

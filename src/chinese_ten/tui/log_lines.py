@@ -38,8 +38,13 @@ class LogWords:
                 return describe_event(
                     event, names, symbols=self.symbols, four_color=self.four_color, you=you
                 )
-            case DealBegins(number, dealer, cutter, position):
-                return Text(self._deal_header(number, dealer, cutter, position), style="bold")
+            case DealBegins(number, dealer, cutter, position, at_random):
+                header = (
+                    self._random_cut_header(number, dealer, cutter)
+                    if at_random
+                    else self._deal_header(number, dealer, cutter, position)
+                )
+                return Text(header, style="bold")
             case TripleLaid(cards):
                 return styled(
                     _("Layout triple: the fourth card of this rank takes all three: {cards}"),
@@ -81,6 +86,17 @@ class LogWords:
             cutter=names[cutter],
             position=position,
         )
+
+    def _random_cut_header(self, number: int, dealer: int, cutter: int) -> str:
+        """A deal whose pack was cut at random for ``cutter``: no one is said to have cut."""
+        you, names = self.you, self.names
+        if dealer == you:
+            header = _("Deal {number}: you deal; the pack was cut at random for {cutter}.")
+        elif cutter == you:
+            header = _("Deal {number}: {dealer} deals; the pack was cut at random for you.")
+        else:
+            header = _("Deal {number}: {dealer} deals; the pack was cut at random for {cutter}.")
+        return header.format(number=number, dealer=names[dealer], cutter=names[cutter])
 
     def toast(self, entry: LogEntry) -> tuple[str, str] | None:
         """The toast ``entry`` raises when it happens: its text and title."""

@@ -272,7 +272,7 @@ class JoinScreen(Screen[None]):
         if number > begun:
             seats = seen.seats
             self.log_entries.append(
-                DealBegins(number, seen.dealer, cutter_of(seen.dealer, seats), None)
+                DealBegins(number, seen.dealer, cutter_of(seen.dealer, seats), None, at_random=True)
             )
             begun, logged = number, 0
         events = seen.events()
