@@ -78,6 +78,7 @@ async def test_the_deals_record_goes_into_the_players_own_history(
 
     from chinese_ten.engine.deal import legal_actions
     from chinese_ten.store.history import read_history
+    from chinese_ten.tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
     table = new_table(tmp_path, (None, None), deals=1)
@@ -92,6 +93,8 @@ async def test_the_deals_record_goes_into_the_players_own_history(
             screen = app.join_screen
             await settle(lambda: screen.turn.stage == "results", pilot)
             assert status_text(screen.turn) == "The series is over."
+            # joined after the deal's end: the update came first, the record after it
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
         await me.close()
     app.join_screen.history.wait()
     with read_history(tmp_path / "ben") as history:
