@@ -85,9 +85,10 @@ class DealBegins(NamedTuple):
     cutter: int
     position: int | None
     """Where the pack was cut (None: a resumed game's deal, cut unknown to the log)."""
-    at_random: bool = False
-    """The pack was cut at random for the cutter (a table held by ``chinese-ten host``, which
-    cuts for every seat): the log names no one as having cut."""
+    cut_by: Literal["cutter", "random", "unknown"] = "cutter"
+    """Who cut: the cutter; the host of a table (``chinese-ten host``), at random for the
+    cutter's seat; or not known to this log (a deal taken up by a restarted host). Only with
+    ``cutter`` does the log name someone as having cut."""
 
 
 class Happened(NamedTuple):

@@ -38,11 +38,11 @@ class LogWords:
                 return describe_event(
                     event, names, symbols=self.symbols, four_color=self.four_color, you=you
                 )
-            case DealBegins(number, dealer, cutter, position, at_random):
+            case DealBegins(number, dealer, cutter, position, cut_by):
                 header = (
-                    self._random_cut_header(number, dealer, cutter)
-                    if at_random
-                    else self._deal_header(number, dealer, cutter, position)
+                    self._deal_header(number, dealer, cutter, position)
+                    if cut_by == "cutter"
+                    else self._host_cut_header(number, dealer, cutter, cut_by == "random")
                 )
                 return Text(header, style="bold")
             case TripleLaid(cards):
@@ -87,10 +87,17 @@ class LogWords:
             position=position,
         )
 
-    def _random_cut_header(self, number: int, dealer: int, cutter: int) -> str:
-        """A deal whose pack was cut at random for ``cutter``: no one is said to have cut."""
+    def _host_cut_header(self, number: int, dealer: int, cutter: int, at_random: bool) -> str:
+        """A deal whose pack the host cut at random for ``cutter``, or whose cut this log
+        does not know: no one is said to have cut."""
         you, names = self.you, self.names
-        if dealer == you:
+        if not at_random:
+            header = (
+                _("Deal {number}: you deal.")
+                if dealer == you
+                else _("Deal {number}: {dealer} deals.")
+            )
+        elif dealer == you:
             header = _("Deal {number}: you deal; the pack was cut at random for {cutter}.")
         elif cutter == you:
             header = _("Deal {number}: {dealer} deals; the pack was cut at random for you.")

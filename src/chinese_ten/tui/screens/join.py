@@ -11,7 +11,7 @@ import contextlib
 import random
 from collections.abc import Coroutine
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import work
@@ -41,7 +41,8 @@ from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import compact
 
-if TYPE_CHECKING:  # the results screen is imported at the first deal's end
+if TYPE_CHECKING:  # the results and cut screens are imported at the first deal's end
+    from chinese_ten.tui.screens.cut import CutScreen
     from chinese_ten.tui.screens.results import ResultsScreen
 
 
@@ -63,6 +64,12 @@ def status_text(turn: RemoteTurn) -> str:
         else:
             others = [names[s] for s in table.waiting_for]
             parts.append(_("Waiting for {names} to be ready.").format(names=", ".join(others)))
+    elif table.stage == "cut":
+        if turn.seat in table.waiting_for:
+            parts.append(_("Your cut."))
+        elif table.waiting_for:
+            name = names[table.waiting_for[0]]
+            parts.append(_("Waiting for {name} to cut the pack.").format(name=name))
     elif turn.seat in table.waiting_for:
         parts.append(_("Your turn."))
     elif table.waiting_for:
@@ -130,6 +137,8 @@ class JoinScreen(Screen[None]):
         """The results screen on show."""
         self._results_seen = 0
         """Finished deals whose results screen has been shown (or could not be)."""
+        self._cut: CutScreen | None = None
+        """The cut screen on show (this seat cuts the next deal's pack)."""
 
     def compose(self) -> ComposeResult:
         glyphs, symbols, four = self._glyphs, self._symbols, self.options.display.four_color
@@ -167,6 +176,7 @@ class JoinScreen(Screen[None]):
                 self._follow(message)
                 self._draw()
                 self._show_results()
+                self._show_cut()
             elif isinstance(message, DealRecordMessage):
                 self._keep(message)
                 self._show_results()
@@ -249,10 +259,54 @@ class JoinScreen(Screen[None]):
         )
         self.app.push_screen(self._results, self._results_answered)
 
+    def _show_cut(self) -> None:
+        """The cut screen of a local game when this seat cuts the next deal's pack; it goes
+        when the deal is dealt (by this cut, or by the host's for a seat handed over)."""
+        from chinese_ten.game.turn import Cut
+        from chinese_ten.net.remote import series_of
+
+        update = self.turn.update
+        if update is None or not self.is_mounted:
+            return
+        table = update.table
+        if table.stage != "cut" or self.turn.seat not in table.waiting_for:
+            if self._cut is not None:
+                shown, self._cut = self._cut, None
+                if self.app.screen is shown:
+                    self.app.pop_screen()
+            return
+        if self._cut is not None or self._results is not None:
+            return  # the results first: their Enter brings the cut
+        from chinese_ten.tui.screens.cut import CutScreen
+
+        series = series_of(table)
+        cut = Cut(
+            number=len(table.points) + 1,
+            planned=table.deals_planned,
+            dealer=series.next_dealer,
+            cutter=self.turn.seat,
+            by_lot=False,
+            computer_cuts=False,
+            rng=random.Random(),
+        )
+        guard = self.options.session.guard
+        self._cut = CutScreen(
+            cut, self.turn.names, self.turn.seat, glyphs=self._glyphs, guard=guard
+        )
+        self.app.push_screen(self._cut, self._cut_answered)
+
+    def _cut_answered(self, position: object) -> None:
+        """The cut chosen on the cut screen, sent to the host."""
+        self._cut = None
+        update = self.turn.update
+        if type(position) is int and update is not None and update.table.stage == "cut":
+            self._post(self.connection.cut(self.turn.seq, position))
+
     def _results_answered(self, answer: str | None) -> None:
         """Enter on the results: this seat is ready for the next deal."""
         self._results = None
         update = self.turn.update
+        self.call_later(self._show_cut)  # the next deal's cut may be this seat's
         if (
             answer == "next"
             and update is not None
@@ -271,9 +325,13 @@ class JoinScreen(Screen[None]):
         begun, logged = self._logged
         if number > begun:
             seats = seen.seats
-            self.log_entries.append(
-                DealBegins(number, seen.dealer, cutter_of(seen.dealer, seats), None, at_random=True)
-            )
+            cutter, made = cutter_of(seen.dealer, seats), table.cut
+            if made is not None and made.seat == cutter:
+                by: Literal["cutter", "random"] = "random" if made.at_random else "cutter"
+                entry = DealBegins(number, seen.dealer, cutter, made.position, by)
+            else:
+                entry = DealBegins(number, seen.dealer, cutter, None, "unknown")
+            self.log_entries.append(entry)
             begun, logged = number, 0
         events = seen.events()
         self.log_entries += [Happened(e) for e in events[logged:]]
