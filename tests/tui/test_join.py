@@ -439,3 +439,74 @@ async def test_the_log_says_the_pack_was_cut_at_random_never_that_this_seat_cut(
                 assert line in written
                 assert not any("you cut" in text for text in written)
             await me.close()
+
+
+async def test_the_cutting_seat_gets_the_cut_screen_and_its_cut_deals(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """The results seen by every person, the seat that cuts next gets the cut screen of a
+    local game; its cut deals the next deal there, and its log says it cut there."""
+    from chinese_ten.tui.screens.cut import CutScreen
+    from chinese_ten.tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "home"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None), deals=2)
+    _play_out(table, 8)
+    cutter = table.cutter
+    other = 1 - cutter
+    async with hosting(table) as (_host, base):
+        idle = await seated(table, base, other)
+        me = await seated(table, base, cutter)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
+            await pilot.press("enter")
+            await settle(lambda: table.ready == {cutter}, pilot)
+            assert not isinstance(app.screen, CutScreen)  # the other is not ready yet
+            await idle.ready(table.seq)
+            await settle(lambda: isinstance(app.screen, CutScreen), pilot)
+            assert table.stage == "cut" and table.waiting_for() == (cutter,)
+            cut = app.screen
+            assert isinstance(cut, CutScreen)
+            await pilot.press("right", "right", "right")
+            position = cut.position
+            await pilot.press("enter")
+            await settle(lambda: table.stage == "play", pilot)
+            assert table.cut is not None and table.cut.position == position
+            assert not table.cut.at_random and table.cut.seat == cutter
+            await settle(lambda: app.screen is screen and screen.turn.view is not None, pilot)
+            await settle(lambda: len(screen.log_entries) > 0 and screen._written > 0, pilot)
+            dealer = table.flow.names[1 - cutter]
+            written = [strip.text for strip in screen.query_one("#log").lines]  # type: ignore[attr-defined]
+            assert f"Deal 2: {dealer} deals; you cut at {position}." in written
+        await idle.close()
+        await me.close()
+
+
+async def test_the_other_seat_waits_for_the_cut_and_its_screen_goes_if_it_is_not_its_cut(
+    tmp_path: Path,
+) -> None:
+    """The seat that does not cut sees who the table waits on, and no cut screen."""
+    table = new_table(tmp_path, (None, None), deals=2)
+    _play_out(table, 8)
+    cutter = table.cutter
+    async with hosting(table) as (_host, base):
+        cutting = await seated(table, base, cutter)
+        me = await seated(table, base, 1 - cutter)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            async with table.lock:
+                for seat in (0, 1):
+                    await table.mark_ready(seat, table.seq)
+                await table.after_change()
+            name = table.flow.names[cutter]
+            waiting = f"Waiting for {name} to cut the pack."
+            await settle(lambda: status_text(screen.turn) == waiting, pilot)
+            assert screen._cut is None
+            await cutting.cut(table.seq, 30)
+            await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
+        await cutting.close()
+        await me.close()
