@@ -510,3 +510,18 @@ async def test_the_other_seat_waits_for_the_cut_and_its_screen_goes_if_it_is_not
             await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
         await cutting.close()
         await me.close()
+
+
+def test_a_deal_whose_cut_the_update_does_not_say_names_no_cutter() -> None:
+    """A deal taken up by a restarted host (its cut not kept): the log says who deals, and
+    neither that this seat cut nor that the pack was cut at random."""
+    from chinese_ten.game.turn import DealBegins
+    from chinese_ten.tui.log_lines import LogWords
+
+    words = LogWords(("Ana", "Ben"), 1, symbols=False, four_color=False)
+    unknown = words.line(DealBegins(2, 0, 1, None, "unknown"))
+    assert unknown is not None and unknown.plain == "Deal 2: Ana deals."
+    mine = words.line(DealBegins(3, 1, 0, None, "unknown"))
+    assert mine is not None and mine.plain == "Deal 3: you deal."
+    cut = words.line(DealBegins(2, 0, 1, 9, "cutter"))
+    assert cut is not None and cut.plain == "Deal 2: Ana deals; you cut at 9."
