@@ -3,10 +3,10 @@
 A client opens a websocket at ``/t/<table>/ws`` and sends :class:`Hello` with its seat's
 secret; the server answers :class:`Welcome` then an :class:`Update` after every change: that
 seat's view of the deal (its own hand, every public card and event, never another hand or the
-stock's order) and the table around it. A client acts with :class:`Act` or :class:`Ready`,
-naming the update it answers (``seq``): an answer to an update gone is refused as stale, so a
-message replayed changes nothing. docs/protocol.md describes the exchange for other clients.
-Cards are written as in records (``AS``, ``TH``), actions as ``play 8C taking 2H``.
+stock's order) and the table around it. A client acts with :class:`Act`, :class:`Ready` or
+:class:`Cut`, naming the update it answers (``seq``): an answer to an update gone is refused as
+stale, so a message replayed changes nothing. docs/protocol.md describes the exchange for
+other clients. Cards are written as in records (``AS``, ``TH``), actions as ``play 8C taking 2H``.
 """
 
 import json
