@@ -11,7 +11,8 @@ import aiohttp
 import pytest
 
 from chinese_ten.engine.cards import format_card
-from chinese_ten.engine.deal import FLIP_PHASE, DealState, apply_action, start
+from chinese_ten.engine.chance import random_setup
+from chinese_ten.engine.deal import FLIP_PHASE, DealState, apply_action, legal_actions, start
 from chinese_ten.net import bot
 from chinese_ten.net.client import Connection, JoinError, parse_link
 from chinese_ten.net.protocol import (
@@ -541,3 +542,86 @@ async def test_a_second_hello_a_ready_in_play_and_a_binary_frame_are_refused(
                 await asyncio.wait_for(ana.receive(), timeout=10)
         await ana.close()
     assert table.flow.state is state
+
+
+def _to_results(table: HostTable, seed: int) -> None:
+    rng = random.Random(seed)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+
+
+async def test_the_cutter_connected_cuts_the_next_deal_and_others_are_refused(
+    tmp_path: Path,
+) -> None:
+    """When every person is ready and the cutter's person is here, the table waits for its
+    cut (stage ``cut``); a cut from another seat, out of its stage, for a position gone or
+    outside 1 to 51 is refused and changes nothing; the cutter's cut deals at that place."""
+    table = new_table(tmp_path, (None, None), deals=2)
+    _to_results(table, 3)
+    cutter = table.cutter
+    other = 1 - cutter
+    async with hosting(table) as (_host, base):
+        cutting = await seated(table, base, cutter)
+        idle = await seated(table, base, other)
+        await idle.cut(table.seq, 10)  # no cut is awaited during the results
+        assert await next_refusal(idle) == "not_now"
+        async with table.lock:
+            for seat in (cutter, other):
+                assert await table.mark_ready(seat, table.seq) is None
+            await table.after_change()
+        assert table.stage == "cut" and table.waiting_for() == (cutter,)
+        asked = await last_update(cutting, lambda u: u.table.stage == "cut")
+        assert asked.table.waiting_for == (cutter,) and asked.table.cut is None
+        seq, dealt = table.seq, len(table.flow.finished)
+        await idle.cut(seq, 10)  # not its cut
+        assert await next_refusal(idle) == "turn"
+        await cutting.cut(seq + 3, 10)  # a position that never was
+        for position in (52, 0):
+            await cutting.send(json.dumps({"kind": "cut", "seq": seq, "position": position}))
+        codes = [await next_refusal(cutting) for _ in range(3)]
+        assert codes == ["stale", "malformed", "malformed"]
+        assert table.stage == "cut" and table.seq == seq and len(table.flow.finished) == dealt
+        flow = table.flow
+        expected = random_setup(flow.deal_rng(flow.deal_number), flow.series.next_dealer, 17, 2)
+        await cutting.cut(seq, 17)
+        await wait_until(lambda: table.stage == "play")
+        assert table.cut is not None
+        assert (table.cut.seat, table.cut.position, table.cut.at_random) == (cutter, 17, False)
+        assert table.flow.state is not None and table.flow.state.setup == expected
+        await cutting.cut(seq, 17)  # replayed: no cut is awaited any more
+        assert await next_refusal(cutting) == "not_now"
+        assert table.flow.state.setup == expected
+        for c in (cutting, idle):
+            await c.close()
+
+
+async def test_an_absent_cutter_is_cut_for_at_random_and_a_handed_one_too(
+    tmp_path: Path,
+) -> None:
+    """A cutter away when the deal is due: the host cuts at random for it at once. A cutter
+    who leaves while the table waits for its cut: handed to the computer, the host cuts."""
+    table = new_table(tmp_path, (None, None, None), deals=3)
+    _to_results(table, 4)
+    cutter = table.cutter
+    async with table.lock:
+        for seat in range(3):
+            await table.mark_ready(seat, table.seq)
+    assert table.stage == "play" and table.cut is not None
+    assert table.cut.seat == cutter and table.cut.at_random
+    _to_results(table, 5)
+    cutter = table.cutter
+    host_seat = 0 if cutter != 0 else 1
+    async with hosting(table) as (_host, base):
+        hosting_seat = await seated(table, base, host_seat)
+        cutting = await seated(table, base, cutter)
+        async with table.lock:
+            for seat in range(3):
+                await table.mark_ready(seat, table.seq)
+        assert table.stage == "cut"
+        await cutting.close()
+        await wait_until(lambda: cutter not in table.sockets)
+        await hosting_seat.hand(cutter, "easy")
+        await wait_until(lambda: table.stage == "play")
+        assert table.cut is not None and table.cut.seat == cutter and table.cut.at_random
+        await hosting_seat.close()

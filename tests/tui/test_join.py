@@ -78,6 +78,7 @@ async def test_the_deals_record_goes_into_the_players_own_history(
 
     from chinese_ten.engine.deal import legal_actions
     from chinese_ten.store.history import read_history
+    from chinese_ten.tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
     table = new_table(tmp_path, (None, None), deals=1)
@@ -92,6 +93,8 @@ async def test_the_deals_record_goes_into_the_players_own_history(
             screen = app.join_screen
             await settle(lambda: screen.turn.stage == "results", pilot)
             assert status_text(screen.turn) == "The series is over."
+            # joined after the deal's end: the update came first, the record after it
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
         await me.close()
     app.join_screen.history.wait()
     with read_history(tmp_path / "ben") as history:
@@ -291,3 +294,234 @@ async def test_a_narrow_window_gets_the_compact_board(tmp_path: Path) -> None:
             assert drawn.view is not None and drawn.view.seat == 2
             assert len(drawn.view.hand) == 6
         await me.close()
+
+
+def _play_out(table: "object", seed: int) -> None:
+    """The deal in play played to its end at random (the host's own hands)."""
+    import random
+
+    from chinese_ten.engine.deal import legal_actions
+    from chinese_ten.serve.host import HostTable
+
+    assert isinstance(table, HostTable)
+    rng = random.Random(seed)
+    while table.stage == "play":
+        assert table.flow.state is not None
+        table._play(rng.choice(legal_actions(table.flow.state)))
+
+
+async def test_a_deals_end_shows_the_results_screen_and_enter_says_ready(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """The results screen of a local game, built from the record the host sent: the deal's
+    red cards and points and the series so far; Enter tells the host this seat is ready, and
+    the screen goes when the next deal is dealt."""
+    from chinese_ten.tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ana"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None), deals=2)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            _play_out(table, 5)
+            await table.after_change()
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
+            results = app.screen
+            assert isinstance(results, ResultsScreen)
+            finished = table.flow.finished[0]
+            assert results.deal.piles == finished.piles
+            assert results.deal.setup.hands == finished.setup.hands  # every card public now
+            assert results.series.totals == table.flow.series.totals
+            assert results.you == 0 and results.joined
+            assert results.check_action("next", ()) is True
+            await pilot.press("enter")
+            waiting = "Waiting for Player 2 to be ready. Player 2 is away: the table waits."
+            await settle(lambda: status_text(screen.turn) == waiting, pilot)
+            assert table.ready == {0} and app.screen is screen
+            async with table.lock:
+                assert await table.mark_ready(1, table.seq) is None
+                await table.after_change()
+            await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
+            assert app.screen is screen and len(table.flow.finished) == 1
+        await me.close()
+
+
+async def test_the_series_end_shows_the_standing_and_offers_no_new_game(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    from chinese_ten.tui.screens.results import ResultsScreen
+    from chinese_ten.tui.widgets.keybar import KeyBar
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "cy"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None, "easy"), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 1)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(lambda: app.join_screen.turn.update is not None, pilot)
+            _play_out(table, 6)
+            await table.after_change()
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
+            results = app.screen
+            assert isinstance(results, ResultsScreen) and results.series.is_over
+            for action in ("next", "new", "new_table"):
+                assert results.check_action(action, ()) is False
+            verdict = str(results.query_one("#verdict").render())
+            assert "Standing: 1." in verdict and "q: quit" in verdict
+            assert "new series" not in verdict
+            await pilot.press("enter", "n", "g")
+            assert app.screen is results and table.stage == "finished"
+            assert results.query_one(KeyBar) is not None
+        await me.close()
+
+
+async def test_a_record_that_disagrees_with_the_table_shows_no_results(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """A host sending another game's record (or one that cannot be read): no results screen
+    of a deal that was not played, one notice, and the board stays."""
+    from chinese_ten.net.protocol import DealRecordMessage
+    from chinese_ten.tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
+    other = new_table(tmp_path / "other", (None, None), deals=1, seed=8)
+    _play_out(other, 1)
+    table = new_table(tmp_path, (None, None), deals=1)
+    monkeypatch.setattr(table, "record_message", other.record_message)  # type: ignore[attr-defined]
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            screen._keep(DealRecordMessage(deals=1, record="{not a record"))
+            assert screen._finished is None
+            _play_out(table, 2)
+            await table.after_change()
+            await settle(lambda: screen._results_seen == 1, pilot)
+            await pilot.pause()
+            assert not isinstance(app.screen, ResultsScreen)
+            assert screen.turn.stage == "results"
+            assert status_text(screen.turn) == "The series is over."
+        await me.close()
+
+
+async def test_the_log_says_the_pack_was_cut_at_random_never_that_this_seat_cut(
+    tmp_path: Path,
+) -> None:
+    """The host cuts every pack at random: the cutter's log says so, names no one as having
+    cut, and the other seats' logs say for whom it was cut."""
+    from chinese_ten.engine.chance import cutter_of
+
+    table = new_table(tmp_path, (None, None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    dealer, cutter = state.setup.dealer, cutter_of(state.setup.dealer, 3)
+    other = next(s for s in range(3) if s not in (dealer, cutter))
+    names = table.flow.names
+    expected = {
+        cutter: f"Deal 1: {names[dealer]} deals; the pack was cut at random for you.",
+        dealer: f"Deal 1: you deal; the pack was cut at random for {names[cutter]}.",
+        other: f"Deal 1: {names[dealer]} deals; the pack was cut at random for {names[cutter]}.",
+    }
+    async with hosting(table) as (_host, base):
+        for seat, line in expected.items():
+            me = await seated(table, base, seat)
+            app = JoinApp(me, game_options())
+            async with app.run_test(size=(120, 40)) as pilot:
+                screen = app.join_screen
+                await settle(lambda s=screen: s.turn.view is not None, pilot)
+                await pilot.pause()
+                log = screen.query_one("#log")
+                written = [strip.text for strip in log.lines]  # type: ignore[attr-defined]
+                assert line in written
+                assert not any("you cut" in text for text in written)
+            await me.close()
+
+
+async def test_the_cutting_seat_gets_the_cut_screen_and_its_cut_deals(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """The results seen by every person, the seat that cuts next gets the cut screen of a
+    local game; its cut deals the next deal there, and its log says it cut there."""
+    from chinese_ten.tui.screens.cut import CutScreen
+    from chinese_ten.tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "home"))  # type: ignore[attr-defined]
+    table = new_table(tmp_path, (None, None), deals=2)
+    _play_out(table, 8)
+    cutter = table.cutter
+    other = 1 - cutter
+    async with hosting(table) as (_host, base):
+        idle = await seated(table, base, other)
+        me = await seated(table, base, cutter)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
+            await pilot.press("enter")
+            await settle(lambda: table.ready == {cutter}, pilot)
+            assert not isinstance(app.screen, CutScreen)  # the other is not ready yet
+            await idle.ready(table.seq)
+            await settle(lambda: isinstance(app.screen, CutScreen), pilot)
+            assert table.stage == "cut" and table.waiting_for() == (cutter,)
+            cut = app.screen
+            assert isinstance(cut, CutScreen)
+            await pilot.press("right", "right", "right")
+            position = cut.position
+            await pilot.press("enter")
+            await settle(lambda: table.stage == "play", pilot)
+            assert table.cut is not None and table.cut.position == position
+            assert not table.cut.at_random and table.cut.seat == cutter
+            await settle(lambda: app.screen is screen and screen.turn.view is not None, pilot)
+            await settle(lambda: len(screen.log_entries) > 0 and screen._written > 0, pilot)
+            dealer = table.flow.names[1 - cutter]
+            written = [strip.text for strip in screen.query_one("#log").lines]  # type: ignore[attr-defined]
+            assert f"Deal 2: {dealer} deals; you cut at {position}." in written
+        await idle.close()
+        await me.close()
+
+
+async def test_the_other_seat_waits_for_the_cut_and_its_screen_goes_if_it_is_not_its_cut(
+    tmp_path: Path,
+) -> None:
+    """The seat that does not cut sees who the table waits on, and no cut screen."""
+    table = new_table(tmp_path, (None, None), deals=2)
+    _play_out(table, 8)
+    cutter = table.cutter
+    async with hosting(table) as (_host, base):
+        cutting = await seated(table, base, cutter)
+        me = await seated(table, base, 1 - cutter)
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            async with table.lock:
+                for seat in (0, 1):
+                    await table.mark_ready(seat, table.seq)
+                await table.after_change()
+            name = table.flow.names[cutter]
+            waiting = f"Waiting for {name} to cut the pack."
+            await settle(lambda: status_text(screen.turn) == waiting, pilot)
+            assert screen._cut is None
+            await cutting.cut(table.seq, 30)
+            await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
+        await cutting.close()
+        await me.close()
+
+
+def test_a_deal_whose_cut_the_update_does_not_say_names_no_cutter() -> None:
+    """A deal taken up by a restarted host (its cut not kept): the log says who deals, and
+    neither that this seat cut nor that the pack was cut at random."""
+    from chinese_ten.game.turn import DealBegins
+    from chinese_ten.tui.log_lines import LogWords
+
+    words = LogWords(("Ana", "Ben"), 1, symbols=False, four_color=False)
+    unknown = words.line(DealBegins(2, 0, 1, None, "unknown"))
+    assert unknown is not None and unknown.plain == "Deal 2: Ana deals."
+    mine = words.line(DealBegins(3, 1, 0, None, "unknown"))
+    assert mine is not None and mine.plain == "Deal 3: you deal."
+    cut = words.line(DealBegins(2, 0, 1, 9, "cutter"))
+    assert cut is not None and cut.plain == "Deal 2: Ana deals; you cut at 9."

@@ -85,6 +85,10 @@ class DealBegins(NamedTuple):
     cutter: int
     position: int | None
     """Where the pack was cut (None: a resumed game's deal, cut unknown to the log)."""
+    cut_by: Literal["cutter", "random", "unknown"] = "cutter"
+    """Who cut: the cutter; the host of a table (``chinese-ten host``), at random for the
+    cutter's seat; or not known to this log (a deal taken up by a restarted host). Only with
+    ``cutter`` does the log name someone as having cut."""
 
 
 class Happened(NamedTuple):

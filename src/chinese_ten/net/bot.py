@@ -77,6 +77,9 @@ async def play(
             elif table.stage == "results" and seat in table.waiting_for:
                 answered = message.seq
                 await connection.ready(message.seq)
+            elif table.stage == "cut" and seat in table.waiting_for:
+                answered = message.seq
+                await connection.cut(message.seq, rng.randint(1, 51))
     finally:
         for task in thinking:
             task.cancel()

@@ -18,6 +18,7 @@ from chinese_ten.net.protocol import (
     VERSION,
     Act,
     BadMessageError,
+    Cut,
     DealRecordMessage,
     Hello,
     Ping,
@@ -139,6 +140,10 @@ class Connection:
 
     async def ready(self, seq: int) -> None:
         await self.send(dump(Ready(seq=seq)))
+
+    async def cut(self, seq: int, position: int) -> None:
+        """The cutter's cut of the next deal's pack (``position`` cards lifted, 1 to 51)."""
+        await self.send(dump(Cut(seq=seq, position=position)))
 
     async def hand(self, seat: int, level: str | None) -> None:
         """The host's seat: ``seat`` to the computer at ``level``, or back (None)."""

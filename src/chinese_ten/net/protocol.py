@@ -3,10 +3,10 @@
 A client opens a websocket at ``/t/<table>/ws`` and sends :class:`Hello` with its seat's
 secret; the server answers :class:`Welcome` then an :class:`Update` after every change: that
 seat's view of the deal (its own hand, every public card and event, never another hand or the
-stock's order) and the table around it. A client acts with :class:`Act` or :class:`Ready`,
-naming the update it answers (``seq``): an answer to an update gone is refused as stale, so a
-message replayed changes nothing. docs/protocol.md describes the exchange for other clients.
-Cards are written as in records (``AS``, ``TH``), actions as ``play 8C taking 2H``.
+stock's order) and the table around it. A client acts with :class:`Act`, :class:`Ready` or
+:class:`Cut`, naming the update it answers (``seq``): an answer to an update gone is refused as
+stale, so a message replayed changes nothing. docs/protocol.md describes the exchange for
+other clients. Cards are written as in records (``AS``, ``TH``), actions as ``play 8C taking 2H``.
 """
 
 import json
@@ -29,8 +29,8 @@ SECRET_LENGTH: Final = 43
 """Characters of a seat's secret (``secrets.token_urlsafe(32)``)."""
 
 Stage = Literal["cut", "play", "results", "finished"]
-"""Where the table stands: a deal about to be dealt, a deal in play, a deal just ended (the
-table waits until every person is ready), the series over."""
+"""Where the table stands: a deal about to be dealt (the cutter's cut awaited), a deal in play,
+a deal just ended (the table waits until every person is ready), the series over."""
 
 
 class _Model(BaseModel):
@@ -61,6 +61,15 @@ class Ready(_Model):
     seq: Annotated[int, Field(ge=0)]
 
 
+class Cut(_Model):
+    """The cutter's cut of the next deal's pack: ``position`` cards lifted (1 to 51),
+    answering the update ``seq`` that asks for it (stage ``cut``)."""
+
+    kind: Literal["cut"] = "cut"
+    seq: Annotated[int, Field(ge=0)]
+    position: Annotated[int, Field(ge=1, le=51)]
+
+
 class Hand(_Model):
     """The host's seat only: an absent person's seat plays as the computer at ``level``, or
     (``level`` None) goes back to its person."""
@@ -75,7 +84,7 @@ class Ping(_Model):
     data: Annotated[str, Field(max_length=64)] = ""
 
 
-ClientMessage = Annotated[Hello | Act | Ready | Hand | Ping, Field(discriminator="kind")]
+ClientMessage = Annotated[Hello | Act | Ready | Cut | Hand | Ping, Field(discriminator="kind")]
 
 
 # ------------------------------------------------------------------ server to client
@@ -110,6 +119,17 @@ class SeatView(_Model):
     """The seat's legal actions (none when it is not its turn)."""
 
 
+class CutMade(_Model):
+    """How the pack of the deal in play (or just ended) was cut."""
+
+    seat: int
+    """The cutter (the seat after the dealer)."""
+    position: int
+    at_random: bool
+    """Cut at random by the host for the seat (a computer's seat, or a person away at the
+    time), not by the seat's person."""
+
+
 class TableState(_Model):
     """The table around the deal: who sits where, who is here, the series so far."""
 
@@ -127,6 +147,9 @@ class TableState(_Model):
     """The people the table waits for: to move, or to be ready for the next deal."""
     hints: bool
     open_scores: bool
+    cut: CutMade | None = None
+    """How the deal in play was cut (None: before the first deal, while a cut is awaited, or
+    a deal taken up by a restarted host, which does not keep it)."""
 
 
 class Welcome(_Model):
@@ -172,7 +195,7 @@ ServerMessage = Annotated[
     Welcome | Update | Refused | DealRecordMessage | Pong, Field(discriminator="kind")
 ]
 
-_CLIENT: TypeAdapter[Hello | Act | Ready | Hand | Ping] = TypeAdapter(ClientMessage)
+_CLIENT: TypeAdapter[Hello | Act | Ready | Cut | Hand | Ping] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Welcome | Update | Refused | DealRecordMessage | Pong] = TypeAdapter(
     ServerMessage
 )
@@ -197,7 +220,7 @@ def version_of(text: str | bytes) -> int | None:
     return version if type(version) is int else None
 
 
-def read_client(text: str | bytes) -> Hello | Act | Ready | Hand | Ping:
+def read_client(text: str | bytes) -> Hello | Act | Ready | Cut | Hand | Ping:
     """A client's message, or :class:`BadMessageError` (``too_big``, ``malformed``)."""
     if len(text) > MAX_CLIENT_MESSAGE:
         raise BadMessageError("too_big", f"over {MAX_CLIENT_MESSAGE} bytes")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from aiohttp import WSMsgType, web
 
 from chinese_ten.engine.actions import action_card, action_target, parse_action
+from chinese_ten.engine.chance import cutter_of
 from chinese_ten.engine.deal import OVER, legal_actions
 from chinese_ten.engine.errors import ChineseTenError, SaveError
 from chinese_ten.engine.view import PlayerView
@@ -41,6 +42,8 @@ from chinese_ten.net.protocol import (
     VERSION,
     Act,
     BadMessageError,
+    Cut,
+    CutMade,
     DealRecordMessage,
     Hand,
     Hello,
@@ -89,6 +92,8 @@ NOT_YOUR_TURN = N_("It is not your turn.")
 STALE = N_("That answers a position gone by: nothing changed.")
 ILLEGAL = N_("That move is not allowed here.")
 NOT_NOW = N_("Nothing to be ready for now.")
+NO_CUT = N_("There is no pack to cut now.")
+NOT_YOUR_CUT = N_("It is not your cut.")
 REPLACED = N_("This seat was taken up by another connection with the same link.")
 NOT_HOST = N_("Only the host's seat may hand a seat to the computer.")
 PRESENT = N_("That seat's person is here: only an absent seat goes to the computer.")
@@ -238,6 +243,8 @@ class HostTable:
         self.ready: set[int] = set()
         self.seq = 0
         self.stage: Stage = "cut"
+        self.cut: CutMade | None = None
+        """How the deal in play was cut (None: not known, or a cut awaited)."""
         self.lock = asyncio.Lock()
         self.problems: list[str] = []
         self.say: Callable[[str], None] | None = None
@@ -289,11 +296,44 @@ class HostTable:
         for seat, level in self.handed.items():
             self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
 
+    @property
+    def cutter(self) -> int:
+        """The seat that cuts the next deal's pack."""
+        return cutter_of(self.flow.series.next_dealer, self.flow.seats)
+
     def _deal(self) -> None:
-        rng = self.flow.deal_rng(self.flow.deal_number)
-        self._notice(self.flow.deal(rng.randint(1, 51)))
-        self.stage = "play"
+        """The next deal: a person connected in the cutter's seat cuts it (the table waits in
+        the ``cut`` stage); for a computer's seat, or a person away, the host cuts at random."""
         self.ready.clear()
+        self.cut = None
+        cutter = self.cutter
+        if self.flow.computers[cutter] is None and cutter in self.sockets:
+            self.stage = "cut"
+            return
+        self._cut_at_random()
+
+    def _cut_at_random(self) -> None:
+        rng = self.flow.deal_rng(self.flow.deal_number)
+        self._deal_cut(rng.randint(1, 51), at_random=True)
+
+    def _deal_cut(self, position: int, *, at_random: bool) -> None:
+        cutter = self.cutter
+        self._notice(self.flow.deal(position))
+        self.cut = CutMade(seat=cutter, position=position, at_random=at_random)
+        self.stage = "play"
+
+    async def apply_cut(self, seat: int, seq: int, position: int) -> str | None:
+        """The cutter's cut: None if the deal is dealt, else why not (nothing changed). The
+        caller holds the table's lock."""
+        if self.stage != "cut":
+            return NO_CUT
+        if seat != self.cutter:
+            return NOT_YOUR_CUT
+        if seq != self.seq:
+            return STALE
+        self._deal_cut(position, at_random=False)
+        self._changed()
+        return None
 
     async def persist(self) -> None:
         """Write the game's save until it holds the newest position."""
@@ -343,6 +383,8 @@ class HostTable:
         state = self.flow.state
         if self.stage == "play" and state is not None:
             return (state.to_move,)
+        if self.stage == "cut":
+            return (self.cutter,)
         if self.stage == "results":
             return tuple(
                 s
@@ -370,6 +412,7 @@ class HostTable:
             waiting_for=self.waiting_for(),
             hints=table.hints,
             open_scores=table.open_scores,
+            cut=self.cut,
         )
 
     def update_for(self, seat: int) -> Update:
@@ -458,6 +501,11 @@ class HostTable:
                 player = self.flow.computer_to_move() if self.stage == "play" else None
                 state = self.flow.state
                 if player is None or state is None:
+                    if self.stage == "cut" and self.flow.computers[self.cutter] is not None:
+                        self._cut_at_random()  # the cutter's seat was handed to the computer
+                        self._changed()
+                        await self.after_change()
+                        continue
                     if self.stage == "results" and not self.waiting_for():
                         self._deal()  # nobody to wait for: computers only
                         self._changed()
@@ -732,13 +780,18 @@ class Host:
                     return
                 if isinstance(read, Act):
                     why = await table.apply(seat, read.seq, read.action)
+                elif isinstance(read, Cut):
+                    why = await table.apply_cut(seat, read.seq, read.position)
                 else:
                     assert isinstance(read, Ready)
                     why = await table.mark_ready(seat, read.seq)
                 if why is not None:
-                    code = {STALE: "stale", ILLEGAL: "illegal", NOT_YOUR_TURN: "turn"}.get(
-                        why, "not_now"
-                    )
+                    code = {
+                        STALE: "stale",
+                        ILLEGAL: "illegal",
+                        NOT_YOUR_TURN: "turn",
+                        NOT_YOUR_CUT: "turn",
+                    }.get(why, "not_now")
                     await _refuse(socket, code, why, fatal=False)
                     continue
                 await table.after_change()

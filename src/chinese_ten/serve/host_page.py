@@ -22,6 +22,8 @@ WORDS = {
     "away": N_("{name} is away."),
     "results": N_("The deal is over."),
     "ready": N_("Ready for the next deal"),
+    "your_cut": N_("Your cut: how many cards to lift (1 to 51)?"),
+    "cut": N_("Cut the pack"),
     "finished": N_("The series is over."),
     "lost": N_("The connection to the host was lost."),
     "hand": N_("Your hand"),
@@ -66,6 +68,7 @@ _SCRIPT = """
     const parts = [];
     if (table.stage === "finished") parts.push(W.finished);
     else if (table.stage === "results") parts.push(W.results);
+    else if (table.stage === "cut" && table.waiting_for.includes(seat)) parts.push(W.your_cut);
     else if (table.waiting_for.includes(seat)) parts.push(W.your_turn);
     else if (table.waiting_for.length) {
       parts.push(say(W.waiting_for, {name: names[table.waiting_for[0]]}));
@@ -95,6 +98,21 @@ _SCRIPT = """
         button.onclick = () => { moves.replaceChildren(); send({kind: "act", seq, action}); };
         moves.append(button);
       });
+    }
+    if (table.stage === "cut" && table.waiting_for.includes(seat)) {
+      const where = document.createElement("input");
+      const guess = 1 + Math.floor(Math.random() * 51);
+      Object.assign(where, {type: "number", min: 1, max: 51, value: guess});
+      where.className = "cut-at";
+      const button = document.createElement("button");
+      button.textContent = W.cut;
+      button.className = "cut";
+      button.onclick = () => {
+        const position = Math.min(51, Math.max(1, Math.round(Number(where.value)) || 1));
+        moves.replaceChildren();
+        send({kind: "cut", seq, position});
+      };
+      moves.append(where, button);
     }
     if (table.stage === "results" && table.waiting_for.includes(seat)) {
       const button = document.createElement("button");

@@ -38,8 +38,13 @@ class LogWords:
                 return describe_event(
                     event, names, symbols=self.symbols, four_color=self.four_color, you=you
                 )
-            case DealBegins(number, dealer, cutter, position):
-                return Text(self._deal_header(number, dealer, cutter, position), style="bold")
+            case DealBegins(number, dealer, cutter, position, cut_by):
+                header = (
+                    self._deal_header(number, dealer, cutter, position)
+                    if cut_by == "cutter"
+                    else self._host_cut_header(number, dealer, cutter, cut_by == "random")
+                )
+                return Text(header, style="bold")
             case TripleLaid(cards):
                 return styled(
                     _("Layout triple: the fourth card of this rank takes all three: {cards}"),
@@ -81,6 +86,24 @@ class LogWords:
             cutter=names[cutter],
             position=position,
         )
+
+    def _host_cut_header(self, number: int, dealer: int, cutter: int, at_random: bool) -> str:
+        """A deal whose pack the host cut at random for ``cutter``, or whose cut this log
+        does not know: no one is said to have cut."""
+        you, names = self.you, self.names
+        if not at_random:
+            header = (
+                _("Deal {number}: you deal.")
+                if dealer == you
+                else _("Deal {number}: {dealer} deals.")
+            )
+        elif dealer == you:
+            header = _("Deal {number}: you deal; the pack was cut at random for {cutter}.")
+        elif cutter == you:
+            header = _("Deal {number}: {dealer} deals; the pack was cut at random for you.")
+        else:
+            header = _("Deal {number}: {dealer} deals; the pack was cut at random for {cutter}.")
+        return header.format(number=number, dealer=names[dealer], cutter=names[cutter])
 
     def toast(self, entry: LogEntry) -> tuple[str, str] | None:
         """The toast ``entry`` raises when it happens: its text and title."""

@@ -11,7 +11,7 @@ import contextlib
 import random
 from collections.abc import Coroutine
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import work
@@ -20,8 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from chinese_ten.engine.chance import cutter_of
-from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.deal import OVER, DealState
 from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.series import SeriesScore
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import DealBegins, DealEnds, Happened, LogEntry
 from chinese_ten.lang.i18n import N_, _
@@ -39,6 +40,10 @@ from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import compact
+
+if TYPE_CHECKING:  # the results and cut screens are imported at the first deal's end
+    from chinese_ten.tui.screens.cut import CutScreen
+    from chinese_ten.tui.screens.results import ResultsScreen
 
 
 def status_text(turn: RemoteTurn) -> str:
@@ -59,6 +64,12 @@ def status_text(turn: RemoteTurn) -> str:
         else:
             others = [names[s] for s in table.waiting_for]
             parts.append(_("Waiting for {names} to be ready.").format(names=", ".join(others)))
+    elif table.stage == "cut":
+        if turn.seat in table.waiting_for:
+            parts.append(_("Your cut."))
+        elif table.waiting_for:
+            name = names[table.waiting_for[0]]
+            parts.append(_("Waiting for {name} to cut the pack.").format(name=name))
     elif turn.seat in table.waiting_for:
         parts.append(_("Your turn."))
     elif table.waiting_for:
@@ -120,6 +131,14 @@ class JoinScreen(Screen[None]):
         self.ended: str | None = None
         """Why the connection ended (said on exit), None while it lasts."""
         self._handed = False
+        self._finished: tuple[DealState, SeriesScore] | None = None
+        """The last finished deal and the series, replayed from the host's latest record."""
+        self._results: ResultsScreen | None = None
+        """The results screen on show."""
+        self._results_seen = 0
+        """Finished deals whose results screen has been shown (or could not be)."""
+        self._cut: CutScreen | None = None
+        """The cut screen on show (this seat cuts the next deal's pack)."""
 
     def compose(self) -> ComposeResult:
         glyphs, symbols, four = self._glyphs, self._symbols, self.options.display.four_color
@@ -156,8 +175,11 @@ class JoinScreen(Screen[None]):
                 self.turn.receive(message)
                 self._follow(message)
                 self._draw()
+                self._show_results()
+                self._show_cut()
             elif isinstance(message, DealRecordMessage):
                 self._keep(message)
+                self._show_results()
             elif isinstance(message, Refused):
                 if message.fatal:
                     raise JoinError(message.reason)
@@ -182,17 +204,116 @@ class JoinScreen(Screen[None]):
             return
 
     def _keep(self, message: DealRecordMessage) -> None:
-        """The finished deals in this player's own history (every card is public then)."""
-        from chinese_ten.store.records import parse_record
+        """The finished deals in this player's own history (every card is public then), and
+        the last of them replayed for the results screen."""
+        from chinese_ten.store.records import parse_record, replay, series_score
 
         update = self.turn.update
         levels = update.table.levels if update is not None else ()
         try:
             record = parse_record(message.record, "host")
+            states = replay(record)
         except ChineseTenError:  # what the host sent is checked, never trusted
             self.notify(_("The host's record of the deal could not be read."), markup=False)
             return
         self.history.store(None, record, computers=tuple(levels), started=self.started)
+        if states and all(state.phase == OVER for state in states):
+            self._finished = (states[-1], series_score(record, states))
+
+    def _show_results(self) -> None:
+        """At a deal's end, once its record is here, the results screen a local game shows;
+        it goes when the next deal is dealt (every person was ready)."""
+        update = self.turn.update
+        if update is None or not self.is_mounted:
+            return
+        table = update.table
+        if table.stage not in ("results", "finished"):
+            if self._results is not None:
+                shown, self._results = self._results, None
+                if self.app.screen is shown:
+                    self.app.pop_screen()
+            return
+        number = len(table.points)
+        if self._results is not None or self._results_seen >= number or self._finished is None:
+            return
+        deal, series = self._finished
+        if len(series.outcomes) != number:
+            return  # the record of this deal is still on its way
+        self._results_seen = number
+        if tuple(o.points for o in series.outcomes) != table.points:
+            self.notify(_("The host's record of the deal could not be read."), markup=False)
+            return
+        from chinese_ten.tui.screens.results import ResultsScreen
+
+        self._results = ResultsScreen(
+            names=self.turn.names,
+            levels=table.levels,
+            deal=deal,
+            series=series,
+            symbols=self._symbols,
+            four_color=self.options.display.four_color,
+            glyphs=self._glyphs,
+            you=self.turn.seat,
+            guard=self.options.session.guard,
+            joined=True,
+        )
+        self.app.push_screen(self._results, self._results_answered)
+
+    def _show_cut(self) -> None:
+        """The cut screen of a local game when this seat cuts the next deal's pack; it goes
+        when the deal is dealt (by this cut, or by the host's for a seat handed over)."""
+        from chinese_ten.game.turn import Cut
+        from chinese_ten.net.remote import series_of
+
+        update = self.turn.update
+        if update is None or not self.is_mounted:
+            return
+        table = update.table
+        if table.stage != "cut" or self.turn.seat not in table.waiting_for:
+            if self._cut is not None:
+                shown, self._cut = self._cut, None
+                if self.app.screen is shown:
+                    self.app.pop_screen()
+            return
+        if self._cut is not None or self._results is not None:
+            return  # the results first: their Enter brings the cut
+        from chinese_ten.tui.screens.cut import CutScreen
+
+        series = series_of(table)
+        cut = Cut(
+            number=len(table.points) + 1,
+            planned=table.deals_planned,
+            dealer=series.next_dealer,
+            cutter=self.turn.seat,
+            by_lot=False,
+            computer_cuts=False,
+            rng=random.Random(),
+        )
+        guard = self.options.session.guard
+        self._cut = CutScreen(
+            cut, self.turn.names, self.turn.seat, glyphs=self._glyphs, guard=guard
+        )
+        self.app.push_screen(self._cut, self._cut_answered)
+
+    def _cut_answered(self, position: object) -> None:
+        """The cut chosen on the cut screen, sent to the host."""
+        self._cut = None
+        update = self.turn.update
+        if type(position) is int and update is not None and update.table.stage == "cut":
+            self._post(self.connection.cut(self.turn.seq, position))
+
+    def _results_answered(self, answer: str | None) -> None:
+        """Enter on the results: this seat is ready for the next deal."""
+        self._results = None
+        update = self.turn.update
+        self.call_later(self._show_cut)  # the next deal's cut may be this seat's
+        if (
+            answer == "next"
+            and update is not None
+            and update.table.stage == "results"
+            and self.turn.seat in update.table.waiting_for
+        ):
+            self._post(self.connection.ready(self.turn.seq))
 
     def _follow(self, update: Update) -> None:
         """The log's new lines: a deal begun, its public events, a deal ended."""
@@ -204,9 +325,13 @@ class JoinScreen(Screen[None]):
         begun, logged = self._logged
         if number > begun:
             seats = seen.seats
-            self.log_entries.append(
-                DealBegins(number, seen.dealer, cutter_of(seen.dealer, seats), None)
-            )
+            cutter, made = cutter_of(seen.dealer, seats), table.cut
+            if made is not None and made.seat == cutter:
+                by: Literal["cutter", "random"] = "random" if made.at_random else "cutter"
+                entry = DealBegins(number, seen.dealer, cutter, made.position, by)
+            else:
+                entry = DealBegins(number, seen.dealer, cutter, None, "unknown")
+            self.log_entries.append(entry)
             begun, logged = number, 0
         events = seen.events()
         self.log_entries += [Happened(e) for e in events[logged:]]

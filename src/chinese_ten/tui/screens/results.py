@@ -58,8 +58,11 @@ class ResultsScreen(Screen[str]):
         glyphs: Glyphs,
         you: int | None = None,
         guard: float = 0.0,
+        joined: bool = False,
     ) -> None:
-        """``guard``: seconds after it is drawn before a key goes on (see ``Guard``)."""
+        """``guard``: seconds after it is drawn before a key goes on (see ``Guard``);
+        ``joined``: a seat of a table another machine holds (``chinese-ten join``), where
+        Enter says the seat is ready for the next deal and the host alone starts a new one."""
         super().__init__()
         translate_bindings(self)
         self.names = names
@@ -73,6 +76,7 @@ class ResultsScreen(Screen[str]):
         self._four_color = four_color
         self._glyphs = glyphs
         self._guard = Guard(guard)
+        self.joined = joined
         self.set_class(series.is_over, "-over")
 
     def compose(self) -> ComposeResult:
@@ -257,11 +261,12 @@ class ResultsScreen(Screen[str]):
             text.append(final, style="bold reverse")
             if self.series.seats > 2:
                 text.append("\n" + self._standing())
-            ending = (
-                _("Tap New series, New game or Quit.")
-                if touch(self.app)
-                else _("n: new series · g: new game · q: quit")
-            )
+            if self.joined:
+                ending = _("Tap Quit.") if touch(self.app) else _("q: quit")
+            elif touch(self.app):
+                ending = _("Tap New series, New game or Quit.")
+            else:
+                ending = _("n: new series · g: new game · q: quit")
             text.append("\n" + ending, style="dim")
         else:
             ending = (
@@ -274,7 +279,7 @@ class ResultsScreen(Screen[str]):
         if action == "next":
             return not self.series.is_over
         if action in ("new", "new_table"):
-            return self.series.is_over
+            return self.series.is_over and not self.joined
         return True
 
     def action_next(self) -> None:
