@@ -14,7 +14,14 @@ settings.register_profile("ci", derandomize=True, deadline=None, max_examples=60
 settings.register_profile("dev", deadline=None, max_examples=60)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-for variable in ("NO_COLOR", "TEXTUAL_THEME", "FORCE_COLOR", "COLUMNS", "LINES"):
+for variable in (
+    "NO_COLOR",
+    "TEXTUAL_THEME",
+    "FORCE_COLOR",
+    "COLUMNS",
+    "LINES",
+    "CHINESE_TEN_HOME",
+):
     os.environ.pop(variable, None)
 os.environ["LANGUAGE"] = "en"  # read first: English whatever the machine's locale (see i18n)
 
@@ -41,6 +48,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(layer)
         if layer == "browser" and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test touches the machine's own data folder (its history, saves): each runs with
+    ``XDG_DATA_HOME`` in a folder of its own, and so do the processes it starts. A test that
+    names ``CHINESE_TEN_HOME`` itself overrides it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture(autouse=True)
