@@ -75,6 +75,8 @@ from chinese_ten.store.history_rows import (
     GameRow,
     checked_row,
     damaged_line,
+    stored_level,
+    stored_time,
 )
 from chinese_ten.text.names import visible
 
@@ -830,11 +832,24 @@ def store_pending(history: History, folder: Path | None) -> None:
             if not isinstance(document, dict) or document.get("format") != PENDING_FORMAT:
                 continue
             record = parse_record(json.dumps(document["record"]), source=shown(path))
-            started = datetime.fromisoformat(str(document["started"]))
-            ended = datetime.fromisoformat(str(document["ended"]))
-            computers = [c if isinstance(c, str) else None for c in document["computers"]]
-        except (OSError, ValueError, KeyError, TypeError, RecursionError, ChineseTenError):
-            continue  # not ours to judge further: left as it is
+            started = stored_time(document["started"], "started")
+            ended = stored_time(document["ended"], "ended")
+            computers = document["computers"]
+            if started is None or not isinstance(computers, list):
+                continue
+            if len(computers) != len(record.players):
+                continue
+            computers = [stored_level(c, "computers") for c in computers]
+        except (
+            OSError,
+            ValueError,
+            KeyError,
+            TypeError,
+            RecursionError,
+            ChineseTenError,
+            DamagedRowError,
+        ):
+            continue  # not as we write it: left as it is
         if history.find(record) is None:
             begun = history.find_begun(record) if len(record.deals) > 1 else None
             history.store(record, computers=computers, started=started, ended=ended, game_id=begun)
