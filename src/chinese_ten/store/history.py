@@ -403,7 +403,16 @@ class History:
         from chinese_ten.store.records import game_record
 
         states = canonical(record)[1]
-        for count in range(len(states) - 1, 0, -1):
+        seats = len(record.players)
+        same_players = " AND ".join(f"name_key{s} = ?" for s in range(seats))
+        lengths = self._reading(  # only these beginnings can be stored: hashing each is slow
+            "SELECT DISTINCT deals_played FROM games WHERE imported = 0 AND seat_count = ? "
+            f"AND {same_players} AND deals_played BETWEEN 1 AND ? ORDER BY deals_played DESC",
+            (seats, *map(history_key, record.players), len(states) - 1),
+        )
+        for (count,) in lengths:
+            if type(count) is not int:
+                continue
             earlier = game_record(record.players, record.deals_planned, states[:count])
             rows = self._reading(
                 "SELECT id FROM games WHERE record_key = ? AND imported = 0 "
