@@ -251,9 +251,8 @@ def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, s
             english = (
                 None if english is None or english_plural is None else english | english_plural
             )
-        if not _fits(_fields(text), english, plural=isinstance(key, tuple)) or not _guarded(
-            text
-        ) <= _guarded(message + plurals.get(message, "")):
+        fits = _fits(_fields(text), english, plural=isinstance(key, tuple))
+        if not fits or not _guarded(text) <= _guarded(message + plurals.get(message, "")):
             misfits.add(message)
     for key in [k for k in entries if (k[0] if isinstance(k, tuple) else k) in misfits]:
         del entries[key]
