@@ -522,3 +522,23 @@ def test_a_history_reached_through_a_linked_folder_is_written(
     assert (real / FILE_NAME).is_file() and not (real / FILE_NAME).is_symlink()
     capsys.readouterr()
     assert main(["history"]) == 0 and "Ana" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("args", [*READERS, ["review", "1", "--json"], ["history", "export", "1"]])
+def test_a_history_that_is_a_named_pipe_is_one_line_not_a_hang(home: Path, args: list[str]) -> None:
+    """``history`` waited forever for a writer on the pipe (``review`` even past SIGTERM)."""
+    home.mkdir()
+    os.mkfifo(home / FILE_NAME)
+    ran = subprocess.run(
+        [sys.executable, "-m", "chinese_ten", *args],
+        env={**os.environ, "CHINESE_TEN_HOME": str(home)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert ran.returncode == 1 and ran.stdout == ""
+    assert ran.stderr == (
+        f"chinese-ten: {home / FILE_NAME}: not a regular file (a device, pipe or socket)\n"
+    )

@@ -56,6 +56,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -566,6 +567,7 @@ def open_history(folder: Path | None = None) -> History:
     """
     path = history_path(folder)
     _refuse_links(path)
+    _no_special_file(path)
     try:
         _make_folder(path.parent)
     except OSError as error:
@@ -611,6 +613,19 @@ def _refuse_links(path: Path) -> None:
                     "put the history file itself there, or remove the link"
                 ).format(path=shown(place))
             )
+
+
+def _no_special_file(path: Path) -> None:
+    """HistoryError when a named pipe, a device or a socket is in the history file's place:
+    SQLite would wait on a pipe for ever, past SIGTERM."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # nothing there (or nothing that can be looked at): said when it is opened
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise HistoryError(
+            _("{path}: not a regular file (a device, pipe or socket)").format(path=shown(path))
+        )
 
 
 def _moved_aside(path: Path, reason: str) -> str:
@@ -672,6 +687,7 @@ def _connect_to_read(path: Path) -> tuple[sqlite3.Connection, tuple[int, int, in
     file says a program is writing it, then through SQLite's locks (stamp None)."""
     if path.is_dir():
         raise sqlite3.OperationalError("folder", sqlite3.SQLITE_CANTOPEN)
+    _no_special_file(path)
     writing = path.with_name(path.name + "-wal").exists()
     stamp = None if writing else _stamp(path)
     query = "mode=ro" if writing else "mode=ro&immutable=1"
