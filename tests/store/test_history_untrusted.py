@@ -542,3 +542,17 @@ def test_a_history_that_is_a_named_pipe_is_one_line_not_a_hang(home: Path, args:
     assert ran.stderr == (
         f"chinese-ten: {home / FILE_NAME}: not a regular file (a device, pipe or socket)\n"
     )
+
+
+def test_a_data_folder_name_too_long_is_one_line_for_a_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``history import`` ended in an OSError traceback (ENAMETOOLONG, looking for links)."""
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1)))
+    home = tmp_path / ("a" * 300)
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(home))
+    for args in (["history", "import", str(record)], ["history"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "the name is too long" in err

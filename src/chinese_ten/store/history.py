@@ -606,7 +606,11 @@ def _refuse_links(path: Path) -> None:
     """HistoryError when the history file, or a journal SQLite would write beside it, is a
     symbolic link: writing through one would change, or create, a file elsewhere."""
     for place in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal"))):
-        if place.is_symlink():
+        try:
+            link = place.is_symlink()
+        except OSError as error:  # a name too long, a folder that cannot be searched
+            raise HistoryError(file_problem(place, error)) from None
+        if link:
             raise HistoryError(
                 _(
                     "{path} is a symbolic link: the history is never written through one; "
