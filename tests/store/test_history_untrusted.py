@@ -556,3 +556,19 @@ def test_a_data_folder_name_too_long_is_one_line_for_a_write(
         assert main(args) == 1
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1 and "the name is too long" in err
+
+
+def test_a_stored_record_larger_than_any_record_file_is_not_read(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 300 MB record column took 625 MB to be refused by ``history export``."""
+    (game_id,) = _stored(home, ("Ana", "Ben"))
+    _sql(home, "UPDATE games SET record = printf('%.*c', 17000000, ' ') || '{}'")
+    for args in (["history", "export", str(game_id)], ["review", str(game_id), "--json"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == (
+            f"chinese-ten: {home / FILE_NAME} #{game_id}: larger than 16 MiB, the most a "
+            "record can be\n"
+        )

@@ -473,11 +473,20 @@ class History:
 
     def record(self, game_id: int) -> "GameRecord":
         """The stored record of game ``game_id``; HistoryError when there is none."""
-        from chinese_ten.store.records import parse_record
+        from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
 
-        rows = self._reading("SELECT record FROM games WHERE id = ?", (game_id,))
+        rows = self._reading(  # a record longer than any file read as one is not read whole
+            "SELECT CASE WHEN length(record) <= ? THEN record END FROM games WHERE id = ?",
+            (MAX_RECORD_BYTES, game_id),
+        )
         if not rows:
             raise _missing(game_id)
+        if rows[0][0] is None:
+            raise HistoryError(
+                _("{path}: larger than {size} MiB, the most a record can be").format(
+                    path=f"{shown(self.path)} #{game_id}", size=MAX_RECORD_BYTES // 2**20
+                )
+            )
         try:
             return parse_record(str(rows[0][0]), source=f"{shown(self.path)} #{game_id}")
         except ChineseTenError as error:
