@@ -308,3 +308,25 @@ def test_a_pending_file_with_odd_fields_is_left_alone_and_blocks_nothing(
         (row,) = history.games()
         assert history.damage == []
     assert row.players == ("Ana", "Ben")
+
+
+def test_a_pending_folder_that_is_a_symbolic_link_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal the busy history could not take was written through the link, elsewhere."""
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    with open_history(tmp_path):
+        pass
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / PENDING_FOLDER).symlink_to(elsewhere)
+    flow = _flow(tmp_path, deals_planned=1)
+    holder = _locked(tmp_path)
+    try:
+        (notice,) = _play(flow)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    flow.release()
+    assert list(elsewhere.iterdir()) == []
+    assert notice.error and "is busy" in notice.text and PENDING_FOLDER not in notice.text

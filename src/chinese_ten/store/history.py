@@ -841,6 +841,8 @@ def _keep_pending(
     from chinese_ten.store.files import write_atomically
 
     path = _pending_path(folder, started)
+    if path.parent.is_symlink():  # never written through: the file would land elsewhere
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path.parent))
     document = {
         "format": PENDING_FORMAT,
         "started": _time(started),
