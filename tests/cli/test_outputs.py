@@ -351,7 +351,7 @@ def test_an_unusable_columns_variable_is_not_a_width(
     capsys: pytest.CaptureFixture[str],
     columns: str,
 ) -> None:
-    """COLUMNS=0 printed an empty table and exited 0; COLUMNS=1 one character a line."""
+    """At COLUMNS=0 a table prints empty, at 1 one character a line: not a width."""
     from tests.cli_helpers import invoke
 
     with open_history(tmp_path) as history:
@@ -364,7 +364,7 @@ def test_an_unusable_columns_variable_is_not_a_width(
 
 
 def test_a_huge_columns_variable_is_capped() -> None:
-    """``rules`` at COLUMNS=999999999 grew past 5 GB: here a 1 GiB cap would stop it."""
+    """``rules`` at 999999999 columns would take gigabytes: a 1 GiB cap would stop it."""
     script = (
         "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30)); "
         "from chinese_ten.cli.main import main; sys.exit(main(['rules']))"

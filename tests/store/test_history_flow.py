@@ -313,7 +313,7 @@ def test_a_pending_file_with_odd_fields_is_left_alone_and_blocks_nothing(
 def test_a_pending_folder_that_is_a_symbolic_link_is_not_written_through(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A deal the busy history could not take was written through the link, elsewhere."""
+    """A deal the busy history cannot take would land in the folder the link names."""
     monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
     with open_history(tmp_path):
         pass

@@ -527,7 +527,7 @@ def test_a_history_reached_through_a_linked_folder_is_written(
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 @pytest.mark.parametrize("args", [*READERS, ["review", "1", "--json"], ["history", "export", "1"]])
 def test_a_history_that_is_a_named_pipe_is_one_line_not_a_hang(home: Path, args: list[str]) -> None:
-    """``history`` waited forever for a writer on the pipe (``review`` even past SIGTERM)."""
+    """SQLite waits for ever for a writer on a pipe (``review`` even past SIGTERM)."""
     home.mkdir()
     os.mkfifo(home / FILE_NAME)
     ran = subprocess.run(
@@ -547,7 +547,7 @@ def test_a_history_that_is_a_named_pipe_is_one_line_not_a_hang(home: Path, args:
 def test_a_data_folder_name_too_long_is_one_line_for_a_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``history import`` ended in an OSError traceback (ENAMETOOLONG, looking for links)."""
+    """Looking for symbolic links beside such a name raises ENAMETOOLONG."""
     record = tmp_path / "game.json"
     record.write_text(record_json(played(1)))
     home = tmp_path / ("a" * 300)
@@ -561,7 +561,7 @@ def test_a_data_folder_name_too_long_is_one_line_for_a_write(
 def test_a_stored_record_larger_than_any_record_file_is_not_read(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A 300 MB record column took 625 MB to be refused by ``history export``."""
+    """A record column longer than any record file is not parsed."""
     (game_id,) = _stored(home, ("Ana", "Ben"))
     _sql(home, "UPDATE games SET record = printf('%.*c', 17000000, ' ') || '{}'")
     for args in (["history", "export", str(game_id)], ["review", str(game_id), "--json"]):

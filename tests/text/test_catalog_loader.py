@@ -286,8 +286,7 @@ def _controlled(catalogs: Path) -> None:
 def test_a_translation_with_controls_or_markup_is_english_for_that_message(
     command: list[str], catalogs: Path, record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A ``[/]`` in a translated column header ended ``history`` in a MarkupError traceback,
-    and ESC reached the terminal."""
+    """A ``[/]`` in a translated column header is a MarkupError, an ESC a terminal command."""
     _controlled(catalogs)
     code = _run(command, "fr", record)
     out, err = capsys.readouterr()

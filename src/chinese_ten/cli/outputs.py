@@ -91,9 +91,8 @@ def _output_error(error: OSError) -> OutputError:
 
 
 TERMINAL_SIZE: Final = {"COLUMNS": (20, 1000), "LINES": (5, 1000)}
-"""The sizes a command takes from these variables (Rich and Textual read them): outside, a
-table of width 0 printed nothing and exited 0, and ``rules`` at 999999999 columns grew past
-5 GB."""
+"""The sizes a command takes from these variables (Rich and Textual read them): at 0 columns
+a table prints nothing, and ``rules`` at 999999999 columns would take gigabytes."""
 
 
 def usable_terminal_size() -> None:
