@@ -342,3 +342,41 @@ def test_a_stream_without_an_encoding_is_written_as_it_is(
     monkeypatch.setattr(sys, "stdout", text_out)
     assert main(["--lang", "fr", "replay", str(data / "small.json")]) == 0
     assert "série." in text_out.getvalue()
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "19", "-3", "abc", "٣٠", "80"])
+def test_an_unusable_columns_variable_is_not_a_width(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    columns: str,
+) -> None:
+    """At COLUMNS=0 a table prints empty, at 1 one character a line: not a width."""
+    from tests.cli_helpers import invoke
+
+    with open_history(tmp_path) as history:
+        history.import_record(played(2, names=("Anastasia", "Benedict")))
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", columns)
+    ran = invoke(capsys, "history")
+    assert ran.returncode == 0
+    assert "Anastasia v Benedict" in ran.stdout and "2 of 2" in ran.stdout
+
+
+def test_a_huge_columns_variable_is_capped() -> None:
+    """``rules`` at 999999999 columns would take gigabytes: a 1 GiB cap would stop it."""
+    script = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30)); "
+        "from chinese_ten.cli.main import main; sys.exit(main(['rules']))"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "COLUMNS": "999999999", "LINES": "999999999"},
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr[-500:]
+    lines = ran.stdout.splitlines()
+    assert len(lines) > 20 and max(map(len, lines)) <= 1000

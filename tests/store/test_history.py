@@ -299,6 +299,29 @@ def test_keep_finds_a_resumed_game_by_its_finished_deals(tmp_path: Path) -> None
     assert row.deals_played == 3
 
 
+def test_a_resumed_game_is_found_hashing_only_the_lengths_stored_for_its_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hashing each of a resumed 1000-deal game's 999 beginnings takes minutes: only the
+    lengths of games stored with the same players are tried."""
+    import chinese_ten.store.history as history_module
+
+    whole = played(40, seed=11, planned=None)
+    begun = whole.model_copy(update={"deals": whole.deals[:7]})
+    other = played(3, seed=4, names=("Ana", "Cy"))
+    with open_history(tmp_path) as history:
+        history.store(other, computers=(None, None), started=START, ended=END)
+        first = history.store(begun, computers=(None, None), started=START, ended=END)
+    hashed: list[int] = []
+    key_of = history_module._key_of
+    monkeypatch.setattr(
+        history_module, "_key_of", lambda r: hashed.append(len(r.deals)) or key_of(r)
+    )
+    with open_history(tmp_path) as history:
+        assert history.find_begun(whole) == first
+    assert hashed == [7]
+
+
 def test_who_sat_where_is_kept_but_does_not_make_another_game(tmp_path: Path) -> None:
     bare = played(2, seed=4)
     seated = bare.model_copy(

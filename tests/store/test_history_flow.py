@@ -268,3 +268,65 @@ def test_a_free_history_leaves_no_pending_file(tmp_path: Path) -> None:
     assert _play(flow) == []
     flow.release()
     assert not (tmp_path / PENDING_FOLDER).exists()
+
+
+_PENDING_FIELDS = {"started": "2026-01-01T00:00:00+00:00", "ended": "2026-01-01T00:05:00+00:00"}
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        {"started": "0001-01-01T00:00:00+14:00"},
+        {"ended": "9999-12-31T23:59:59-14:00"},
+        {"started": "2026-01-01T00:00:00"},
+        {"ended": 12},
+        {"computers": "hard"},
+        {"computers": [None, "hard", "hard", "hard"]},
+        {"computers": [None, "evil"]},
+        {"computers": [None, 3]},
+    ],
+)
+def test_a_pending_file_with_odd_fields_is_left_alone_and_blocks_nothing(
+    tmp_path: Path, odd: dict[str, object]
+) -> None:
+    import json
+
+    from chinese_ten.store.history import PENDING_FORMAT
+    from tests.history_helpers import played
+
+    record = json.loads(played(2, seed=9, names=("Pia", "Quinn")).model_dump_json())
+    document = {"format": PENDING_FORMAT, "record": record, "computers": [None, "hard"]}
+    document |= _PENDING_FIELDS | odd
+    (tmp_path / PENDING_FOLDER).mkdir()
+    pending = tmp_path / PENDING_FOLDER / "game-1.json"
+    pending.write_text(json.dumps(document))
+    flow = _flow(tmp_path, deals_planned=1)
+    assert _play(flow) == []  # this game is stored, nothing said
+    flow.release()
+    assert json.loads(pending.read_text()) == document
+    with read_history(tmp_path) as history:
+        (row,) = history.games()
+        assert history.damage == []
+    assert row.players == ("Ana", "Ben")
+
+
+def test_a_pending_folder_that_is_a_symbolic_link_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal the busy history cannot take would land in the folder the link names."""
+    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    with open_history(tmp_path):
+        pass
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / PENDING_FOLDER).symlink_to(elsewhere)
+    flow = _flow(tmp_path, deals_planned=1)
+    holder = _locked(tmp_path)
+    try:
+        (notice,) = _play(flow)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    flow.release()
+    assert list(elsewhere.iterdir()) == []
+    assert notice.error and "is busy" in notice.text and PENDING_FOLDER not in notice.text

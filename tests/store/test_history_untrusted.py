@@ -522,3 +522,53 @@ def test_a_history_reached_through_a_linked_folder_is_written(
     assert (real / FILE_NAME).is_file() and not (real / FILE_NAME).is_symlink()
     capsys.readouterr()
     assert main(["history"]) == 0 and "Ana" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("args", [*READERS, ["review", "1", "--json"], ["history", "export", "1"]])
+def test_a_history_that_is_a_named_pipe_is_one_line_not_a_hang(home: Path, args: list[str]) -> None:
+    """SQLite waits for ever for a writer on a pipe (``review`` even past SIGTERM)."""
+    home.mkdir()
+    os.mkfifo(home / FILE_NAME)
+    ran = subprocess.run(
+        [sys.executable, "-m", "chinese_ten", *args],
+        env={**os.environ, "CHINESE_TEN_HOME": str(home)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert ran.returncode == 1 and ran.stdout == ""
+    assert ran.stderr == (
+        f"chinese-ten: {home / FILE_NAME}: not a regular file (a device, pipe or socket)\n"
+    )
+
+
+def test_a_data_folder_name_too_long_is_one_line_for_a_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Looking for symbolic links beside such a name raises ENAMETOOLONG."""
+    record = tmp_path / "game.json"
+    record.write_text(record_json(played(1)))
+    home = tmp_path / ("a" * 300)
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(home))
+    for args in (["history", "import", str(record)], ["history"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "the name is too long" in err
+
+
+def test_a_stored_record_larger_than_any_record_file_is_not_read(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record column longer than any record file is not parsed."""
+    (game_id,) = _stored(home, ("Ana", "Ben"))
+    _sql(home, "UPDATE games SET record = printf('%.*c', 17000000, ' ') || '{}'")
+    for args in (["history", "export", str(game_id)], ["review", str(game_id), "--json"]):
+        assert main(args) == 1
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == (
+            f"chinese-ten: {home / FILE_NAME} #{game_id}: larger than 16 MiB, the most a "
+            "record can be\n"
+        )

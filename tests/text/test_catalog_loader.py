@@ -259,3 +259,39 @@ def test_an_intact_catalog_keeps_every_translation(catalogs: Path) -> None:
         raw = i18n.gettext.GNUTranslations(mo.open("rb"))
         kept = i18n.catalog(language)
         assert kept._catalog == raw._catalog  # type: ignore[attr-defined]
+
+
+_CONTROL = "\x1b]2;title\x07\x1b[2J[bold red]X[/][/]"
+
+
+def _controlled(catalogs: Path) -> None:
+    """Every French translation given terminal controls and Rich markup its English message
+    does not hold, as a damaged or hostile catalog may."""
+    from babel.messages.mofile import read_mo, write_mo
+
+    path = _french(catalogs)
+    with path.open("rb") as handle:
+        messages = read_mo(handle)
+    for message in messages:
+        if not message.id:
+            continue
+        plural = isinstance(message.string, (list, tuple))
+        forms = [_CONTROL + f for f in (message.string if plural else [message.string])]
+        message.string = forms if plural else forms[0]
+    with path.open("wb") as handle:
+        write_mo(handle, messages)
+
+
+@pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
+def test_a_translation_with_controls_or_markup_is_english_for_that_message(
+    command: list[str], catalogs: Path, record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``[/]`` in a translated column header is a MarkupError, an ESC a terminal command."""
+    _controlled(catalogs)
+    code = _run(command, "fr", record)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "\x1b" not in out + err and "[/]" not in out + err and "Traceback" not in err
+    french = i18n.catalog("fr")
+    assert french.gettext("Rules") == "Rules"
+    assert i18n.catalog("pt").gettext("Rules") != "Rules"

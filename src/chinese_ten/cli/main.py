@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Final, NamedTuple, NoReturn
 
 from chinese_ten import __version__
-from chinese_ten.cli.outputs import guard_standard_streams
+from chinese_ten.cli.outputs import guard_standard_streams, usable_terminal_size
 from chinese_ten.engine.errors import (
     ChineseTenError,
     OutputClosedError,
@@ -622,6 +622,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quietly with 1, anything else (a full disk) with one line on stderr and 1."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     guard_standard_streams()
+    usable_terminal_size()
     i18n.choose(i18n.from_arguments(arguments))
     try:
         try:

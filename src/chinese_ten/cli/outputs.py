@@ -90,6 +90,24 @@ def _output_error(error: OSError) -> OutputError:
     )
 
 
+TERMINAL_SIZE: Final = {"COLUMNS": (20, 1000), "LINES": (5, 1000)}
+"""The sizes a command takes from these variables (Rich and Textual read them): at 0 columns
+a table prints nothing, and ``rules`` at 999999999 columns would take gigabytes."""
+
+
+def usable_terminal_size() -> None:
+    """Drop ``COLUMNS`` or ``LINES`` below its least usable size, or not a number (the
+    terminal's own size, else 80 by 25, is used); cap one above its largest."""
+    for name, (least, most) in TERMINAL_SIZE.items():
+        value = os.environ.get(name)
+        if value is None:
+            continue
+        if not (value.isascii() and value.isdigit()) or int(value) < least:
+            del os.environ[name]
+        elif int(value) > most:
+            os.environ[name] = str(most)
+
+
 def guard_standard_streams() -> None:
     """Put the rules above on ``sys.stdout`` and ``sys.stderr``: the process's own streams
     are replaced by checked ones; others (a test's capture) only get the ASCII folding."""

@@ -22,6 +22,7 @@ import os
 import string
 import struct
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
@@ -224,12 +225,20 @@ def _fits(
     return fields <= english if plural else fields == english
 
 
+def _guarded(text: str) -> set[str]:
+    """The characters of ``text`` that could reach a terminal as more than text: control
+    characters (ESC, BEL...) and the brackets of Rich markup."""
+    return {c for c in text if c in "[]" or unicodedata.category(c) == "Cc"}
+
+
 def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, str]) -> None:
     """Leave out every translation whose placeholders differ from its English message's (one
     that names ``{pbth}`` where the code fills ``{path}`` would raise KeyError where it is
     shown, one that drops ``{path}`` would hide it): that message is then shown in English,
     the others as translated. A plural's forms may use any placeholder of either English
-    form (French says "un" where English says "{count}")."""
+    form (French says "un" where English says "{count}"). So is one holding a control
+    character or a markup bracket its English message does not hold (``[/]`` in a header
+    is a MarkupError, ESC a terminal command)."""
     entries: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
     misfits = set()
     for key, text in entries.items():
@@ -242,7 +251,8 @@ def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, s
             english = (
                 None if english is None or english_plural is None else english | english_plural
             )
-        if not _fits(_fields(text), english, plural=isinstance(key, tuple)):
+        fits = _fits(_fields(text), english, plural=isinstance(key, tuple))
+        if not fits or not _guarded(text) <= _guarded(message + plurals.get(message, "")):
             misfits.add(message)
     for key in [k for k in entries if (k[0] if isinstance(k, tuple) else k) in misfits]:
         del entries[key]

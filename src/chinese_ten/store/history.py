@@ -56,6 +56,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -75,6 +76,8 @@ from chinese_ten.store.history_rows import (
     GameRow,
     checked_row,
     damaged_line,
+    stored_level,
+    stored_time,
 )
 from chinese_ten.text.names import visible
 
@@ -401,7 +404,16 @@ class History:
         from chinese_ten.store.records import game_record
 
         states = canonical(record)[1]
-        for count in range(len(states) - 1, 0, -1):
+        seats = len(record.players)
+        same_players = " AND ".join(f"name_key{s} = ?" for s in range(seats))
+        lengths = self._reading(  # only these beginnings can be stored: hashing each is slow
+            "SELECT DISTINCT deals_played FROM games WHERE imported = 0 AND seat_count = ? "
+            f"AND {same_players} AND deals_played BETWEEN 1 AND ? ORDER BY deals_played DESC",
+            (seats, *map(history_key, record.players), len(states) - 1),
+        )
+        for (count,) in lengths:
+            if type(count) is not int:
+                continue
             earlier = game_record(record.players, record.deals_planned, states[:count])
             rows = self._reading(
                 "SELECT id FROM games WHERE record_key = ? AND imported = 0 "
@@ -461,11 +473,20 @@ class History:
 
     def record(self, game_id: int) -> "GameRecord":
         """The stored record of game ``game_id``; HistoryError when there is none."""
-        from chinese_ten.store.records import parse_record
+        from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
 
-        rows = self._reading("SELECT record FROM games WHERE id = ?", (game_id,))
+        rows = self._reading(  # a record longer than any file read as one is not read whole
+            "SELECT CASE WHEN length(record) <= ? THEN record END FROM games WHERE id = ?",
+            (MAX_RECORD_BYTES, game_id),
+        )
         if not rows:
             raise _missing(game_id)
+        if rows[0][0] is None:
+            raise HistoryError(
+                _("{path}: larger than {size} MiB, the most a record can be").format(
+                    path=f"{shown(self.path)} #{game_id}", size=MAX_RECORD_BYTES // 2**20
+                )
+            )
         try:
             return parse_record(str(rows[0][0]), source=f"{shown(self.path)} #{game_id}")
         except ChineseTenError as error:
@@ -555,6 +576,7 @@ def open_history(folder: Path | None = None) -> History:
     """
     path = history_path(folder)
     _refuse_links(path)
+    _no_special_file(path)
     try:
         _make_folder(path.parent)
     except OSError as error:
@@ -593,13 +615,30 @@ def _refuse_links(path: Path) -> None:
     """HistoryError when the history file, or a journal SQLite would write beside it, is a
     symbolic link: writing through one would change, or create, a file elsewhere."""
     for place in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal"))):
-        if place.is_symlink():
+        try:
+            link = place.is_symlink()
+        except OSError as error:  # a name too long, a folder that cannot be searched
+            raise HistoryError(file_problem(place, error)) from None
+        if link:
             raise HistoryError(
                 _(
                     "{path} is a symbolic link: the history is never written through one; "
                     "put the history file itself there, or remove the link"
                 ).format(path=shown(place))
             )
+
+
+def _no_special_file(path: Path) -> None:
+    """HistoryError when a named pipe, a device or a socket is in the history file's place:
+    SQLite would wait on a pipe for ever, past SIGTERM."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # nothing there (or nothing that can be looked at): said when it is opened
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise HistoryError(
+            _("{path}: not a regular file (a device, pipe or socket)").format(path=shown(path))
+        )
 
 
 def _moved_aside(path: Path, reason: str) -> str:
@@ -661,6 +700,7 @@ def _connect_to_read(path: Path) -> tuple[sqlite3.Connection, tuple[int, int, in
     file says a program is writing it, then through SQLite's locks (stamp None)."""
     if path.is_dir():
         raise sqlite3.OperationalError("folder", sqlite3.SQLITE_CANTOPEN)
+    _no_special_file(path)
     writing = path.with_name(path.name + "-wal").exists()
     stamp = None if writing else _stamp(path)
     query = "mode=ro" if writing else "mode=ro&immutable=1"
@@ -801,6 +841,8 @@ def _keep_pending(
     from chinese_ten.store.files import write_atomically
 
     path = _pending_path(folder, started)
+    if path.parent.is_symlink():  # never written through: the file would land elsewhere
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path.parent))
     document = {
         "format": PENDING_FORMAT,
         "started": _time(started),
@@ -830,11 +872,24 @@ def store_pending(history: History, folder: Path | None) -> None:
             if not isinstance(document, dict) or document.get("format") != PENDING_FORMAT:
                 continue
             record = parse_record(json.dumps(document["record"]), source=shown(path))
-            started = datetime.fromisoformat(str(document["started"]))
-            ended = datetime.fromisoformat(str(document["ended"]))
-            computers = [c if isinstance(c, str) else None for c in document["computers"]]
-        except (OSError, ValueError, KeyError, TypeError, RecursionError, ChineseTenError):
-            continue  # not ours to judge further: left as it is
+            started = stored_time(document["started"], "started")
+            ended = stored_time(document["ended"], "ended")
+            computers = document["computers"]
+            if started is None or not isinstance(computers, list):
+                continue
+            if len(computers) != len(record.players):
+                continue
+            computers = [stored_level(c, "computers") for c in computers]
+        except (
+            OSError,
+            ValueError,
+            KeyError,
+            TypeError,
+            RecursionError,
+            ChineseTenError,
+            DamagedRowError,
+        ):
+            continue  # not as we write it: left as it is
         if history.find(record) is None:
             begun = history.find_begun(record) if len(record.deals) > 1 else None
             history.store(record, computers=computers, started=started, ended=ended, game_id=begun)

@@ -111,7 +111,9 @@ def _maybe_whole(value: object, column: str, low: int, high: int | None = None) 
     return None if value is None else _whole(value, column, low, high)
 
 
-def _stored_time(value: object, column: str) -> datetime | None:
+def stored_time(value: object, column: str) -> datetime | None:
+    """A stored time as we write it (ISO 8601 with its offset, within :data:`EARLIEST` ..
+    :data:`LATEST`), or None; DamagedRowError otherwise."""
     if value is None:
         return None
     try:
@@ -142,7 +144,8 @@ def _stored_name(value: object, column: str) -> str:
     )
 
 
-def _stored_level(value: object, column: str) -> str | None:
+def stored_level(value: object, column: str) -> str | None:
+    """A computer seat's level as we write it, or None (a person); DamagedRowError otherwise."""
     if value is None or value in LEVELS:
         return value
     raise DamagedRowError(_("{column} is not a computer level").format(column=column))
@@ -222,9 +225,9 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
         id=_whole(game_id, "id"),
         players=shown,
         keys=keys,
-        computers=tuple([_stored_level(computers[k], _COMPUTERS[k]) for k in range(seats)]),
-        started=_stored_time(started, "started"),
-        ended=_stored_time(ended, "ended"),
+        computers=tuple([stored_level(computers[k], _COMPUTERS[k]) for k in range(seats)]),
+        started=stored_time(started, "started"),
+        ended=stored_time(ended, "ended"),
         deals_planned=_maybe_whole(planned, "deals_planned", 1, MAX_DEALS),
         deals_played=deals_played,
         totals=tuple([_whole(totals[k], _TOTALS[k], -MAX_TOTAL, MAX_TOTAL) for k in range(seats)]),
