@@ -131,7 +131,8 @@ async def test_cut_board_and_results_say_tap(tmp_path: Path, web: None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("planned", "words"), [(None, "Tap Next deal, or Quit."), (1, "Tap New series, New game or Quit.")]
+    ("planned", "words"),
+    [(None, "Tap Next deal, or Quit."), (1, "Tap New series, New game or Quit.")],
 )
 async def test_the_results_say_tap(
     tmp_path: Path, web: None, planned: int | None, words: str
