@@ -170,7 +170,7 @@ def test_a_deal_against_the_computer_by_taps_on_a_phone(
             break
         chosen = chosen_card(tab)
         if "Results" in text:  # a guarded screen: a tap once it has stood still
-            tab.answered(lambda: tap(tab, *tab.find("Results")), "Next deal")
+            tab.answered(lambda: tap(tab, *key(tab, "Results")), "Next deal")
         elif "<Stock" in text:
             tap(tab, *tab.find("<Stock"))
         elif "Play / take" in text and chosen is not None:

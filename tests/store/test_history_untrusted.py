@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from chinese_ten.analysis.review import analysis_key
 from chinese_ten.cli.main import main
 from chinese_ten.lang.i18n import choose
 from chinese_ten.store.history import (
@@ -280,7 +281,7 @@ def test_review_of_an_id_keeps_its_analysis_where_it_can_write(
     assert main(["review", str(game), *REVIEW]) == 0
     assert json.loads(capsys.readouterr().out)["players"] == ["Ana", "Ben"]
     with read_history(home) as history:
-        assert history.analysis(game, "review-v3-samples40-seed0") is not None
+        assert history.analysis(game, analysis_key(40, 0)) is not None
 
 
 @pytest.mark.skipif(_unprivileged() is None, reason="root, and no setpriv to drop its powers")
