@@ -6,9 +6,9 @@ from chinese_ten.net.remote import RemoteTurn
 from chinese_ten.tui.join import JoinApp
 from chinese_ten.tui.screens.dialogs import HandScreen
 from chinese_ten.tui.screens.join import status_text
-from tests.tui_helpers import screen_text
 from tests.net.host_helpers import hosting, new_table, seated
 from tests.options_helpers import game_options
+from tests.tui_helpers import screen_text
 
 
 async def settle(condition: "object", pilot: "object") -> None:
