@@ -147,7 +147,7 @@ async def test_only_the_hosts_seat_has_the_computer_key(tmp_path: Path) -> None:
                 assert screen.check_action("computer", ()) is shown
                 if shown:
                     await pilot.press("c")  # seats 1 and 2 are away: the computer takes them
-                    await settle(lambda: isinstance(app.screen, HandScreen), pilot)
+                    await settle(lambda a=app: isinstance(a.screen, HandScreen), pilot)
                     await pilot.press("enter")  # normal, the level offered first
                     await settle(lambda: table.handed == {1: "normal", 2: "normal"}, pilot)
             await me.close()
