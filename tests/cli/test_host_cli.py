@@ -56,3 +56,58 @@ def test_join_with_a_malformed_link_is_one_line(
         and ran.stderr.startswith("chinese-ten: ")
         and ran.stderr.count("\n") == 1
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "asks"),
+    [
+        ((), True),
+        (("--series",), True),
+        (("--vs", "hard"), False),
+        (("--players", "Ana,Ben"), False),
+    ],
+)
+def test_host_asks_the_table_only_when_the_command_line_does_not_seat_it(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
+    asks: bool,
+) -> None:
+    from chinese_ten.cli.commands import host
+
+    seen: list[host.HostOptions] = []
+    monkeypatch.setattr(host, "run_host", lambda options: seen.append(options) or 0)
+    assert invoke(capsys, "host", *args).returncode == 0
+    assert seen[0].ask_table is asks
+    # a series without --deals is as long as the seats chosen make it (8 deals for four)
+    assert seen[0].game.deals_by_seats is ("--series" in args)
+
+
+def test_leaving_the_hosts_start_screen_opens_no_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chinese_ten.cli.commands import host
+
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
+    monkeypatch.setattr(host, "_table_chosen", lambda game: None)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert invoke(capsys, "host", "--port", "0").returncode == 0
+    assert not list(tmp_path.glob("host/*"))
+
+
+def test_a_series_over_the_seats_chosen_is_as_long_as_they_make_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from chinese_ten.serve.host import HostTable
+    from tests.options_helpers import game_options
+
+    options = game_options(computer=(None, None), deals_planned=6)
+    options = replace(
+        options,
+        deals_by_seats=True,
+        table=replace(options.table, typed=(None,) * 4, computer=(None, "easy", None, None)),
+    )
+    table = HostTable("tbl1", options, tmp_path / "tbl1")
+    table.start(resume=False)
+    assert table.flow.series.deals_planned == 8 and len(table.person_seats()) == 3

@@ -4,9 +4,11 @@ from pathlib import Path
 
 from chinese_ten.net.remote import RemoteTurn
 from chinese_ten.tui.join import JoinApp
+from chinese_ten.tui.screens.dialogs import HandScreen
 from chinese_ten.tui.screens.join import status_text
 from tests.net.host_helpers import hosting, new_table, seated
 from tests.options_helpers import game_options
+from tests.tui_helpers import screen_text
 
 
 async def settle(condition: "object", pilot: "object") -> None:
@@ -145,8 +147,59 @@ async def test_only_the_hosts_seat_has_the_computer_key(tmp_path: Path) -> None:
                 assert screen.check_action("computer", ()) is shown
                 if shown:
                     await pilot.press("c")  # seats 1 and 2 are away: the computer takes them
+                    await settle(lambda a=app: isinstance(a.screen, HandScreen), pilot)
+                    await pilot.press("enter")  # normal, the level offered first
                     await settle(lambda: table.handed == {1: "normal", 2: "normal"}, pilot)
             await me.close()
+
+
+async def test_the_host_chooses_the_level_and_gives_the_seats_back(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            await pilot.press("c")
+            await settle(lambda: isinstance(app.screen, HandScreen), pilot)
+            assert "Give them back" not in screen_text(app)  # nothing handed yet
+            await pilot.press("3")  # hard
+            await settle(lambda: table.handed == {1: "hard", 2: "hard"}, pilot)
+            assert table.flow.computers[1] is not None
+            await pilot.press("c")
+            await settle(lambda: isinstance(app.screen, HandScreen), pilot)
+            await pilot.press("1")  # the seats handed change level: easy
+            await settle(lambda: table.handed == {1: "easy", 2: "easy"}, pilot)
+            await pilot.press("c")
+            await settle(lambda: isinstance(app.screen, HandScreen), pilot)
+            await pilot.press("escape")  # changes nothing
+            await settle(lambda: app.screen is screen, pilot)
+            assert table.handed == {1: "easy", 2: "easy"}
+            await pilot.press("c")
+            await settle(lambda: isinstance(app.screen, HandScreen), pilot)
+            await pilot.press("0")  # back to their people
+            await settle(lambda: table.handed == {}, pilot)
+            assert table.flow.computers[1] is None and table.flow.computers[2] is None
+        await me.close()
+
+
+async def test_a_joined_seat_that_is_not_the_hosts_opens_no_level_dialog(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 1)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            await pilot.press("c")
+            await pilot.pause()
+            assert app.screen is screen and table.handed == {}
+            seq = table.seq
+            await me.hand(2, "hard")  # sent by hand all the same: refused, nothing changes
+            await pilot.pause(0.2)
+            assert table.handed == {} and table.seq == seq
+        await me.close()
 
 
 def test_after_a_deal_the_board_asks_nothing_the_status_line_says_enter(tmp_path: Path) -> None:

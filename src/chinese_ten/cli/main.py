@@ -788,6 +788,7 @@ def _host_or_join(args: argparse.Namespace) -> int:
             think=args.think,
         ),
         names_given=names is not None,
+        deals_by_seats=series and args.deals is None,
         display=display,
         session=Session(seed=args.seed),
     )
@@ -805,6 +806,7 @@ def _host_or_join(args: argparse.Namespace) -> int:
             resume=args.resume,
             certfile=args.certfile,
             keyfile=args.keyfile,
+            ask_table=args.players is None and args.vs is None,
         )
     )
 

@@ -7,7 +7,7 @@ import socket
 import ssl
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,8 @@ class HostOptions:
     keyfile: Path | None = None
     folder: Path | None = None
     """Where the tables are saved (default: the data folder's ``host``)."""
+    ask_table: bool = False
+    """Who sits where is chosen on ``play``'s start screen in the host's terminal first."""
 
 
 def _say(text: str) -> None:
@@ -92,6 +94,11 @@ def run_host(options: HostOptions) -> int:
     if options.seat and not (sys.stdin.isatty() and sys.stdout.isatty()):
         _say(_("chinese-ten: host needs an interactive terminal for your seat (or use --no-seat)"))
         return 2
+    if options.ask_table and options.seat and not options.resume:
+        game = _table_chosen(options.game)
+        if game is None:
+            return 0  # left the start screen: no table is opened
+        options = replace(options, game=game)
     root = options.folder or data_dir() / HOST_FOLDER
     try:
         context = _ssl_context(options)
@@ -166,6 +173,18 @@ def run_host(options: HostOptions) -> int:
             loop.run_until_complete(host.close_all())
             loop.run_until_complete(runner.cleanup())
         loop.close()
+
+
+def _table_chosen(game: GameOptions) -> GameOptions | None:
+    """The table as the start screen in this terminal seats it (None: the person left)."""
+    from chinese_ten.tui.host_start import HostStartApp
+
+    app = HostStartApp(game)
+    app.run()
+    if app.chosen is None:
+        return None
+    names, computer = app.chosen
+    return replace(game, table=replace(game.table, typed=names, computer=computer))
 
 
 def _ignore_stops() -> None:

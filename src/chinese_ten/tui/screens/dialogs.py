@@ -19,8 +19,10 @@ from chinese_ten.game.flow import SavedGame
 from chinese_ten.game.turn import Guard
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _, folded, ngettext
+from chinese_ten.players.levels import LEVELS
 from chinese_ten.store.files import shown
 from chinese_ten.text.names import unsafe, visible
+from chinese_ten.text.wording import level_name
 from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import bind, translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
@@ -313,4 +315,51 @@ class ReplaceScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+GIVE_BACK: Final = "back"
+""":class:`HandScreen`'s answer for giving the seats back to their people."""
+STAY: Final = "stay"
+
+
+class HandScreen(ModalScreen[str]):
+    """The host's seat: the computer plays the seats whose person is away, at a level chosen
+    here (a digit, 1 the easiest), or (``handed``) gives them back (0); Esc changes nothing.
+    Answers the level, :data:`GIVE_BACK` or :data:`STAY`."""
+
+    CSS_PATH = "dialogs.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", f"answer('{STAY}')", N_("Change nothing")),
+    ]
+
+    def __init__(self, *, handed: bool) -> None:
+        super().__init__()
+        for number, level in enumerate(LEVELS, start=1):
+            bind(self, str(number), f"answer('{level}')", N_("The computer plays them"))
+        if handed:
+            bind(self, "0", f"answer('{GIVE_BACK}')", N_("Give them back"))
+        translate_bindings(self)
+        self.handed = handed
+        """Some seats are played by the computer now: they may be given back."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(_("The computer for the seats that are away"), id="dialog-title")
+            yield Label(_("It plays them until you give them back. At which level?"))
+            with Horizontal(id="dialog-buttons"):
+                for number, level in enumerate(LEVELS, start=1):
+                    label = _("{level} ({key})").format(level=level_name(level), key=number)
+                    yield Button(label, id=level, variant="primary")
+                if self.handed:
+                    yield Button(_("Give them back (0)"), id=GIVE_BACK, variant="warning")
+
+    def on_mount(self) -> None:
+        self.query_one("#normal", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id or STAY)
+
+    def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

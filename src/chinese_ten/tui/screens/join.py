@@ -34,6 +34,7 @@ from chinese_ten.store.history_writer import HistoryWriter
 from chinese_ten.text.names import visible
 from chinese_ten.tui.glyphs import glyphs_for
 from chinese_ten.tui.log_lines import LogWords
+from chinese_ten.tui.screens.dialogs import GIVE_BACK, STAY, HandScreen
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.compact_board import CompactBoard
@@ -130,7 +131,8 @@ class JoinScreen(Screen[None]):
         self.started = datetime.now(UTC)
         self.ended: str | None = None
         """Why the connection ended (said on exit), None while it lasts."""
-        self._handed = False
+        self._handed: set[int] = set()
+        """The seats this seat has handed to the computer."""
         self._finished: tuple[DealState, SeriesScore] | None = None
         """The last finished deal and the series, replayed from the host's latest record."""
         self._results: ResultsScreen | None = None
@@ -445,15 +447,24 @@ class JoinScreen(Screen[None]):
         self._draw()
 
     def action_computer(self) -> None:
-        """The host's seat: the computer plays every absent person's seat, or gives them back."""
-        update = self.turn.update
-        if update is None:
+        """The host's seat: the computer plays every absent person's seat at a level chosen
+        in a dialog, or gives them back."""
+        if self.turn.update is None:
             return
-        self._handed = not self._handed
-        for seat in self.turn.away() if self._handed else range(len(update.table.names)):
-            if seat != self.turn.seat:
-                level = "normal" if self._handed else None
-                self._post(self.connection.hand(seat, level))
+        self.app.push_screen(HandScreen(handed=bool(self._handed)), self._hand)
+
+    def _hand(self, answer: str | None) -> None:
+        update = self.turn.update
+        if update is None or answer in (None, STAY):
+            return
+        if answer == GIVE_BACK:
+            seats = set(range(len(update.table.names)))
+            self._handed = set()
+        else:  # a level: the seats away, and those handed before (at their new level)
+            seats = self._handed | set(self.turn.away())
+            self._handed = seats - {self.turn.seat}
+        for seat in sorted(seats - {self.turn.seat}):
+            self._post(self.connection.hand(seat, None if answer == GIVE_BACK else answer))
 
     def on_unmount(self) -> None:
         self.history.wait()
