@@ -13,11 +13,12 @@ import json
 from functools import lru_cache
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from chinese_ten.engine.actions import Action, format_action
 from chinese_ten.engine.cards import Card, cards_of_mask, format_card
 from chinese_ten.engine.view import Event, PlayerView
+from chinese_ten.players.levels import LEVELS
 
 VERSION: Final = 1
 """The protocol's version: a client and a server of different versions do not play together."""
@@ -70,13 +71,23 @@ class Cut(_Model):
     position: Annotated[int, Field(ge=1, le=51)]
 
 
+def _a_level(value: str) -> str:
+    if value not in LEVELS:
+        raise ValueError(f"not a level: one of {', '.join(LEVELS)}")
+    return value
+
+
+Level = Annotated[str, AfterValidator(_a_level)]
+"""A computer's level by its name (:data:`chinese_ten.players.levels.LEVELS`)."""
+
+
 class Hand(_Model):
     """The host's seat only: an absent person's seat plays as the computer at ``level``, or
     (``level`` None) goes back to its person."""
 
     kind: Literal["hand"] = "hand"
     seat: Annotated[int, Field(ge=0, le=3)]
-    level: Literal["easy", "normal", "hard"] | None
+    level: Level | None
 
 
 class Ping(_Model):
