@@ -225,6 +225,34 @@ BLANK = Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
 """The scene of a board not drawn yet."""
 
 
+def options_of_card(view: PlayerView, cursor: int) -> list[Action]:
+    """The actions of the hand card at ``cursor`` (the last card past the end), none when it is
+    not this seat's turn to play a card: the key rules of a turn here and over the network."""
+    if not view.hand or not view.my_turn:
+        return []
+    card = view.hand[min(cursor, len(view.hand) - 1)]
+    return [a for a in view.legal_actions() if action_card(a) == card and not is_flip(a)]
+
+
+def choices_at(view: PlayerView, stage: Stage, cursor: int) -> list[Action]:
+    """The targets to choose among at ``stage``, in the order the table shows them."""
+    if stage == "target":
+        return options_of_card(view, cursor)
+    if stage == "flip-target":
+        return view.legal_actions()
+    return []
+
+
+def best_choice(view: PlayerView, choices: list[Action]) -> int:
+    """The index of the most valuable target among ``choices`` (ties: the first shown)."""
+    table, seats = view.table, view.seats
+
+    def value(action: Action) -> int:
+        return sum(card_points(c, seats) for c in table if takes(action, c, view.triple))
+
+    return max(range(len(choices)), key=lambda k: (value(choices[k]), -k), default=0)
+
+
 @dataclass
 class Turn:
     """One game's turns, driven key by key: see the module's docstring."""
@@ -441,29 +469,15 @@ class Turn:
 
     def options_for_selected(self) -> list[Action]:
         """The actions of the hand card under the cursor."""
-        view = self.view()
-        if not view.hand or not view.my_turn:
-            return []
-        card = view.hand[min(self.cursor, len(view.hand) - 1)]
-        return [a for a in view.legal_actions() if action_card(a) == card and not is_flip(a)]
+        return options_of_card(self.view(), self.cursor)
 
     def choices(self) -> list[Action]:
         """The targets to choose among, in the order the table shows them."""
-        if self.stage == "target":
-            return self.options_for_selected()
-        if self.stage == "flip-target":
-            return self.view().legal_actions()
-        return []
+        return choices_at(self.view(), self.stage, self.cursor)
 
     def _best_choice(self, choices: list[Action]) -> int:
         """The most valuable target (ties: the first shown)."""
-        view = self.view()
-        table, seats = view.table, view.seats
-
-        def value(action: Action) -> int:
-            return sum(card_points(c, seats) for c in table if takes(action, c, view.triple))
-
-        return max(range(len(choices)), key=lambda k: (value(choices[k]), -k), default=0)
+        return best_choice(self.view(), choices)
 
     def move(self, delta: int) -> None:
         """The arrows: another hand card, or another target."""

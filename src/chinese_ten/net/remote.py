@@ -15,13 +15,12 @@ from chinese_ten.engine.actions import (
     format_action,
     is_flip,
     parse_action,
-    takes,
 )
-from chinese_ten.engine.cards import DECK, Card, card_points, parse_card, seat_points
+from chinese_ten.engine.cards import DECK, Card, parse_card, seat_points
 from chinese_ten.engine.deal import FLIP_PHASE, OVER, DealOutcome
 from chinese_ten.engine.series import SeriesScore
 from chinese_ten.engine.view import Event, PlayerView
-from chinese_ten.game.turn import Scene, Stage
+from chinese_ten.game.turn import Scene, Stage, best_choice, choices_at, options_of_card
 from chinese_ten.net.protocol import SeatView, TableState, Update
 from chinese_ten.text.names import visible
 
@@ -233,29 +232,14 @@ class RemoteTurn:
 
     # ------------------------------------------------------------ keys
     def options_for_selected(self) -> list[Action]:
-        view = self.view
-        if view is None or not view.hand or not view.my_turn:
-            return []
-        card = view.hand[min(self.cursor, len(view.hand) - 1)]
-        return [a for a in view.legal_actions() if action_card(a) == card and not is_flip(a)]
+        return [] if self.view is None else options_of_card(self.view, self.cursor)
 
     def choices(self) -> list[Action]:
-        if self.stage == "target":
-            return self.options_for_selected()
-        if self.stage == "flip-target" and self.view is not None:
-            return self.view.legal_actions()
-        return []
+        return [] if self.view is None else choices_at(self.view, self.stage, self.cursor)
 
     def _best_choice(self, choices: list[Action]) -> int:
-        view = self.view
-        assert view is not None
-
-        def value(action: Action) -> int:
-            return sum(
-                card_points(c, view.seats) for c in view.table if takes(action, c, view.triple)
-            )
-
-        return max(range(len(choices)), key=lambda k: (value(choices[k]), -k), default=0)
+        assert self.view is not None
+        return best_choice(self.view, choices)
 
     def _play(self, action: Action) -> None:
         self.hint = None
