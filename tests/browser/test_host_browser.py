@@ -41,7 +41,8 @@ def test_a_browser_and_a_network_client_play_a_deal_at_one_table(
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     try:
-        page.goto(links[0])
+        base, secret = links[0].split("#", 1)
+        page.goto(f"{base}/plain#{secret}")  # the plain page, beside the terminal's
         page.wait_for_selector("#seats li", timeout=20000)
         assert "Ana" in page.inner_text("#seats") and "Ben" in page.inner_text("#seats")
         for _ in range(200):
@@ -57,7 +58,6 @@ def test_a_browser_and_a_network_client_play_a_deal_at_one_table(
         assert "The series is over." in page.inner_text("#status")
         out, err = ben.communicate(timeout=60)
         assert out.startswith("records 1 "), err
-        secret = links[0].split("#", 1)[1]
         assert not [url for url in requests if secret in url]  # the secret stays in the page
     finally:
         page.close()

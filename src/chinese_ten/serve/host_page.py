@@ -47,7 +47,7 @@ _SCRIPT = """
   const secret = location.hash.slice(1);
   if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) { text($("status"), W.no_secret); return; }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}${location.pathname}/ws`);
+  const socket = new WebSocket(`${scheme}//${location.host}${location.pathname.replace(/\/plain$/, "")}/ws`);
   let seat = -1, seq = 0, ended = false;
   socket.onopen = () => socket.send(JSON.stringify({kind: "hello", version: VERSION, secret}));
   socket.onclose = () => { if (!ended) text($("status"), W.lost); };

@@ -209,6 +209,7 @@ def run_join(text: str, game: GameOptions) -> int:
 
 
 def run_join_link(link: "Link", game: GameOptions) -> int:
+    from chinese_ten.cli.commands.play import under_web_driver
     from chinese_ten.net.client import Connection, JoinError
 
     signalled: list[int] = []
@@ -217,7 +218,7 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
         connection = Connection(link)
         await connection.open()
         try:
-            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
                 return _("join needs an interactive terminal")
             from chinese_ten.tui.join import JoinApp
             from chinese_ten.tui.signal_exit import SignalExit
