@@ -1,5 +1,6 @@
 """``chinese-ten host`` and ``join`` refuse what cannot be, in one line."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,20 @@ def test_join_with_a_malformed_link_is_one_line(
         and ran.stderr.startswith("chinese-ten: ")
         and ran.stderr.count("\n") == 1
     )
+
+
+def test_join_reads_its_link_from_the_environment_and_takes_it_out(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_LINK", "nonsense")
+    ran = invoke(capsys, "join")
+    assert ran.returncode == 2 and "'nonsense' is not an invite link" in ran.stderr
+    assert "CHINESE_TEN_LINK" not in os.environ  # nothing join starts inherits it
+
+
+def test_join_without_a_link_anywhere_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CHINESE_TEN_LINK", raising=False)
+    ran = invoke(capsys, "join")
+    assert ran.returncode == 2 and "join needs the invite link" in ran.stderr
