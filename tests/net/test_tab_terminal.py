@@ -94,3 +94,15 @@ async def test_a_foreign_origin_opens_no_tab(tmp_path: Path, started: list[TabPr
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await _first(base, table, None, Origin="http://evil.example")
     assert refused.value.status == 403 and not started
+
+
+async def test_a_tab_over_the_hosts_bound_starts_nothing(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        assert host.tabs.most == 4  # twice the seats
+        host.tabs.most = 0
+        secret = table.link(base, 0).split("#", 1)[1]
+        kind, _code = await _first(base, table, json.dumps(["secret", secret]))
+    assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED) and not started
