@@ -703,6 +703,9 @@ class Host:
         if address is None or not address.named_by(request.headers.get("Host", "")):
             return _("This table answers only at the address chinese-ten host printed.")
         origin = request.headers.get("Origin")
+        if origin is not None and request.secure:  # behind TLS the page's own is https
+            scheme, _sep, rest = origin.partition("://")
+            origin = f"http://{rest}" if scheme.lower() == "https" else origin
         if origin is not None and not address.is_origin(origin):
             return _("Only this table's own page may join it.")
         return None
