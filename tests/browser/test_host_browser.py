@@ -1,5 +1,6 @@
 """A browser tab opened on an invite link plays its seat, beside a client of another kind."""
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -89,14 +90,11 @@ def test_a_page_of_another_site_cannot_open_the_tables_socket(tmp_path: Path, br
 def _command_lines(parent: int) -> list[str]:
     """The command lines of ``parent``'s children (what any local user can read in /proc)."""
     found: list[str] = []
-    for entry in Path("/proc").iterdir():
-        try:
-            status = (entry / "status").read_text() if entry.name.isdigit() else ""
-            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        if f"PPid:\t{parent}\n" in status:
-            found.append(line)
+    for child in _children(parent):
+        with contextlib.suppress(OSError):
+            found.append(
+                (Path("/proc") / str(child) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            )
     return found
 
 
@@ -167,3 +165,41 @@ def test_a_page_of_another_site_cannot_open_a_tables_terminal(tmp_path: Path, br
     finally:
         page.close()
         stop(host)
+
+
+def test_a_tabs_client_ends_with_its_host_even_killed(tmp_path: Path, browser: Any) -> None:
+    host, links = start_host(tmp_path, "--players", "Ana,Ben", "--deals", "1")
+    tab = Tab(browser, links[0])
+    try:
+        tab.wait_for("Your hand")
+        [child] = _children(host.pid)
+        host.kill()  # no clean-up of its own
+        host.communicate(timeout=30)
+        wait_until(
+            lambda: not Path(f"/proc/{child}/cmdline").exists() or _zombie(child),
+            "the tab's client outlived its host",
+        )
+    finally:
+        tab.page.close()
+        if host.poll() is None:
+            stop(host)
+
+
+def _children(parent: int) -> list[int]:
+    """The processes whose parent is ``parent``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            status = (entry / "status").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        if f"PPid:\t{parent}\n" in status:
+            found.append(int(entry.name))
+    return found
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return "State:\tZ" in (Path("/proc") / str(pid) / "status").read_text()
+    except OSError:
+        return True

@@ -231,6 +231,10 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
                 loop.call_soon_threadsafe(app.exit)
 
             with SignalExit(leave) as signals:
+                if under_web_driver():  # a browser tab's client ends with its host
+                    from chinese_ten.serve.games import end_with_server
+
+                    end_with_server()
                 await app.run_async()
             if signals.code is not None:
                 signalled.append(signals.code)
