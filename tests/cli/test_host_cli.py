@@ -1,5 +1,6 @@
 """``chinese-ten host`` and ``join`` refuse what cannot be, in one line."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,20 @@ def test_a_series_over_the_seats_chosen_is_as_long_as_they_make_it(tmp_path: Pat
     table = HostTable("tbl1", options, tmp_path / "tbl1")
     table.start(resume=False)
     assert table.flow.series.deals_planned == 8 and len(table.person_seats()) == 3
+
+
+def test_join_reads_its_link_from_the_environment_and_takes_it_out(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CHINESE_TEN_LINK", "nonsense")
+    ran = invoke(capsys, "join")
+    assert ran.returncode == 2 and "'nonsense' is not an invite link" in ran.stderr
+    assert "CHINESE_TEN_LINK" not in os.environ  # nothing join starts inherits it
+
+
+def test_join_without_a_link_anywhere_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CHINESE_TEN_LINK", raising=False)
+    ran = invoke(capsys, "join")
+    assert ran.returncode == 2 and "join needs the invite link" in ran.stderr

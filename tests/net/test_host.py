@@ -495,6 +495,13 @@ async def test_a_table_behind_tls_speaks_wss(tmp_path: Path) -> None:
             welcome = read_server((await socket.receive(timeout=10)).data)
             assert isinstance(welcome, Welcome) and welcome.seat == 0
             await socket.close()
+            own = {"Origin": f"https://127.0.0.1:{port}"}  # the table's page, over TLS
+            socket = await session.ws_connect(link.websocket, ssl=trusted, headers=own)
+            await socket.close()
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await session.ws_connect(
+                    link.websocket, ssl=trusted, headers={"Origin": "https://evil.example"}
+                )
         untrusted = Connection(link)  # a certificate nobody vouches for: refused, one line
         with pytest.raises(JoinError):
             await untrusted.open()

@@ -11,10 +11,10 @@ from textual_serve.download_manager import DownloadManager
 
 from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.serve.games import TabGames
-from chinese_ten.serve.server import _Game
+from chinese_ten.serve.server import TabProcess
 
 
-def game(tmp_path: Path, sent: list[str]) -> _Game:
+def game(tmp_path: Path, sent: list[str]) -> TabProcess:
     async def write_str(text: str) -> None:
         sent.append(text)
 
@@ -27,7 +27,7 @@ def game(tmp_path: Path, sent: list[str]) -> _Game:
     tabs = TabGames(most=1, idle=60)
     tab = tabs.admit()
     assert tab is not None
-    return _Game(
+    return TabProcess(
         "true",
         tab,
         tabs,

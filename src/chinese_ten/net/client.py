@@ -60,6 +60,11 @@ class Link:
         return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/t/{self.table_id}/ws"
 
 
+LINK_VARIABLE = "CHINESE_TEN_LINK"
+"""``join`` without a link reads it here (a host starting a browser tab's client passes it so:
+a process's command line is open to every user of the machine, its environment is not)."""
+
+
 def parse_link(text: str) -> Link:
     """The link's parts, or :class:`JoinError` saying what is wrong with it."""
     text = text.strip()

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import textual_serve
 from aiohttp import WSMsgType, web
+from textual_serve.download_manager import DownloadManager
 
 from chinese_ten.engine.actions import action_card, action_target, parse_action
 from chinese_ten.engine.chance import cutter_of
@@ -36,6 +38,7 @@ from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import Request
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _
+from chinese_ten.net.client import LINK_VARIABLE
 from chinese_ten.net.protocol import (
     MAX_CLIENT_MESSAGE,
     SECRET_LENGTH,
@@ -63,7 +66,11 @@ from chinese_ten.net.protocol import (
 )
 from chinese_ten.players.base import LaterPlayer
 from chinese_ten.serve import host_page
-from chinese_ten.serve.guard import Address, language_of
+from chinese_ten.serve.games import TabGame, TabGames, url_of
+from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of
+from chinese_ten.serve.page import game_body
+from chinese_ten.serve.page import page as terminal_page
+from chinese_ten.serve.server import HEARTBEAT, TabProcess, game_command, run_tab
 from chinese_ten.store.files import write_atomically
 from chinese_ten.text.names import visible
 
@@ -98,6 +105,34 @@ REPLACED = N_("This seat was taken up by another connection with the same link."
 NOT_HOST = N_("Only the host's seat may hand a seat to the computer.")
 PRESENT = N_("That seat's person is here: only an absent seat goes to the computer.")
 MALFORMED = N_("A message this table does not understand: nothing changed.")
+LEFT = N_("You have left the table. Open the link again to sit back down.")
+TAB_IDLE_SECONDS = 24 * 3600.0
+"""A browser's seat waits as long as the table does: the tab's game ends with the tab."""
+TAB_SECRET_BYTES = 256
+"""The most a tab's first message (``["secret", SECRET]``) may hold."""
+
+_TERMINAL_SCRIPT = """
+(() => {
+  // The seat's secret is in the address's #, which no request carries: it goes to the host
+  // as the socket's first message, and the host starts this seat's join client with it.
+  const secret = location.hash.slice(1);
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(url, ...rest) {
+      super(url, ...rest);
+      this.addEventListener("open", () => this.send(JSON.stringify(["secret", secret])),
+                            { once: true });
+    }
+  };
+  // Sitting down again opens the same link (the secret with it).
+  document.addEventListener("click", (event) => {
+    if (event.target.closest(".closed-dialog a.button")) {
+      event.preventDefault();
+      location.reload();
+    }
+  });
+})();
+"""
 
 
 def new_secret() -> str:
@@ -633,17 +668,31 @@ class Host:
     greeting: int = 0
     """Connections that have not said hello yet (bounded: :data:`MOST_GREETINGS`)."""
     open_sockets: set[web.WebSocketResponse] = field(default_factory=set)
+    local_base: str | None = None
+    """The address a seat's join client started for a browser tab reaches this host at."""
+    tabs: TabGames = field(init=False)
+    """The browser tabs' join clients: at most two per seat (a tab and the one replacing it)."""
+    tab_games: set[TabProcess] = field(default_factory=set)
+    download_manager: DownloadManager = field(default_factory=DownloadManager)
+
+    def __post_init__(self) -> None:
+        seats = sum(len(table.secrets) for table in self.tables.values())
+        self.tabs = TabGames(max(1, 2 * seats), TAB_IDLE_SECONDS)
 
     async def close_all(self) -> None:
         """Close every connection (the host stops): clients see it at once and try again,
-        and the server's clean-up does not wait for them."""
+        and the server's clean-up does not wait for them. The browser tabs' clients end."""
+        await asyncio.gather(*(game.end() for game in list(self.tab_games)))
         for socket in list(self.open_sockets):
             await socket.close(code=1001, message=b"host stopping")
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
         app.router.add_get("/t/{table}/ws", self.websocket)
-        app.router.add_get("/t/{table}", self.page)
+        app.router.add_get("/t/{table}/tty", self.terminal)
+        app.router.add_get("/t/{table}", self.terminal_page)
+        app.router.add_get("/t/{table}/plain", self.page)
+        app.router.add_static("/static", _TEXTUAL_STATIC)
         app.router.add_get("/t-static/host.js", self.static)
         app.router.add_get("/t-static/host.css", self.static)
         return app
@@ -654,6 +703,9 @@ class Host:
         if address is None or not address.named_by(request.headers.get("Host", "")):
             return _("This table answers only at the address chinese-ten host printed.")
         origin = request.headers.get("Origin")
+        if origin is not None and request.secure:  # behind TLS the page's own is https
+            scheme, _sep, rest = origin.partition("://")
+            origin = f"http://{rest}" if scheme.lower() == "https" else origin
         if origin is not None and not address.is_origin(origin):
             return _("Only this table's own page may join it.")
         return None
@@ -666,6 +718,86 @@ class Host:
             return web.Response(text=_("There is no such table here.") + "\n", status=404)
         language = language_of(request.headers.get("Accept-Language"), i18n.current())
         return host_page.page(language)
+
+    async def terminal_page(self, request: web.Request) -> web.StreamResponse:
+        """The seat's board in a terminal in the page (textual.js), as ``serve`` draws it."""
+        reason = self.refusal(request)
+        if reason is not None:
+            return web.Response(text=reason + "\n", status=403)
+        table_id = request.match_info["table"]
+        if table_id not in self.tables:
+            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        language = language_of(request.headers.get("Accept-Language"), i18n.current())
+        scheme = "wss" if request.secure else "ws"  # the Host was checked above
+        body = game_body(language, f"{scheme}://{request.host}/t/{table_id}/tty", LEFT)
+        return terminal_page(language, body, game=True, before=_TERMINAL_SCRIPT)
+
+    async def terminal(self, request: web.Request) -> web.StreamResponse:
+        """A browser tab's seat: its first message is the seat's secret; then a ``join``
+        client for that seat runs under Textual's web driver, its screen in the tab, and ends
+        with the tab."""
+        reason = self.refusal(request)
+        if reason is not None:
+            return web.Response(text=reason + "\n", status=403)
+        table = self.tables.get(request.match_info["table"])
+        if table is None:
+            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        if self.greeting >= MOST_GREETINGS or self.local_base is None:
+            return web.Response(
+                text=_("Too many connections at once: try again.") + "\n", status=503
+            )
+        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE + 1)
+        tab = self.tabs.admit()  # before any await: two tabs at once cannot both pass
+        self.greeting += 1
+        greeted = True
+        try:
+            await socket.prepare(request)
+            seat = None if tab is None else await _tab_seat(table, socket)
+            self.greeting -= 1
+            greeted = False
+            if tab is None or seat is None:
+                await socket.close()
+                return socket
+            await self._run_tab(request, socket, tab, table, seat)
+        finally:
+            if greeted:
+                self.greeting -= 1
+            if tab is not None:
+                self.tabs.leave(tab)
+        return socket
+
+    async def _run_tab(
+        self,
+        request: web.Request,
+        socket: web.WebSocketResponse,
+        tab: TabGame,
+        table: HostTable,
+        seat: int,
+    ) -> None:
+        assert self.local_base is not None
+        folder = table.folder / f"browser-{seat}"  # the seat's own history, on this machine
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        language = language_of(request.headers.get("Accept-Language"), i18n.current())
+
+        async def close() -> None:
+            await socket.close()
+
+        game = _JoinTab(
+            game_command(("join",), language),
+            tab,
+            self.tabs,
+            folder,
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+        )
+        game.link = table.link(self.local_base, seat)
+        self.tab_games.add(game)
+        try:
+            await run_tab(request, socket, game)
+        finally:
+            self.tab_games.discard(game)
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         """The page's script and style (no data: the same for every table)."""
@@ -798,6 +930,39 @@ class Host:
             table.kick_computers()
 
 
+_TEXTUAL_STATIC = Path(textual_serve.__file__).parent / "static"
+"""textual.js, xterm's style and the terminal's font, as textual-serve ships them."""
+
+
+class _JoinTab(TabProcess):
+    """A browser tab's ``join`` client: the seat's link reaches it in its environment (which
+    only its own user may read), never on its command line."""
+
+    link = ""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment[LINK_VARIABLE] = self.link
+        return environment
+
+
+async def _tab_seat(table: HostTable, socket: web.WebSocketResponse) -> int | None:
+    """The seat whose secret the tab sends first (``["secret", SECRET]``), or None: no
+    message within :data:`HELLO_SECONDS`, a malformed or oversized one, or no seat's secret
+    (the tab is closed)."""
+    try:
+        message = await socket.receive(timeout=HELLO_SECONDS)
+    except TimeoutError:
+        return None
+    secret: object = None
+    if message.type == WSMsgType.TEXT and len(message.data) <= TAB_SECRET_BYTES:
+        with contextlib.suppress(ValueError):
+            read = json.loads(message.data)
+            if isinstance(read, list) and len(read) == 2 and read[0] == "secret":
+                secret = read[1]
+    return table.seat_of(secret) if isinstance(secret, str) else None
+
+
 def table_folder(root: Path, table_id: str) -> Path:
     return root / table_id
 
@@ -817,4 +982,7 @@ async def listen(
         raise
     bound = runner.addresses[0][1] if runner.addresses else port
     host.address = Address.of(bind, bound)
+    near = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind)
+    base = url_of(near, bound)
+    host.local_base = base.replace("http://", "https://", 1) if ssl_context else base
     return runner, bound

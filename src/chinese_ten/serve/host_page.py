@@ -1,9 +1,9 @@
-"""The page a browser gets at an invite link (``/t/<table>``): a small client of the table
-protocol (docs/protocol.md) in plain JavaScript, so a browser tab joins a table as
-``chinese-ten join`` does. It reads the seat's secret from the address's ``#`` (never sent in
-a request), draws that seat's view as text (every name and card through ``textContent``,
-never as HTML) and sends the actions the host lists as legal. Its words come in the browser's
-language, as a JSON block the script reads.
+"""A table's plain page (``/t/<table>/plain``, beside the invite link's terminal): a small
+client of the table protocol (docs/protocol.md) in plain JavaScript, so a browser tab joins a
+table as ``chinese-ten join`` does. It reads the seat's secret from the address's ``#``
+(never sent in a request), draws that seat's view as text (every name and card through
+``textContent``, never as HTML) and sends the actions the host lists as legal. Its words come
+in the browser's language, as a JSON block the script reads.
 """
 
 import json
@@ -47,7 +47,8 @@ _SCRIPT = """
   const secret = location.hash.slice(1);
   if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) { text($("status"), W.no_secret); return; }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}${location.pathname}/ws`);
+  const table = location.pathname.replace(/\\/plain$/, "");  // this page is /t/TABLE/plain
+  const socket = new WebSocket(`${scheme}//${location.host}${table}/ws`);
   let seat = -1, seq = 0, ended = false;
   socket.onopen = () => socket.send(JSON.stringify({kind: "hello", version: VERSION, secret}));
   socket.onclose = () => { if (!ended) text($("status"), W.lost); };

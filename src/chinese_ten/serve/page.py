@@ -154,9 +154,14 @@ _SCRIPT = """
 """
 
 
-def page(language: str, body: str, status: int = 200, *, game: bool = False) -> web.Response:
+def page(
+    language: str, body: str, status: int = 200, *, game: bool = False, before: str = ""
+) -> web.Response:
+    """A page in ``language``; with ``game``, textual.js's terminal, after the script
+    ``before`` (code of ours, never text from outside) when one is given."""
+    first = f"<script>{before}</script>\n" if before else ""
     scripts = (
-        f'<script src="/static/js/textual.js"></script>\n<script>{_SCRIPT}</script>\n'
+        f'{first}<script src="/static/js/textual.js"></script>\n<script>{_SCRIPT}</script>\n'
         if game
         else ""
     )
@@ -183,10 +188,15 @@ def notice_body(language: str, text: str, button: str | None) -> str:
     )
 
 
-def game_body(language: str, websocket_url: str) -> str:
+GAME_ENDED = N_("This game has ended; it is saved. Play again to continue it.")
+
+
+def game_body(language: str, websocket_url: str, ended_words: str = GAME_ENDED) -> str:
+    """The terminal, and the boxes shown while it starts and once it has ended (saying
+    ``ended_words``, with a button to start again)."""
     say = words(language).gettext
     starting = say(N_("Chinese Ten is starting…"))
-    ended = say(N_("This game has ended; it is saved. Play again to continue it."))
+    ended = say(ended_words)
     return (
         '<div class="dialog-container intro-dialog"><div class="intro">'
         f"<p>{html.escape(starting)}</p></div></div>\n"

@@ -112,7 +112,7 @@ def game_command(arguments: tuple[str, ...], language: str) -> str:
     )
 
 
-class _Game(AppService):
+class TabProcess(AppService):
     """One tab's game process: when it was last touched, and when it has ended."""
 
     def __init__(
@@ -253,7 +253,7 @@ class GameServer(Server):
         super().__init__("", options.host, options.port, "Chinese Ten")
         self.options = options
         self.tabs = TabGames(options.max_games, options.idle_minutes * 60)
-        self.games: set[_Game] = set()
+        self.games: set[TabProcess] = set()
         self.guard = Guard(new_secret())
         self.data = data_dir()
 
@@ -398,7 +398,7 @@ class GameServer(Server):
         async def close() -> None:
             await websocket.close()
 
-        game = _Game(
+        game = TabProcess(
             game_command(self.options.game, self.language(request)),
             tab,
             self.tabs,
@@ -410,65 +410,10 @@ class GameServer(Server):
         )
         game.touch = request.query.get("touch") == "1"
         self.games.add(game)
-        reader: asyncio.Task[None] | None = None
         try:
-            width = query_size(request.query.get("width"), 80, COLUMNS)
-            height = query_size(request.query.get("height"), 24, ROWS)
-            await game.start(width, height)
-            reader = asyncio.create_task(self._process_messages(websocket, game))
-            ended = asyncio.create_task(game.ended.wait())
-            await asyncio.wait((reader, ended), return_when=asyncio.FIRST_COMPLETED)
-            ended.cancel()
+            await run_tab(request, websocket, game)
         finally:
-            if reader is not None and not reader.done():
-                reader.cancel()
-            elif reader is not None and not reader.cancelled():
-                _say_ended(reader.exception())
-            await game.end()
             self.games.discard(game)
-            await websocket.close()
-
-    async def _process_messages(
-        self, websocket: web.WebSocketResponse, app_service: AppService
-    ) -> None:
-        """textual-serve's messages, each read and bounded by :func:`read_message` (its own
-        passes every size on as it came); one too long or malformed ends the game, and what
-        comes faster than its :class:`Allowance` is dropped (said once)."""
-        allowance = Allowance(asyncio.get_running_loop().time)
-        said = False
-        async for message in websocket:
-            if message.type is WSMsgType.ERROR:  # longer than MAX_MESSAGE, say, or silent
-                if isinstance(message.data, TimeoutError):
-                    raise SilentError(str(message.data))
-                raise BadMessageError(str(message.data))
-            if message.type is not WSMsgType.TEXT:
-                raise BadMessageError("a binary message")
-            read = read_message(message.data)
-            if not allowance.take_message(read):
-                if not said:
-                    said = True
-                    print(
-                        _(
-                            "chinese-ten: a browser sent keys faster than anyone types; "
-                            "what came too fast was dropped."
-                        ),
-                        file=sys.stderr,
-                        flush=True,
-                    )
-                continue
-            match read:
-                case ("stdin", str(keys)):
-                    await app_service.send_bytes(keys.encode())
-                case ("resize", int(width), int(height)):
-                    await app_service.set_terminal_size(width, height)
-                case ("ping", str(data)):
-                    await websocket.send_json(["pong", data])
-                case ("blur",):
-                    await app_service.blur()
-                case ("focus",):
-                    await app_service.focus()
-        if isinstance(websocket.exception(), TimeoutError):  # no pong, and nobody was reading
-            raise SilentError(str(websocket.exception()))
 
     async def watch_idle(self) -> None:
         """End the games nobody has touched for the idle time (each is saved first)."""
@@ -484,6 +429,68 @@ class GameServer(Server):
         games = list(self.games)
         await asyncio.gather(*(game.end() for game in games))
         return len(games)
+
+
+async def run_tab(request: web.Request, websocket: web.WebSocketResponse, game: TabProcess) -> None:
+    """Start ``game`` at the tab's size, pass the tab's messages to it, and end it (saved)
+    when either the tab or the game goes."""
+    reader: asyncio.Task[None] | None = None
+    try:
+        width = query_size(request.query.get("width"), 80, COLUMNS)
+        height = query_size(request.query.get("height"), 24, ROWS)
+        await game.start(width, height)
+        reader = asyncio.create_task(pass_messages(websocket, game))
+        ended = asyncio.create_task(game.ended.wait())
+        await asyncio.wait((reader, ended), return_when=asyncio.FIRST_COMPLETED)
+        ended.cancel()
+    finally:
+        if reader is not None and not reader.done():
+            reader.cancel()
+        elif reader is not None and not reader.cancelled():
+            _say_ended(reader.exception())
+        await game.end()
+        await websocket.close()
+
+
+async def pass_messages(websocket: web.WebSocketResponse, app_service: AppService) -> None:
+    """textual-serve's messages, each read and bounded by :func:`read_message` (its own
+    passes every size on as it came); one too long or malformed ends the game, and what
+    comes faster than its :class:`Allowance` is dropped (said once)."""
+    allowance = Allowance(asyncio.get_running_loop().time)
+    said = False
+    async for message in websocket:
+        if message.type is WSMsgType.ERROR:  # longer than MAX_MESSAGE, say, or silent
+            if isinstance(message.data, TimeoutError):
+                raise SilentError(str(message.data))
+            raise BadMessageError(str(message.data))
+        if message.type is not WSMsgType.TEXT:
+            raise BadMessageError("a binary message")
+        read = read_message(message.data)
+        if not allowance.take_message(read):
+            if not said:
+                said = True
+                print(
+                    _(
+                        "chinese-ten: a browser sent keys faster than anyone types; "
+                        "what came too fast was dropped."
+                    ),
+                    file=sys.stderr,
+                    flush=True,
+                )
+            continue
+        match read:
+            case ("stdin", str(keys)):
+                await app_service.send_bytes(keys.encode())
+            case ("resize", int(width), int(height)):
+                await app_service.set_terminal_size(width, height)
+            case ("ping", str(data)):
+                await websocket.send_json(["pong", data])
+            case ("blur",):
+                await app_service.blur()
+            case ("focus",):
+                await app_service.focus()
+    if isinstance(websocket.exception(), TimeoutError):  # no pong, and nobody was reading
+        raise SilentError(str(websocket.exception()))
 
 
 def _to(path: str) -> dict[str, object]:

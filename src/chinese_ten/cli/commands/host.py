@@ -228,6 +228,7 @@ def run_join(text: str, game: GameOptions) -> int:
 
 
 def run_join_link(link: "Link", game: GameOptions) -> int:
+    from chinese_ten.cli.commands.play import under_web_driver
     from chinese_ten.net.client import Connection, JoinError
 
     signalled: list[int] = []
@@ -236,7 +237,7 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
         connection = Connection(link)
         await connection.open()
         try:
-            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
                 return _("join needs an interactive terminal")
             from chinese_ten.tui.join import JoinApp
             from chinese_ten.tui.signal_exit import SignalExit
@@ -249,6 +250,10 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
                 loop.call_soon_threadsafe(app.exit)
 
             with SignalExit(leave) as signals:
+                if under_web_driver():  # a browser tab's client ends with its host
+                    from chinese_ten.serve.games import end_with_server
+
+                    end_with_server()
                 await app.run_async()
             if signals.code is not None:
                 signalled.append(signals.code)

@@ -1,0 +1,108 @@
+"""A browser tab's terminal at an invite link (``/t/TABLE/tty``): the secret comes as the
+socket's first message, and only a seat's secret starts that seat's ``join`` client, its
+link in the client's environment and never on its command line."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import WSMsgType, web
+
+from chinese_ten.net.client import LINK_VARIABLE
+from chinese_ten.serve import host as host_module
+from chinese_ten.serve.host import HostTable
+from chinese_ten.serve.server import TabProcess
+from tests.net.host_helpers import hosting, new_table
+
+
+async def _first(
+    base: str, table: HostTable, message: str | bytes | None, **headers: str
+) -> tuple[WSMsgType, int | None]:
+    """Open the tab's socket, send ``message`` first (None: nothing), and say how it ended."""
+    async with aiohttp.ClientSession() as session:
+        url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24"
+        async with session.ws_connect(url, headers=headers) as socket:
+            if isinstance(message, str):
+                await socket.send_str(message)
+            elif isinstance(message, bytes):
+                await socket.send_bytes(message)
+            answer = await socket.receive(timeout=10)
+            return answer.type, socket.close_code
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[TabProcess]:
+    """The tab clients the host would start (none is run: the test looks at what it got)."""
+    games: list[TabProcess] = []
+
+    async def run_tab(request: web.Request, socket: web.WebSocketResponse, game: Any) -> None:
+        games.append(game)
+        await socket.close()
+
+    monkeypatch.setattr(host_module, "run_tab", run_tab)
+    return games
+
+
+async def test_a_seats_secret_starts_its_join_client_with_the_link_in_its_environment(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        secret = table.link(base, 1).split("#", 1)[1]
+        kind, _code = await _first(base, table, json.dumps(["secret", secret]))
+    assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+    [game] = started
+    assert game.command.endswith(" join") and secret not in game.command
+    environment = game._build_environment()
+    assert environment[LINK_VARIABLE] == table.link(base, 1)
+    assert "web_driver" in environment["TEXTUAL_DRIVER"]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        json.dumps(["secret", "A" * 43]),  # no seat's
+        json.dumps(["secret", "A" * 300]),  # oversized
+        json.dumps({"kind": "hello", "secret": "A" * 43}),
+        json.dumps(["secret"]),
+        json.dumps(["secret", 7]),
+        "not json",
+        b"\x00binary",
+        None,  # nothing within the time allowed
+    ],
+)
+async def test_anything_but_a_seats_secret_first_starts_nothing(
+    tmp_path: Path,
+    started: list[TabProcess],
+    monkeypatch: pytest.MonkeyPatch,
+    first: str | bytes | None,
+) -> None:
+    monkeypatch.setattr(host_module, "HELLO_SECONDS", 0.2)
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        kind, _code = await _first(base, table, first)
+    assert host.greeting == 0 and not host.tabs.taken  # nothing held once it is closed
+    assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+    assert not started
+
+
+async def test_a_foreign_origin_opens_no_tab(tmp_path: Path, started: list[TabProcess]) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await _first(base, table, None, Origin="http://evil.example")
+    assert refused.value.status == 403 and not started
+
+
+async def test_a_tab_over_the_hosts_bound_starts_nothing(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        assert host.tabs.most == 4  # twice the seats
+        host.tabs.most = 0
+        secret = table.link(base, 0).split("#", 1)[1]
+        kind, _code = await _first(base, table, json.dumps(["secret", secret]))
+    assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED) and not started
