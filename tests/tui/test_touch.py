@@ -100,6 +100,25 @@ async def test_the_start_screen_and_its_keys_say_tap(tmp_path: Path, web: None) 
             assert key not in keys.split(), keys
 
 
+async def test_a_person_s_cut_says_tap_the_pack(tmp_path: Path, web: None) -> None:
+    """Where the computer deals (seed 5: by lot), you cut, and the words say a tap on the
+    pack chooses the cut and one on the scissors cuts."""
+    app = ChineseTenApp(
+        options(
+            tmp_path,
+            players=("You", "Computer (easy)"),
+            computer=(None, "easy"),
+            seed=5,
+            touch=True,
+            browser=True,
+        )
+    )
+    async with app.run_test(size=PHONE) as pilot:
+        await until_screen(pilot, CutScreen)
+        await until(pilot, lambda: "tap the card to cut at" in flat(app), "the cut's words")
+        assert "tap the scissors" in flat(app) and "Enter" not in flat(app)
+
+
 async def test_cut_board_and_results_say_tap(tmp_path: Path, web: None) -> None:
     """Against the computer, which cuts: the cut, the board's question when a card has two
     targets and when the stock is to be turned, the results' last line."""

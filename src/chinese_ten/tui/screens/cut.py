@@ -186,13 +186,13 @@ class CutScreen(Screen[int | None]):
         elif touch(self.app):
             text += (
                 _(
-                    "Cut the pack: Fewer and More choose where, or tap Random cut; "
-                    "then Cut and deal."
+                    "Cut the pack: tap the card to cut at (or Fewer and More), or tap Random "
+                    "cut; then Cut and deal, or tap the scissors."
                 )
                 if self.you == "cutter"
                 else _(
-                    "{name}, cut the pack: Fewer and More choose where, or tap Random cut; "
-                    "then Cut and deal."
+                    "{name}, cut the pack: tap the card to cut at (or Fewer and More), or tap "
+                    "Random cut; then Cut and deal, or tap the scissors."
                 )
             ).format(name=cutter)
         elif self.you == "cutter":
