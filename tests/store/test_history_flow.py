@@ -330,3 +330,29 @@ def test_a_pending_folder_that_is_a_symbolic_link_is_not_written_through(
     flow.release()
     assert list(elsewhere.iterdir()) == []
     assert notice.error and "is busy" in notice.text and PENDING_FOLDER not in notice.text
+
+
+def test_a_pending_game_that_does_not_replay_is_left_alone_and_blocks_nothing(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from chinese_ten.store.history import PENDING_FORMAT
+    from tests.history_helpers import played
+
+    record = json.loads(played(2, seed=3, names=("Cy", "Di")).model_dump_json())
+    deal = record["deals"][0]
+    deal["turns"][0]["play"] = deal["hands"][0][0]  # a card the first to play does not hold
+    document = {"format": PENDING_FORMAT, "record": record, "computers": [None, None]}
+    document |= _PENDING_FIELDS
+    (tmp_path / PENDING_FOLDER).mkdir()
+    pending = tmp_path / PENDING_FOLDER / "game-1.json"
+    pending.write_text(json.dumps(document))
+    for _deal in range(2):  # every later deal is stored too
+        flow = _flow(tmp_path, deals_planned=1)
+        assert _play(flow) == []  # this game is stored, the other game's fault not said
+        flow.release()
+    assert json.loads(pending.read_text()) == document
+    with read_history(tmp_path) as history:
+        rows = history.games()
+    assert [row.players for row in rows] == [("Ana", "Ben")] * 2

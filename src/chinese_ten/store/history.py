@@ -856,8 +856,9 @@ def _keep_pending(
 
 def store_pending(history: History, folder: Path | None) -> None:
     """Store every pending game of ``folder`` (oldest first) and remove its file; a game
-    already stored whole is not stored twice. A pending file that cannot be read is left
-    where it is; HistoryError (the history busy again) leaves the rest for later."""
+    already stored whole is not stored twice. A pending file that cannot be read, or whose
+    game does not replay, is left where it is; HistoryError (the history busy again) leaves
+    the rest for later."""
     from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
 
     place = pending_folder(folder)
@@ -880,6 +881,7 @@ def store_pending(history: History, folder: Path | None) -> None:
             if len(computers) != len(record.players):
                 continue
             computers = [stored_level(c, "computers") for c in computers]
+            canonical(record)  # RecordError: a game that does not replay
         except (
             OSError,
             ValueError,
