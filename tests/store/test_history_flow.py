@@ -356,3 +356,45 @@ def test_a_pending_game_that_does_not_replay_is_left_alone_and_blocks_nothing(
     with read_history(tmp_path) as history:
         rows = history.games()
     assert [row.players for row in rows] == [("Ana", "Ben")] * 2
+
+
+def test_a_pending_copy_of_deals_its_row_has_grown_past_is_dropped(tmp_path: Path) -> None:
+    """Another program on the same folder (or a crash between store and unlink) leaves the
+    first deals of a game pending after its row has grown past them."""
+    from datetime import UTC, datetime
+
+    from chinese_ten.store.history import _keep_pending, canonical, store_pending
+    from chinese_ten.store.records import game_record
+    from tests.history_helpers import played
+
+    whole = played(3, planned=3)
+    states = canonical(whole)[1]
+    started = datetime(2026, 1, 1, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        grown = history.store(whole, computers=[None, None], started=started, ended=None)
+    pending = _keep_pending(
+        tmp_path, game_record(whole.players, 3, states[:2]), [None, None], started
+    )
+    with open_history(tmp_path) as history:
+        store_pending(history, tmp_path)
+        rows = history.games()
+    assert [(row.id, row.deals_played) for row in rows] == [(grown, 3)]
+    assert not pending.exists()
+
+
+def test_a_pending_game_of_other_deals_is_still_stored(tmp_path: Path) -> None:
+    """A stored game of the same players that does not begin with the pending deals."""
+    from datetime import UTC, datetime
+
+    from chinese_ten.store.history import _keep_pending, store_pending
+    from tests.history_helpers import played
+
+    started = datetime(2026, 1, 1, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        history.store(played(3, planned=3), computers=[None, None], started=started, ended=None)
+    pending = _keep_pending(tmp_path, played(2, planned=3, seed=11), [None, None], started)
+    with open_history(tmp_path) as history:
+        store_pending(history, tmp_path)
+        rows = history.games()
+    assert sorted(row.deals_played for row in rows) == [2, 3]
+    assert not pending.exists()
