@@ -398,3 +398,39 @@ def test_a_pending_game_of_other_deals_is_still_stored(tmp_path: Path) -> None:
         rows = history.games()
     assert sorted(row.deals_played for row in rows) == [2, 3]
     assert not pending.exists()
+
+
+def test_a_pending_game_is_looked_for_under_the_write_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two programs waiting on one lock cannot both find the game missing and store it."""
+    from datetime import UTC, datetime
+
+    from chinese_ten.store.history import History, _keep_pending, store_pending
+    from tests.history_helpers import played
+
+    with open_history(tmp_path):
+        pass
+    looked = History._held
+    writes: list[str] = []
+
+    def held_while_another_writes(history: History, *args: object) -> bool:
+        other = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None, timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            writes.append("written")
+        except sqlite3.OperationalError as error:
+            writes.append(str(error))
+        finally:
+            other.close()
+        return looked(history, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(History, "_held", held_while_another_writes)
+    started = datetime(2026, 1, 1, tzinfo=UTC)
+    _keep_pending(tmp_path, played(2), [None, None], started)
+    with open_history(tmp_path) as history:
+        store_pending(history, tmp_path)
+        (row,) = history.games()
+    assert writes == ["database is locked"]
+    assert row.deals_played == 2
