@@ -39,6 +39,20 @@ def test_hard_solves_few_unseen_cards_exactly(seats: int, hands: tuple[int, ...]
     assert player.choose(view, legal) == best
 
 
+def test_the_exact_rule_is_one_rule_with_the_limits_hard_is_given() -> None:
+    """``hard``'s own limits (a benchmark or a test sets them) go through :func:`exact_applies`."""
+    view = PlayerView(_real_choice(2, (2, 2), 4), 0)
+    assert exact_applies(view)
+    assert not exact_applies(view, {2: -1, 3: -1, 4: -1})
+    player = HardPlayer(random.Random(1))
+    assert player.is_exact(view)
+    player.exact_unseen = {2: -1, 3: -1, 4: -1}
+    assert not player.is_exact(view)
+    many = PlayerView(endgame(3, 2, (4, 4), 4), 0)
+    assert not exact_applies(many)
+    assert exact_applies(many, {2: 52, 3: 52, 4: 52})
+
+
 def test_hard_samples_when_many_cards_are_unseen() -> None:
     """Above the crossover the values are sampled: two seeds give different figures."""
     state = endgame(3, 2, (4, 4), 4)

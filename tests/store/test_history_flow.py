@@ -330,3 +330,107 @@ def test_a_pending_folder_that_is_a_symbolic_link_is_not_written_through(
     flow.release()
     assert list(elsewhere.iterdir()) == []
     assert notice.error and "is busy" in notice.text and PENDING_FOLDER not in notice.text
+
+
+def test_a_pending_game_that_does_not_replay_is_left_alone_and_blocks_nothing(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from chinese_ten.store.history import PENDING_FORMAT
+    from tests.history_helpers import played
+
+    record = json.loads(played(2, seed=3, names=("Cy", "Di")).model_dump_json())
+    deal = record["deals"][0]
+    deal["turns"][0]["play"] = deal["hands"][0][0]  # a card the first to play does not hold
+    document = {"format": PENDING_FORMAT, "record": record, "computers": [None, None]}
+    document |= _PENDING_FIELDS
+    (tmp_path / PENDING_FOLDER).mkdir()
+    pending = tmp_path / PENDING_FOLDER / "game-1.json"
+    pending.write_text(json.dumps(document))
+    for _deal in range(2):  # every later deal is stored too
+        flow = _flow(tmp_path, deals_planned=1)
+        assert _play(flow) == []  # this game is stored, the other game's fault not said
+        flow.release()
+    assert json.loads(pending.read_text()) == document
+    with read_history(tmp_path) as history:
+        rows = history.games()
+    assert [row.players for row in rows] == [("Ana", "Ben")] * 2
+
+
+def test_a_pending_copy_of_deals_its_row_has_grown_past_is_dropped(tmp_path: Path) -> None:
+    """Another program on the same folder (or a crash between store and unlink) leaves the
+    first deals of a game pending after its row has grown past them."""
+    from datetime import UTC, datetime
+
+    from chinese_ten.store.history import _keep_pending, canonical, store_pending
+    from chinese_ten.store.records import game_record
+    from tests.history_helpers import played
+
+    whole = played(3, planned=3)
+    states = canonical(whole)[1]
+    started = datetime(2026, 1, 1, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        grown = history.store(whole, computers=[None, None], started=started, ended=None)
+    pending = _keep_pending(
+        tmp_path, game_record(whole.players, 3, states[:2]), [None, None], started
+    )
+    with open_history(tmp_path) as history:
+        store_pending(history, tmp_path)
+        rows = history.games()
+    assert [(row.id, row.deals_played) for row in rows] == [(grown, 3)]
+    assert not pending.exists()
+
+
+def test_a_pending_game_of_other_deals_is_still_stored(tmp_path: Path) -> None:
+    """A stored game of the same players that does not begin with the pending deals."""
+    from datetime import UTC, datetime
+
+    from chinese_ten.store.history import _keep_pending, store_pending
+    from tests.history_helpers import played
+
+    started = datetime(2026, 1, 1, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        history.store(played(3, planned=3), computers=[None, None], started=started, ended=None)
+    pending = _keep_pending(tmp_path, played(2, planned=3, seed=11), [None, None], started)
+    with open_history(tmp_path) as history:
+        store_pending(history, tmp_path)
+        rows = history.games()
+    assert sorted(row.deals_played for row in rows) == [2, 3]
+    assert not pending.exists()
+
+
+def test_a_pending_game_is_looked_for_under_the_write_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two programs waiting on one lock cannot both find the game missing and store it."""
+    from datetime import UTC, datetime
+
+    from chinese_ten.store.history import History, _keep_pending, store_pending
+    from tests.history_helpers import played
+
+    with open_history(tmp_path):
+        pass
+    looked = History._held
+    writes: list[str] = []
+
+    def held_while_another_writes(history: History, *args: object) -> bool:
+        other = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None, timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            writes.append("written")
+        except sqlite3.OperationalError as error:
+            writes.append(str(error))
+        finally:
+            other.close()
+        return looked(history, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(History, "_held", held_while_another_writes)
+    started = datetime(2026, 1, 1, tzinfo=UTC)
+    _keep_pending(tmp_path, played(2), [None, None], started)
+    with open_history(tmp_path) as history:
+        store_pending(history, tmp_path)
+        (row,) = history.games()
+    assert writes == ["database is locked"]
+    assert row.deals_played == 2

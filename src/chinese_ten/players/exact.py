@@ -23,7 +23,7 @@ The cost grows steeply with the unseen cards; :data:`EXACT_UNSEEN` is where exac
 than ``hard``'s sampling on this machine, by seat count (``benchmarks/bench_exact.py``).
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Final, TypeAlias
 
@@ -52,9 +52,10 @@ Weight: TypeAlias = Callable[[tuple[tuple[Card, ...], ...]], float]
 the mover's): proportional to its probability."""
 
 
-def exact_applies(view: PlayerView) -> bool:
-    """Whether ``view``'s decision is solved exactly (few enough unseen cards)."""
-    return len(view.unseen()) <= EXACT_UNSEEN[view.seats]
+def exact_applies(view: PlayerView, limits: Mapping[int, int] | None = None) -> bool:
+    """Whether ``view``'s decision is solved exactly: at most ``limits`` (the most unseen
+    cards, by seat count; :data:`EXACT_UNSEEN` unless given) cards are unseen."""
+    return len(view.unseen()) <= (EXACT_UNSEEN if limits is None else limits)[view.seats]
 
 
 def _mask(cards: Sequence[Card]) -> int:

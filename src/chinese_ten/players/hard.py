@@ -60,7 +60,7 @@ from chinese_ten.engine.cards import Card
 from chinese_ten.engine.deal import Hands, advance, card_options, opening_table
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import HandDrawer, HandsDrawer, Worlds, worlds
-from chinese_ten.players.exact import EXACT_UNSEEN, Weight, exact_values
+from chinese_ten.players.exact import EXACT_UNSEEN, Weight, exact_applies, exact_values
 from chinese_ten.players.greedy import greedy_score
 from chinese_ten.players.playout import learned_points
 from chinese_ten.players.spread import paired_difference
@@ -471,7 +471,7 @@ class HardPlayer:
     def is_exact(self, view: PlayerView) -> bool:
         """Whether the decision is solved exactly: few enough cards are unseen that the
         exact solution costs less than sampling (:data:`exact_unseen`)."""
-        return len(view.unseen()) <= self.exact_unseen[view.seats]
+        return exact_applies(view, self.exact_unseen)
 
     def exact(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
         """Each option's exact expected final points (:func:`exact_values`, the other hands

@@ -342,23 +342,33 @@ class History:
             "ended": _time(ended),
         }
         with self._writing() as db:
-            if game_id is not None:
-                found = db.execute(
-                    "SELECT record_key FROM games WHERE id = ?", (game_id,)
-                ).fetchone()
-                if found is not None:
-                    sets = ", ".join(f"{name} = :{name}" for name in values)
-                    db.execute(
-                        f"UPDATE games SET {sets}, started = COALESCE(started, :started) "
-                        "WHERE id = :id",
-                        {**values, "started": _time(started), "id": game_id},
-                    )
-                    if found[0] != columns.key:
-                        db.execute("DELETE FROM analysis WHERE game_id = ?", (game_id,))
-                    return game_id
-            return self._insert(
-                db, {**values, "started": _time(started), "imported": 0}, game_id=game_id
-            )
+            return self._store_in(db, values, columns.key, started=started, game_id=game_id)
+
+    @staticmethod
+    def _store_in(
+        db: sqlite3.Connection,
+        values: dict[str, object],
+        key: str,
+        *,
+        started: datetime,
+        game_id: int | None,
+    ) -> int:
+        """:meth:`store` inside a write transaction already taken."""
+        if game_id is not None:
+            found = db.execute("SELECT record_key FROM games WHERE id = ?", (game_id,)).fetchone()
+            if found is not None:
+                sets = ", ".join(f"{name} = :{name}" for name in values)
+                db.execute(
+                    f"UPDATE games SET {sets}, started = COALESCE(started, :started) "
+                    "WHERE id = :id",
+                    {**values, "started": _time(started), "id": game_id},
+                )
+                if found[0] != key:
+                    db.execute("DELETE FROM analysis WHERE game_id = ?", (game_id,))
+                return game_id
+        return History._insert(
+            db, {**values, "started": _time(started), "imported": 0}, game_id=game_id
+        )
 
     @staticmethod
     def _insert(db: sqlite3.Connection, values: dict[str, object], game_id: int | None) -> int:
@@ -388,6 +398,69 @@ class History:
                 "imported": 1,
             }
             return self._insert(db, values, game_id=None), True
+
+    def store_unless_held(
+        self,
+        record: "GameRecord",
+        *,
+        computers: Sequence[str | None],
+        started: datetime,
+        ended: datetime | None,
+    ) -> int | None:
+        """Store a game kept aside (a pending file) as :meth:`store` does, growing the row it
+        continues (:meth:`find_begun`); None, storing nothing, when its deals are held already:
+        a row of the same players with at least as many deals begins with them. Looked for
+        and stored in one write transaction, so two programs cannot both store it."""
+        columns = _columns(record)
+        values = {
+            **columns.values,
+            "record_key": columns.key,
+            "record": columns.text,
+            **_computers(computers),
+            "ended": _time(ended),
+        }
+        with self._writing() as db:
+            if self._held(record, columns):
+                return None
+            begun = self.find_begun(record) if len(record.deals) > 1 else None
+            return self._store_in(db, values, columns.key, started=started, game_id=begun)
+
+    def _held(self, record: "GameRecord", columns: _Columns) -> bool:
+        """Whether a row of ``record``'s players with at least as many deals begins with its
+        deals (its own row, or one grown past it)."""
+        from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
+
+        if self._reading("SELECT 1 FROM games WHERE record_key = ? LIMIT 1", (columns.key,)):
+            return True
+        seats = len(record.players)
+        same_players = " AND ".join(f"name_key{s} = ?" for s in range(seats))
+        results = str(columns.values["results"])
+        begins = results[:-1]  # "[a, b" of "[a, b]": the results of a longer game go on
+        rows = self._reading(
+            "SELECT CASE WHEN length(record) <= ? THEN record END FROM games "
+            f"WHERE seat_count = ? AND {same_players} AND deals_played > ? "
+            "AND deals_planned IS ? AND substr(results, 1, ?) = ? ORDER BY id DESC",
+            (
+                MAX_RECORD_BYTES,
+                seats,
+                *map(history_key, record.players),
+                columns.values["deals_played"],
+                record.deals_planned,
+                len(begins),
+                begins,
+            ),
+        )
+        deals = canonical(record)[0].deals
+        for (text,) in rows:
+            if text is None:
+                continue  # too large to read: not the same deals as far as is known
+            try:
+                stored = parse_record(str(text), source=shown(self.path))
+            except ChineseTenError:
+                continue  # damaged: likewise
+            if stored.deals[: len(deals)] == deals:
+                return True
+        return False
 
     def find(self, record: "GameRecord") -> int | None:
         """The id of the game stored with exactly this record (a resumed game's row)."""
@@ -856,8 +929,9 @@ def _keep_pending(
 
 def store_pending(history: History, folder: Path | None) -> None:
     """Store every pending game of ``folder`` (oldest first) and remove its file; a game
-    already stored whole is not stored twice. A pending file that cannot be read is left
-    where it is; HistoryError (the history busy again) leaves the rest for later."""
+    already stored whole is not stored twice. A pending file that cannot be read, or whose
+    game does not replay, is left where it is; HistoryError (the history busy again) leaves
+    the rest for later."""
     from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record
 
     place = pending_folder(folder)
@@ -880,6 +954,7 @@ def store_pending(history: History, folder: Path | None) -> None:
             if len(computers) != len(record.players):
                 continue
             computers = [stored_level(c, "computers") for c in computers]
+            canonical(record)  # RecordError: a game that does not replay
         except (
             OSError,
             ValueError,
@@ -890,9 +965,7 @@ def store_pending(history: History, folder: Path | None) -> None:
             DamagedRowError,
         ):
             continue  # not as we write it: left as it is
-        if history.find(record) is None:
-            begun = history.find_begun(record) if len(record.deals) > 1 else None
-            history.store(record, computers=computers, started=started, ended=ended, game_id=begun)
+        history.store_unless_held(record, computers=computers, started=started, ended=ended)
         path.unlink(missing_ok=True)
 
 
