@@ -106,3 +106,17 @@ async def test_a_tab_over_the_hosts_bound_starts_nothing(
         secret = table.link(base, 0).split("#", 1)[1]
         kind, _code = await _first(base, table, json.dumps(["secret", secret]))
     assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED) and not started
+
+
+async def test_tabs_without_a_secret_take_no_tab_slot(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base), aiohttp.ClientSession() as session:
+        host.tabs.most = 1
+        url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24"
+        async with session.ws_connect(url):  # says nothing: holds no slot while it waits
+            assert host.greeting == 1 and not host.tabs.taken
+            secret = table.link(base, 0).split("#", 1)[1]
+            await _first(base, table, json.dumps(["secret", secret]))
+    assert len(started) == 1

@@ -671,7 +671,8 @@ class Host:
     local_base: str | None = None
     """The address a seat's join client started for a browser tab reaches this host at."""
     tabs: TabGames = field(init=False)
-    """The browser tabs' join clients: at most two per seat (a tab and the one replacing it)."""
+    """The browser tabs' join clients: at most twice the seats of all tables, shared by every
+    seat (room for each seat's tab and the one replacing it); only a seat's secret takes one."""
     tab_games: set[TabProcess] = field(default_factory=set)
     download_manager: DownloadManager = field(default_factory=DownloadManager)
 
@@ -747,14 +748,17 @@ class Host:
                 text=_("Too many connections at once: try again.") + "\n", status=503
             )
         socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE + 1)
-        tab = self.tabs.admit()  # before any await: two tabs at once cannot both pass
         self.greeting += 1
         greeted = True
+        tab = None
         try:
             await socket.prepare(request)
-            seat = None if tab is None else await _tab_seat(table, socket)
+            seat = await _tab_seat(table, socket)
             self.greeting -= 1
             greeted = False
+            # only a seat's secret takes a slot; no await between the check and the
+            # taking, so two tabs at once cannot both pass
+            tab = None if seat is None else self.tabs.admit()
             if tab is None or seat is None:
                 await socket.close()
                 return socket
