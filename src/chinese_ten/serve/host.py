@@ -70,7 +70,13 @@ from chinese_ten.serve.games import TabGame, TabGames, url_of
 from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of
 from chinese_ten.serve.page import game_body
 from chinese_ten.serve.page import page as terminal_page
-from chinese_ten.serve.server import HEARTBEAT, TabProcess, game_command, run_tab
+from chinese_ten.serve.server import (
+    HEARTBEAT,
+    TabProcess,
+    _quiet_logs,
+    game_command,
+    run_tab,
+)
 from chinese_ten.store.files import write_atomically
 from chinese_ten.text.names import visible
 
@@ -291,11 +297,18 @@ class HostTable:
     def person_seats(self) -> list[int]:
         return [seat for seat, secret in enumerate(self.secrets) if secret is not None]
 
-    def seat_of(self, secret: str) -> int | None:
-        """The seat whose secret this is (compared in constant time), or None."""
+    def seat_of(self, secret: object) -> int | None:
+        """The seat whose secret this is (compared in constant time), or None: anything but
+        an ASCII text of a secret's length is no seat's."""
+        if not isinstance(secret, str) or not secret.isascii():
+            return None
         found = None
         for seat, mine in enumerate(self.secrets):
-            if mine is not None and hmac.compare_digest(mine.encode(), secret.encode()):
+            if (
+                mine is not None
+                and len(mine) == len(secret)
+                and hmac.compare_digest(mine.encode(), secret.encode())
+            ):
                 found = seat
         return found
 
@@ -964,7 +977,7 @@ async def _tab_seat(table: HostTable, socket: web.WebSocketResponse) -> int | No
             read = json.loads(message.data)
             if isinstance(read, list) and len(read) == 2 and read[0] == "secret":
                 secret = read[1]
-    return table.seat_of(secret) if isinstance(secret, str) else None
+    return table.seat_of(secret)
 
 
 def table_folder(root: Path, table_id: str) -> Path:
@@ -976,6 +989,7 @@ async def listen(
 ) -> tuple[web.AppRunner, int]:
     """Serve ``host``'s tables on ``bind``:``port`` (0: any free port); the port bound.
     OSError when the address cannot be listened on."""
+    _quiet_logs()  # a request's error is one line, never a traceback
     runner = web.AppRunner(host.app(), access_log=None)  # a log line could carry a link
     await runner.setup()
     site = web.TCPSite(runner, bind, port, ssl_context=ssl_context, backlog=1024)
