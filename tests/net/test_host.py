@@ -345,6 +345,20 @@ async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> N
             await c.close()
 
 
+@pytest.mark.parametrize("level", [None, "easy"])
+async def test_a_seat_the_table_does_not_have_is_refused_and_the_host_stays(
+    tmp_path: Path, level: str | None
+) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        await ana.hand(3, level)  # a fourth seat, on a table of three
+        assert await next_refusal(ana) == "malformed"
+        await ana.hand(2, "hard")  # the host's connection goes on
+        await wait_until(lambda: table.handed == {2: "hard"})
+        await ana.close()
+
+
 def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path: Path) -> None:
     """The public part is worked out once per change: every seat still gets exactly the view
     of its own seat, field by field."""

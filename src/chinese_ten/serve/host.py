@@ -585,12 +585,38 @@ class HostTable:
     async def hand_to_computer(self, seat: int, level: str) -> None:
         """An absent person's seat plays as the computer at ``level`` until given back."""
         async with self.lock:
+            await self._hand(seat, level)
+        self.kick_computers()
+
+    async def give_back(self, seat: int) -> None:
+        async with self.lock:
+            await self._hand(seat, None)
+
+    async def hand(self, by: int, seat: int, level: str | None) -> str | None:
+        """``by`` hands ``seat`` to the computer at ``level`` (None: back to its person), or
+        says why not: :meth:`may_hand` is asked under the lock, so the seat cannot change
+        between the check and the handing."""
+        async with self.lock:
+            why = self.may_hand(by, seat, level)
+            if why is not None:
+                return why
+            await self._hand(seat, level)
+        if level is not None:
+            self.kick_computers()
+        return None
+
+    async def _hand(self, seat: int, level: str | None) -> None:
+        """The handing itself (the lock held)."""
+        if level is None:
+            self.handed.pop(seat, None)
+            if self.secrets[seat] is not None:
+                self.flow.computers[seat] = None
+        else:
             self.handed[seat] = level
             self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
-            self._changed()
-            self.save_table()
-            await self.broadcast()
-        self.kick_computers()
+        self._changed()
+        self.save_table()
+        await self.broadcast()
 
     @property
     def host_seat(self) -> int:
@@ -598,23 +624,17 @@ class HostTable:
         return self.person_seats()[0]
 
     def may_hand(self, by: int, seat: int, level: str | None) -> str | None:
-        """Why ``by`` may not hand ``seat`` over (or back), or None."""
+        """Why ``by`` may not hand ``seat`` over (or back), or None: a seat the table does
+        not have is a malformed message."""
         if by != self.host_seat:
             return NOT_HOST
-        if seat >= len(self.secrets) or self.secrets[seat] is None:
+        if seat >= len(self.secrets):
+            return MALFORMED
+        if self.secrets[seat] is None:
             return PRESENT if level is not None else None
         if level is not None and seat in self.sockets:
             return PRESENT
         return None
-
-    async def give_back(self, seat: int) -> None:
-        async with self.lock:
-            self.handed.pop(seat, None)
-            if self.secrets[seat] is not None:
-                self.flow.computers[seat] = None
-            self._changed()
-            self.save_table()
-            await self.broadcast()
 
     # ------------------------------------------------------------ the save
     def save_table(self) -> None:
@@ -914,15 +934,10 @@ class Host:
                 await _refuse(socket, "hello_again", MALFORMED, fatal=False)
                 continue
             if isinstance(read, Hand):
-                why = table.may_hand(seat, read.seat, read.level)
+                why = await table.hand(seat, read.seat, read.level)
                 if why is not None:
-                    await _refuse(
-                        socket, "not_host" if why == NOT_HOST else "present", why, fatal=False
-                    )
-                elif read.level is None:
-                    await table.give_back(read.seat)
-                else:
-                    await table.hand_to_computer(read.seat, read.level)
+                    code = {NOT_HOST: "not_host", MALFORMED: "malformed"}.get(why, "present")
+                    await _refuse(socket, code, why, fatal=False)
                 continue
             async with table.lock:
                 if table.sockets.get(seat) is not socket:
