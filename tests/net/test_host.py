@@ -18,6 +18,7 @@ from chinese_ten.net.client import Connection, JoinError, parse_link
 from chinese_ten.net.protocol import (
     MAX_CLIENT_MESSAGE,
     VERSION,
+    BadMessageError,
     Refused,
     Update,
     Welcome,
@@ -357,6 +358,28 @@ async def test_a_seat_the_table_does_not_have_is_refused_and_the_host_stays(
         await ana.hand(2, "hard")  # the host's connection goes on
         await wait_until(lambda: table.handed == {2: "hard"})
         await ana.close()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"waiting_for": [7]},
+        {"waiting_for": [-1]},
+        {"present": [True]},
+        {"levels": [None, None, None]},
+        {"cut": {"seat": 2, "position": 5, "at_random": False}},
+    ],
+)
+def test_a_table_naming_a_seat_it_does_not_have_is_a_bad_message(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    update = json.loads(table.update_for(0).model_dump_json())
+    assert isinstance(read_server(json.dumps(update)), Update)  # the host's own is read
+    update["table"].update(change)
+    with pytest.raises(BadMessageError) as bad:
+        read_server(json.dumps(update))
+    assert bad.value.code == "malformed" and "\n" not in str(bad.value)
 
 
 def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path: Path) -> None:
