@@ -24,6 +24,7 @@ from chinese_ten.net.protocol import (
     Welcome,
     read_server,
 )
+from chinese_ten.serve import host as host_module
 from chinese_ten.serve.host import HostTable
 from chinese_ten.store.records import parse_record
 from tests.net.host_helpers import hosting, new_table, seated
@@ -380,6 +381,41 @@ def test_a_table_naming_a_seat_it_does_not_have_is_a_bad_message(
     with pytest.raises(BadMessageError) as bad:
         read_server(json.dumps(update))
     assert bad.value.code == "malformed" and "\n" not in str(bad.value)
+
+
+async def _raw(port: int, request: bytes) -> bytes:
+    """What the host answers ``request`` with, up to its first blank line."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    try:
+        return await asyncio.wait_for(reader.read(4096), 10)
+    finally:
+        writer.close()
+
+
+async def test_the_hosts_requests_are_bounded_and_never_framed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``serve``'s: headers, connections at once, and no page put in another's frame."""
+    monkeypatch.setattr(host_module, "MOST_GREETINGS", 0)
+    monkeypatch.setattr(host_module, "CONNECTIONS", 0)  # five a seat: 10 at once
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        assert host.most_connections() == 10
+        port = int(base.rsplit(":", 1)[1])
+        start = f"GET /t/{table.table_id}/plain HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+        many = start + b"".join(b"X-%d: y\r\n" % n for n in range(40)) + b"\r\n"
+        assert (await _raw(port, many)).startswith((b"HTTP/1.0 400 ", b"HTTP/1.1 400 "))
+        page = await _raw(port, start + b"Connection: close\r\n\r\n")
+        assert page.startswith(b"HTTP/1.1 200 ") and b"X-Frame-Options: DENY" in page
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(10)]
+        for _, writer in held:
+            writer.write(start)  # headers begun, never ended
+        try:
+            assert await _raw(port, start + b"\r\n") == b""  # closed at once
+        finally:
+            for _, writer in held:
+                writer.close()
 
 
 def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path: Path) -> None:

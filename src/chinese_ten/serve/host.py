@@ -67,15 +67,17 @@ from chinese_ten.net.protocol import (
 from chinese_ten.players.base import LaterPlayer
 from chinese_ten.serve import host_page
 from chinese_ten.serve.games import TabGame, TabGames, url_of
-from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of
+from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of, unframed
 from chinese_ten.serve.page import game_body
 from chinese_ten.serve.page import page as terminal_page
 from chinese_ten.serve.server import (
+    CONNECTIONS,
     HEARTBEAT,
     TabProcess,
     _quiet_logs,
     game_command,
     run_tab,
+    runner_of,
 )
 from chinese_ten.store.files import write_atomically
 from chinese_ten.text.names import visible
@@ -713,6 +715,13 @@ class Host:
         seats = sum(len(table.secrets) for table in self.tables.values())
         self.tabs = TabGames(max(1, 2 * seats), TAB_IDLE_SECONDS)
 
+    def most_connections(self) -> int:
+        """Connections open at once: those not yet greeted (:data:`MOST_GREETINGS`), five a
+        seat (its join client, two browser tabs and their join clients) and ``serve``'s
+        bound for page loads (:data:`~chinese_ten.serve.server.CONNECTIONS`)."""
+        seats = sum(len(table.secrets) for table in self.tables.values())
+        return MOST_GREETINGS + 5 * seats + CONNECTIONS
+
     async def close_all(self) -> None:
         """Close every connection (the host stops): clients see it at once and try again,
         and the server's clean-up does not wait for them. The browser tabs' clients end."""
@@ -722,6 +731,7 @@ class Host:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
+        app.on_response_prepare.append(unframed)
         app.router.add_get("/t/{table}/ws", self.websocket)
         app.router.add_get("/t/{table}/tty", self.terminal)
         app.router.add_get("/t/{table}", self.terminal_page)
@@ -1005,7 +1015,7 @@ async def listen(
     """Serve ``host``'s tables on ``bind``:``port`` (0: any free port); the port bound.
     OSError when the address cannot be listened on."""
     _quiet_logs()  # a request's error is one line, never a traceback
-    runner = web.AppRunner(host.app(), access_log=None)  # a log line could carry a link
+    runner = runner_of(host.app(), host.most_connections())  # no access log: it could carry a link
     await runner.setup()
     site = web.TCPSite(runner, bind, port, ssl_context=ssl_context, backlog=1024)
     try:
