@@ -98,6 +98,20 @@ async def test_a_foreign_origin_opens_no_tab(tmp_path: Path, started: list[TabPr
     assert refused.value.status == 403 and not started
 
 
+async def test_an_origin_of_another_of_the_hosts_names_opens_no_tab(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    """As ``serve``: the page's own origin only, not any name the host answers to."""
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        port = base.rsplit(":", 1)[1]
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await _first(base, table, None, Origin=f"http://localhost:{port}")
+        secret = table.link(base, 0).split("#", 1)[1]
+        await _first(base, table, json.dumps(["secret", secret]), Origin=base)  # its own
+    assert refused.value.status == 403 and len(started) == 1
+
+
 async def test_a_tab_over_the_hosts_bound_starts_nothing(
     tmp_path: Path, started: list[TabProcess]
 ) -> None:

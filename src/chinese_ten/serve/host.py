@@ -742,15 +742,19 @@ class Host:
         return app
 
     def refusal(self, request: web.Request) -> str | None:
-        """``serve``'s checks of ``Host`` and ``Origin`` (a page of another site is refused)."""
+        """``serve``'s checks of ``Host`` and ``Origin``: a page of another site, or of
+        another of this host's names, is refused. A request without ``Origin`` is let in (a
+        browser always sends one on a socket, but the ``join`` client sends none, and it holds
+        the seat's secret, which is what admits it)."""
         address = self.address
-        if address is None or not address.named_by(request.headers.get("Host", "")):
+        host = request.headers.get("Host", "")
+        if address is None or not address.named_by(host):
             return _("This table answers only at the address chinese-ten host printed.")
         origin = request.headers.get("Origin")
         if origin is not None and request.secure:  # behind TLS the page's own is https
             scheme, _sep, rest = origin.partition("://")
             origin = f"http://{rest}" if scheme.lower() == "https" else origin
-        if origin is not None and not address.is_origin(origin):
+        if origin is not None and not address.is_own_origin(origin, host):
             return _("Only this table's own page may join it.")
         return None
 
