@@ -310,6 +310,28 @@ async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path)
         await ben.close()
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"secrets": ["s" * 43] * 3},  # more seats than the table's two
+        {"secrets": ["s" * 43] * 3, "handed": {"2": "easy"}},
+        {"secrets": ["s" * 43]},  # fewer
+        {"handed": {"1": "grandmaster"}},  # no level of ours
+        {"handed": {"1": 7}},
+    ],
+)
+def test_a_damaged_table_is_not_taken_up(tmp_path: Path, damage: dict[str, object]) -> None:
+    table = new_table(tmp_path, (None, None), deals=2)
+    table.save_table()
+    table.close()
+    path = table.folder / host_module.TABLE_FILE
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(saved | damage), encoding="utf-8")
+    assert HostTable.load(table.folder, table.flow.asked) is None
+    path.write_text(json.dumps(saved), encoding="utf-8")  # the same, undamaged, is
+    assert HostTable.load(table.folder, table.flow.asked) is not None
+
+
 def test_a_link_is_read_or_refused_in_one_line() -> None:
     good = parse_link("http://127.0.0.1:8765/t/abc_-1#" + "s" * 43)
     assert good.websocket == "ws://127.0.0.1:8765/t/abc_-1/ws"

@@ -65,6 +65,7 @@ from chinese_ten.net.protocol import (
     version_of,
 )
 from chinese_ten.players.base import LaterPlayer
+from chinese_ten.players.levels import LEVELS
 from chinese_ten.serve import host_page
 from chinese_ten.serve.games import TabGame, TabGames, url_of
 from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of, unframed
@@ -343,8 +344,11 @@ class HostTable:
         self.save_table()
 
     def _seat_handed(self) -> None:
+        """The handed seats to the computer: a seat the game does not have (a damaged table,
+        which :meth:`load` refuses once the game is taken up) is left out."""
         for seat, level in self.handed.items():
-            self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
+            if seat < self.flow.seats:
+                self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
 
     @property
     def cutter(self) -> int:
@@ -670,6 +674,8 @@ class HostTable:
             handed = {int(k): str(v) for k, v in dict(data.get("handed", {})).items()}
         except (OSError, ValueError, KeyError, TypeError):
             return None
+        if any(level not in LEVELS for level in handed.values()):
+            return None  # a damaged table: no level of ours
         table = cls(table_id, options, folder, seat_secrets)
         table.handed = {k: v for k, v in handed.items() if 0 <= k < len(seat_secrets)}
         table.start(resume=True)
