@@ -5,7 +5,9 @@ import json
 import random
 import shutil
 import subprocess
+import threading
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -330,6 +332,47 @@ def test_a_damaged_table_is_not_taken_up(tmp_path: Path, damage: dict[str, objec
     assert HostTable.load(table.folder, table.flow.asked) is None
     path.write_text(json.dumps(saved), encoding="utf-8")  # the same, undamaged, is
     assert HostTable.load(table.folder, table.flow.asked) is not None
+
+
+async def test_closing_waits_for_an_older_write_still_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host stops while a background write of an older position runs: the newest is
+    written after it, never before (the save would go back one position)."""
+    table = new_table(tmp_path, (None, None))
+    landed: list[str] = []
+    started, release = threading.Event(), threading.Event()
+
+    def older() -> None:
+        started.set()
+        release.wait()  # let go by close's wait, or (not waiting) by the newest write
+        landed.append("older")
+
+    def newest() -> None:
+        landed.append("newest")
+        release.set()
+
+    writes = iter([older, newest])
+
+    def write() -> Any:
+        table.flow.dirty = False
+        return next(writes)
+
+    monkeypatch.setattr(table.flow, "write", write)
+    real_wait = host_module.futures.wait
+
+    def wait(waited: Any) -> Any:
+        release.set()
+        return real_wait(waited)
+
+    monkeypatch.setattr(host_module.futures, "wait", wait)
+    table.flow.dirty = True
+    table.save_soon()
+    await asyncio.to_thread(started.wait)
+    table.close()
+    assert table._writing is not None
+    await asyncio.wrap_future(table._writing)
+    assert landed == ["older", "newest"]
 
 
 def test_a_link_is_read_or_refused_in_one_line() -> None:

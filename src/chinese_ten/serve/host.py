@@ -19,6 +19,7 @@ import secrets
 import ssl
 import time
 from collections.abc import Callable, Sequence
+from concurrent import futures
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -276,6 +277,8 @@ class HostTable:
         session = replace(options.session, save_dir=folder, pause=0.0, guard=0.0)
         self.flow = HostFlow(replace(options, session=session))
         self._saver: asyncio.Task[None] | None = None
+        self._writing: futures.Future[None] | None = None
+        """The background write running or last run (:data:`_SAVER`)."""
         self._shown_names: tuple[str, ...] | None = None
         computers = options.table.computer
         self.secrets: tuple[str | None, ...] = seat_secrets or tuple(
@@ -391,11 +394,11 @@ class HostTable:
 
     async def persist(self) -> None:
         """Write the game's save until it holds the newest position."""
-        loop = asyncio.get_running_loop()
         while self.flow.dirty:
             write = self.flow.write()
             if write is not None:
-                await loop.run_in_executor(_SAVER, write)
+                self._writing = _SAVER.submit(write)
+                await asyncio.wrap_future(self._writing)
             self._notice([])
 
     def save_soon(self) -> None:
@@ -412,7 +415,11 @@ class HostTable:
             write()
 
     def close(self) -> None:
-        """The host stops: the newest position saved (again, on this thread), the slot let go."""
+        """The host stops: the newest position saved (again, on this thread), the slot let go.
+        A background write still running is waited for first: it holds an older position,
+        which must not land after the newest."""
+        if self._writing is not None:
+            futures.wait([self._writing])
         self.flow.dirty = True
         self.save_now()
         self._notice([])
