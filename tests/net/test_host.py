@@ -770,3 +770,13 @@ async def test_an_absent_cutter_is_cut_for_at_random_and_a_handed_one_too(
         await wait_until(lambda: table.stage == "play")
         assert table.cut is not None and table.cut.seat == cutter and table.cut.at_random
         await hosting_seat.close()
+
+
+def test_the_tables_a_host_may_open_are_the_limits_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.cli.main import build_parser
+    from chinese_ten.serve import limits
+
+    monkeypatch.setattr(limits, "MOST_TABLES", 2)
+    assert build_parser().parse_args(["host", "--tables", "2"]).tables == 2
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["host", "--tables", "3"])

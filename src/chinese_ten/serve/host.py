@@ -94,7 +94,6 @@ HELLO_SECONDS = 10.0
 RATE = 20.0
 BURST = 40.0
 """Messages a connection may send: ``BURST`` at once, then ``RATE`` a second."""
-MOST_TABLES = 500
 MOST_GREETINGS = 1024
 """Connections at once that have not yet proved a seat (each waits at most HELLO_SECONDS)."""
 
@@ -294,9 +293,9 @@ class HostTable:
         """How the deal in play was cut (None: not known, or a cut awaited)."""
         self.lock = asyncio.Lock()
         self.problems: list[str] = []
+        """What went wrong saving (said on the host's terminal)."""
         self.say: Callable[[str], None] | None = None
         """Where a save's failure is said at once (the host's terminal, without a seat)."""
-        """What went wrong saving (said on the host's terminal)."""
         self._moving: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ seats
