@@ -5,7 +5,9 @@ import json
 import random
 import shutil
 import subprocess
+import threading
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -18,11 +20,13 @@ from chinese_ten.net.client import Connection, JoinError, parse_link
 from chinese_ten.net.protocol import (
     MAX_CLIENT_MESSAGE,
     VERSION,
+    BadMessageError,
     Refused,
     Update,
     Welcome,
     read_server,
 )
+from chinese_ten.serve import host as host_module
 from chinese_ten.serve.host import HostTable
 from chinese_ten.store.records import parse_record
 from tests.net.host_helpers import hosting, new_table, seated
@@ -308,6 +312,69 @@ async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path)
         await ben.close()
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"secrets": ["s" * 43] * 3},  # more seats than the table's two
+        {"secrets": ["s" * 43] * 3, "handed": {"2": "easy"}},
+        {"secrets": ["s" * 43]},  # fewer
+        {"handed": {"1": "grandmaster"}},  # no level of ours
+        {"handed": {"1": 7}},
+    ],
+)
+def test_a_damaged_table_is_not_taken_up(tmp_path: Path, damage: dict[str, object]) -> None:
+    table = new_table(tmp_path, (None, None), deals=2)
+    table.save_table()
+    table.close()
+    path = table.folder / host_module.TABLE_FILE
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(saved | damage), encoding="utf-8")
+    assert HostTable.load(table.folder, table.flow.asked) is None
+    path.write_text(json.dumps(saved), encoding="utf-8")  # the same, undamaged, is
+    assert HostTable.load(table.folder, table.flow.asked) is not None
+
+
+async def test_closing_waits_for_an_older_write_still_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host stops while a background write of an older position runs: the newest is
+    written after it, never before (the save would go back one position)."""
+    table = new_table(tmp_path, (None, None))
+    landed: list[str] = []
+    started, release = threading.Event(), threading.Event()
+
+    def older() -> None:
+        started.set()
+        release.wait()  # let go by close's wait, or (not waiting) by the newest write
+        landed.append("older")
+
+    def newest() -> None:
+        landed.append("newest")
+        release.set()
+
+    writes = iter([older, newest])
+
+    def write() -> Any:
+        table.flow.dirty = False
+        return next(writes)
+
+    monkeypatch.setattr(table.flow, "write", write)
+    real_wait = host_module.futures.wait
+
+    def wait(waited: Any) -> Any:
+        release.set()
+        return real_wait(waited)
+
+    monkeypatch.setattr(host_module.futures, "wait", wait)
+    table.flow.dirty = True
+    table.save_soon()
+    await asyncio.to_thread(started.wait)
+    table.close()
+    assert table._writing is not None
+    await asyncio.wrap_future(table._writing)
+    assert landed == ["older", "newest"]
+
+
 def test_a_link_is_read_or_refused_in_one_line() -> None:
     good = parse_link("http://127.0.0.1:8765/t/abc_-1#" + "s" * 43)
     assert good.websocket == "ws://127.0.0.1:8765/t/abc_-1/ws"
@@ -343,6 +410,77 @@ async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> N
         await wait_until(lambda: table.handed == {})
         for c in (ana, ben):
             await c.close()
+
+
+@pytest.mark.parametrize("level", [None, "easy"])
+async def test_a_seat_the_table_does_not_have_is_refused_and_the_host_stays(
+    tmp_path: Path, level: str | None
+) -> None:
+    table = new_table(tmp_path, (None, None, None), deals=None)
+    async with hosting(table) as (_host, base):
+        ana = await seated(table, base, 0)
+        await ana.hand(3, level)  # a fourth seat, on a table of three
+        assert await next_refusal(ana) == "malformed"
+        await ana.hand(2, "hard")  # the host's connection goes on
+        await wait_until(lambda: table.handed == {2: "hard"})
+        await ana.close()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"waiting_for": [7]},
+        {"waiting_for": [-1]},
+        {"present": [True]},
+        {"levels": [None, None, None]},
+        {"cut": {"seat": 2, "position": 5, "at_random": False}},
+    ],
+)
+def test_a_table_naming_a_seat_it_does_not_have_is_a_bad_message(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    update = json.loads(table.update_for(0).model_dump_json())
+    assert isinstance(read_server(json.dumps(update)), Update)  # the host's own is read
+    update["table"].update(change)
+    with pytest.raises(BadMessageError) as bad:
+        read_server(json.dumps(update))
+    assert bad.value.code == "malformed" and "\n" not in str(bad.value)
+
+
+async def _raw(port: int, request: bytes) -> bytes:
+    """What the host answers ``request`` with, up to its first blank line."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    try:
+        return await asyncio.wait_for(reader.read(4096), 10)
+    finally:
+        writer.close()
+
+
+async def test_the_hosts_requests_are_bounded_and_never_framed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``serve``'s: headers, connections at once, and no page put in another's frame."""
+    monkeypatch.setattr(host_module, "MOST_GREETINGS", 0)
+    monkeypatch.setattr(host_module, "CONNECTIONS", 0)  # five a seat: 10 at once
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base):
+        assert host.most_connections() == 10
+        port = int(base.rsplit(":", 1)[1])
+        start = f"GET /t/{table.table_id}/plain HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+        many = start + b"".join(b"X-%d: y\r\n" % n for n in range(40)) + b"\r\n"
+        assert (await _raw(port, many)).startswith((b"HTTP/1.0 400 ", b"HTTP/1.1 400 "))
+        page = await _raw(port, start + b"Connection: close\r\n\r\n")
+        assert page.startswith(b"HTTP/1.1 200 ") and b"X-Frame-Options: DENY" in page
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(10)]
+        for _, writer in held:
+            writer.write(start)  # headers begun, never ended
+        try:
+            assert await _raw(port, start + b"\r\n") == b""  # closed at once
+        finally:
+            for _, writer in held:
+                writer.close()
 
 
 def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path: Path) -> None:
@@ -632,3 +770,13 @@ async def test_an_absent_cutter_is_cut_for_at_random_and_a_handed_one_too(
         await wait_until(lambda: table.stage == "play")
         assert table.cut is not None and table.cut.seat == cutter and table.cut.at_random
         await hosting_seat.close()
+
+
+def test_the_tables_a_host_may_open_are_the_limits_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.cli.main import build_parser
+    from chinese_ten.serve import limits
+
+    monkeypatch.setattr(limits, "MOST_TABLES", 2)
+    assert build_parser().parse_args(["host", "--tables", "2"]).tables == 2
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["host", "--tables", "3"])

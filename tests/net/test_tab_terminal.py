@@ -3,6 +3,7 @@ socket's first message, and only a seat's secret starts that seat's ``join`` cli
 link in the client's environment and never on its command line."""
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ async def test_a_seats_secret_starts_its_join_client_with_the_link_in_its_enviro
         json.dumps({"kind": "hello", "secret": "A" * 43}),
         json.dumps(["secret"]),
         json.dumps(["secret", 7]),
+        json.dumps(["secret", "\ud800"]),  # a lone surrogate: no UTF-8
         "not json",
         b"\x00binary",
         None,  # nothing within the time allowed
@@ -96,6 +98,20 @@ async def test_a_foreign_origin_opens_no_tab(tmp_path: Path, started: list[TabPr
     assert refused.value.status == 403 and not started
 
 
+async def test_an_origin_of_another_of_the_hosts_names_opens_no_tab(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    """As ``serve``: the page's own origin only, not any name the host answers to."""
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        port = base.rsplit(":", 1)[1]
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await _first(base, table, None, Origin=f"http://localhost:{port}")
+        secret = table.link(base, 0).split("#", 1)[1]
+        await _first(base, table, json.dumps(["secret", secret]), Origin=base)  # its own
+    assert refused.value.status == 403 and len(started) == 1
+
+
 async def test_a_tab_over_the_hosts_bound_starts_nothing(
     tmp_path: Path, started: list[TabProcess]
 ) -> None:
@@ -106,3 +122,37 @@ async def test_a_tab_over_the_hosts_bound_starts_nothing(
         secret = table.link(base, 0).split("#", 1)[1]
         kind, _code = await _first(base, table, json.dumps(["secret", secret]))
     assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED) and not started
+
+
+async def test_tabs_without_a_secret_take_no_tab_slot(
+    tmp_path: Path, started: list[TabProcess]
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (host, base), aiohttp.ClientSession() as session:
+        host.tabs.most = 1
+        url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24"
+        async with session.ws_connect(url):  # says nothing: holds no slot while it waits
+            assert host.greeting == 1 and not host.tabs.taken
+            secret = table.link(base, 0).split("#", 1)[1]
+            await _first(base, table, json.dumps(["secret", secret]))
+    assert len(started) == 1
+
+
+@pytest.mark.parametrize("secret", ["\ud800", "\ud800" * 43, "é" * 43, "A" * 42, "A" * 44])
+def test_a_secret_no_utf8_or_of_another_length_is_no_seats(tmp_path: Path, secret: str) -> None:
+    table = new_table(tmp_path, (None, None))
+    assert table.seat_of(secret) is None
+    assert table.seat_of(table.secrets[1]) == 1
+
+
+async def test_the_host_logs_a_requests_error_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    logger = logging.getLogger("aiohttp")
+    monkeypatch.setattr(logger, "handlers", [])  # as in a fresh process; put back after
+    monkeypatch.setattr(logger, "propagate", True)
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table):
+        handlers = logger.handlers
+    assert [type(handler).__name__ for handler in handlers] == ["_OneLine"]
+    assert not logger.propagate

@@ -368,6 +368,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _host_parser(host: argparse.ArgumentParser) -> None:
     """``host``: the table as ``play`` and ``series`` seat it, and where it listens."""
+    from chinese_ten.serve.limits import MOST_TABLES
+
     _game_options(host)
     host.add_argument(
         "--series", action="store_true", help=_("play a fixed series of deals (see --deals)")
@@ -393,7 +395,7 @@ def _host_parser(host: argparse.ArgumentParser) -> None:
     )
     host.add_argument(
         "--tables",
-        type=_games_up_to(500),
+        type=_games_up_to(MOST_TABLES),
         default=1,
         metavar="N",
         help=_("tables to open, each with its own links (default 1)"),

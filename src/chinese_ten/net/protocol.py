@@ -13,7 +13,15 @@ import json
 from functools import lru_cache
 from typing import Annotated, Final, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 from chinese_ten.engine.actions import Action, format_action
 from chinese_ten.engine.cards import Card, cards_of_mask, format_card
@@ -161,6 +169,18 @@ class TableState(_Model):
     cut: CutMade | None = None
     """How the deal in play was cut (None: before the first deal, while a cut is awaited, or
     a deal taken up by a restarted host, which does not keep it)."""
+
+    @model_validator(mode="after")
+    def _seats_agree(self) -> "TableState":
+        """Every seat said is one of the table's: a host's word indexes ``names``."""
+        seats = len(self.names)
+        if len(self.levels) != seats or len(self.present) != seats:
+            raise ValueError("names, levels and present differ in length")
+        if any(not 0 <= seat < seats for seat in self.waiting_for):
+            raise ValueError("waiting_for holds a seat the table does not have")
+        if self.cut is not None and not 0 <= self.cut.seat < seats:
+            raise ValueError("the cut's seat is one the table does not have")
+        return self
 
 
 class Welcome(_Model):

@@ -19,6 +19,7 @@ import secrets
 import ssl
 import time
 from collections.abc import Callable, Sequence
+from concurrent import futures
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -65,12 +66,21 @@ from chinese_ten.net.protocol import (
     version_of,
 )
 from chinese_ten.players.base import LaterPlayer
+from chinese_ten.players.levels import LEVELS
 from chinese_ten.serve import host_page
 from chinese_ten.serve.games import TabGame, TabGames, url_of
-from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of
+from chinese_ten.serve.guard import MAX_MESSAGE, Address, language_of, unframed
 from chinese_ten.serve.page import game_body
 from chinese_ten.serve.page import page as terminal_page
-from chinese_ten.serve.server import HEARTBEAT, TabProcess, game_command, run_tab
+from chinese_ten.serve.server import (
+    CONNECTIONS,
+    HEARTBEAT,
+    TabProcess,
+    _quiet_logs,
+    game_command,
+    run_tab,
+    runner_of,
+)
 from chinese_ten.store.files import write_atomically
 from chinese_ten.text.names import visible
 
@@ -84,7 +94,6 @@ HELLO_SECONDS = 10.0
 RATE = 20.0
 BURST = 40.0
 """Messages a connection may send: ``BURST`` at once, then ``RATE`` a second."""
-MOST_TABLES = 500
 MOST_GREETINGS = 1024
 """Connections at once that have not yet proved a seat (each waits at most HELLO_SECONDS)."""
 
@@ -267,6 +276,8 @@ class HostTable:
         session = replace(options.session, save_dir=folder, pause=0.0, guard=0.0)
         self.flow = HostFlow(replace(options, session=session))
         self._saver: asyncio.Task[None] | None = None
+        self._writing: futures.Future[None] | None = None
+        """The background write running or last run (:data:`_SAVER`)."""
         self._shown_names: tuple[str, ...] | None = None
         computers = options.table.computer
         self.secrets: tuple[str | None, ...] = seat_secrets or tuple(
@@ -282,20 +293,27 @@ class HostTable:
         """How the deal in play was cut (None: not known, or a cut awaited)."""
         self.lock = asyncio.Lock()
         self.problems: list[str] = []
+        """What went wrong saving (said on the host's terminal)."""
         self.say: Callable[[str], None] | None = None
         """Where a save's failure is said at once (the host's terminal, without a seat)."""
-        """What went wrong saving (said on the host's terminal)."""
         self._moving: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ seats
     def person_seats(self) -> list[int]:
         return [seat for seat, secret in enumerate(self.secrets) if secret is not None]
 
-    def seat_of(self, secret: str) -> int | None:
-        """The seat whose secret this is (compared in constant time), or None."""
+    def seat_of(self, secret: object) -> int | None:
+        """The seat whose secret this is (compared in constant time), or None: anything but
+        an ASCII text of a secret's length is no seat's."""
+        if not isinstance(secret, str) or not secret.isascii():
+            return None
         found = None
         for seat, mine in enumerate(self.secrets):
-            if mine is not None and hmac.compare_digest(mine.encode(), secret.encode()):
+            if (
+                mine is not None
+                and len(mine) == len(secret)
+                and hmac.compare_digest(mine.encode(), secret.encode())
+            ):
                 found = seat
         return found
 
@@ -328,8 +346,11 @@ class HostTable:
         self.save_table()
 
     def _seat_handed(self) -> None:
+        """The handed seats to the computer: a seat the game does not have (a damaged table,
+        which :meth:`load` refuses once the game is taken up) is left out."""
         for seat, level in self.handed.items():
-            self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
+            if seat < self.flow.seats:
+                self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
 
     @property
     def cutter(self) -> int:
@@ -372,11 +393,11 @@ class HostTable:
 
     async def persist(self) -> None:
         """Write the game's save until it holds the newest position."""
-        loop = asyncio.get_running_loop()
         while self.flow.dirty:
             write = self.flow.write()
             if write is not None:
-                await loop.run_in_executor(_SAVER, write)
+                self._writing = _SAVER.submit(write)
+                await asyncio.wrap_future(self._writing)
             self._notice([])
 
     def save_soon(self) -> None:
@@ -393,7 +414,11 @@ class HostTable:
             write()
 
     def close(self) -> None:
-        """The host stops: the newest position saved (again, on this thread), the slot let go."""
+        """The host stops: the newest position saved (again, on this thread), the slot let go.
+        A background write still running is waited for first: it holds an older position,
+        which must not land after the newest."""
+        if self._writing is not None:
+            futures.wait([self._writing])
         self.flow.dirty = True
         self.save_now()
         self._notice([])
@@ -572,12 +597,38 @@ class HostTable:
     async def hand_to_computer(self, seat: int, level: str) -> None:
         """An absent person's seat plays as the computer at ``level`` until given back."""
         async with self.lock:
+            await self._hand(seat, level)
+        self.kick_computers()
+
+    async def give_back(self, seat: int) -> None:
+        async with self.lock:
+            await self._hand(seat, None)
+
+    async def hand(self, by: int, seat: int, level: str | None) -> str | None:
+        """``by`` hands ``seat`` to the computer at ``level`` (None: back to its person), or
+        says why not: :meth:`may_hand` is asked under the lock, so the seat cannot change
+        between the check and the handing."""
+        async with self.lock:
+            why = self.may_hand(by, seat, level)
+            if why is not None:
+                return why
+            await self._hand(seat, level)
+        if level is not None:
+            self.kick_computers()
+        return None
+
+    async def _hand(self, seat: int, level: str | None) -> None:
+        """The handing itself (the lock held)."""
+        if level is None:
+            self.handed.pop(seat, None)
+            if self.secrets[seat] is not None:
+                self.flow.computers[seat] = None
+        else:
             self.handed[seat] = level
             self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
-            self._changed()
-            self.save_table()
-            await self.broadcast()
-        self.kick_computers()
+        self._changed()
+        self.save_table()
+        await self.broadcast()
 
     @property
     def host_seat(self) -> int:
@@ -585,23 +636,17 @@ class HostTable:
         return self.person_seats()[0]
 
     def may_hand(self, by: int, seat: int, level: str | None) -> str | None:
-        """Why ``by`` may not hand ``seat`` over (or back), or None."""
+        """Why ``by`` may not hand ``seat`` over (or back), or None: a seat the table does
+        not have is a malformed message."""
         if by != self.host_seat:
             return NOT_HOST
-        if seat >= len(self.secrets) or self.secrets[seat] is None:
+        if seat >= len(self.secrets):
+            return MALFORMED
+        if self.secrets[seat] is None:
             return PRESENT if level is not None else None
         if level is not None and seat in self.sockets:
             return PRESENT
         return None
-
-    async def give_back(self, seat: int) -> None:
-        async with self.lock:
-            self.handed.pop(seat, None)
-            if self.secrets[seat] is not None:
-                self.flow.computers[seat] = None
-            self._changed()
-            self.save_table()
-            await self.broadcast()
 
     # ------------------------------------------------------------ the save
     def save_table(self) -> None:
@@ -635,6 +680,8 @@ class HostTable:
             handed = {int(k): str(v) for k, v in dict(data.get("handed", {})).items()}
         except (OSError, ValueError, KeyError, TypeError):
             return None
+        if any(level not in LEVELS for level in handed.values()):
+            return None  # a damaged table: no level of ours
         table = cls(table_id, options, folder, seat_secrets)
         table.handed = {k: v for k, v in handed.items() if 0 <= k < len(seat_secrets)}
         table.start(resume=True)
@@ -671,13 +718,21 @@ class Host:
     local_base: str | None = None
     """The address a seat's join client started for a browser tab reaches this host at."""
     tabs: TabGames = field(init=False)
-    """The browser tabs' join clients: at most two per seat (a tab and the one replacing it)."""
+    """The browser tabs' join clients: at most twice the seats of all tables, shared by every
+    seat (room for each seat's tab and the one replacing it); only a seat's secret takes one."""
     tab_games: set[TabProcess] = field(default_factory=set)
     download_manager: DownloadManager = field(default_factory=DownloadManager)
 
     def __post_init__(self) -> None:
         seats = sum(len(table.secrets) for table in self.tables.values())
         self.tabs = TabGames(max(1, 2 * seats), TAB_IDLE_SECONDS)
+
+    def most_connections(self) -> int:
+        """Connections open at once: those not yet greeted (:data:`MOST_GREETINGS`), five a
+        seat (its join client, two browser tabs and their join clients) and ``serve``'s
+        bound for page loads (:data:`~chinese_ten.serve.server.CONNECTIONS`)."""
+        seats = sum(len(table.secrets) for table in self.tables.values())
+        return MOST_GREETINGS + 5 * seats + CONNECTIONS
 
     async def close_all(self) -> None:
         """Close every connection (the host stops): clients see it at once and try again,
@@ -688,6 +743,7 @@ class Host:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
+        app.on_response_prepare.append(unframed)
         app.router.add_get("/t/{table}/ws", self.websocket)
         app.router.add_get("/t/{table}/tty", self.terminal)
         app.router.add_get("/t/{table}", self.terminal_page)
@@ -698,15 +754,19 @@ class Host:
         return app
 
     def refusal(self, request: web.Request) -> str | None:
-        """``serve``'s checks of ``Host`` and ``Origin`` (a page of another site is refused)."""
+        """``serve``'s checks of ``Host`` and ``Origin``: a page of another site, or of
+        another of this host's names, is refused. A request without ``Origin`` is let in (a
+        browser always sends one on a socket, but the ``join`` client sends none, and it holds
+        the seat's secret, which is what admits it)."""
         address = self.address
-        if address is None or not address.named_by(request.headers.get("Host", "")):
+        host = request.headers.get("Host", "")
+        if address is None or not address.named_by(host):
             return _("This table answers only at the address chinese-ten host printed.")
         origin = request.headers.get("Origin")
         if origin is not None and request.secure:  # behind TLS the page's own is https
             scheme, _sep, rest = origin.partition("://")
             origin = f"http://{rest}" if scheme.lower() == "https" else origin
-        if origin is not None and not address.is_origin(origin):
+        if origin is not None and not address.is_own_origin(origin, host):
             return _("Only this table's own page may join it.")
         return None
 
@@ -747,14 +807,17 @@ class Host:
                 text=_("Too many connections at once: try again.") + "\n", status=503
             )
         socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE + 1)
-        tab = self.tabs.admit()  # before any await: two tabs at once cannot both pass
         self.greeting += 1
         greeted = True
+        tab = None
         try:
             await socket.prepare(request)
-            seat = None if tab is None else await _tab_seat(table, socket)
+            seat = await _tab_seat(table, socket)
             self.greeting -= 1
             greeted = False
+            # only a seat's secret takes a slot; no await between the check and the
+            # taking, so two tabs at once cannot both pass
+            tab = None if seat is None else self.tabs.admit()
             if tab is None or seat is None:
                 await socket.close()
                 return socket
@@ -897,15 +960,10 @@ class Host:
                 await _refuse(socket, "hello_again", MALFORMED, fatal=False)
                 continue
             if isinstance(read, Hand):
-                why = table.may_hand(seat, read.seat, read.level)
+                why = await table.hand(seat, read.seat, read.level)
                 if why is not None:
-                    await _refuse(
-                        socket, "not_host" if why == NOT_HOST else "present", why, fatal=False
-                    )
-                elif read.level is None:
-                    await table.give_back(read.seat)
-                else:
-                    await table.hand_to_computer(read.seat, read.level)
+                    code = {NOT_HOST: "not_host", MALFORMED: "malformed"}.get(why, "present")
+                    await _refuse(socket, code, why, fatal=False)
                 continue
             async with table.lock:
                 if table.sockets.get(seat) is not socket:
@@ -960,7 +1018,7 @@ async def _tab_seat(table: HostTable, socket: web.WebSocketResponse) -> int | No
             read = json.loads(message.data)
             if isinstance(read, list) and len(read) == 2 and read[0] == "secret":
                 secret = read[1]
-    return table.seat_of(secret) if isinstance(secret, str) else None
+    return table.seat_of(secret)
 
 
 def table_folder(root: Path, table_id: str) -> Path:
@@ -972,7 +1030,8 @@ async def listen(
 ) -> tuple[web.AppRunner, int]:
     """Serve ``host``'s tables on ``bind``:``port`` (0: any free port); the port bound.
     OSError when the address cannot be listened on."""
-    runner = web.AppRunner(host.app(), access_log=None)  # a log line could carry a link
+    _quiet_logs()  # a request's error is one line, never a traceback
+    runner = runner_of(host.app(), host.most_connections())  # no access log: it could carry a link
     await runner.setup()
     site = web.TCPSite(runner, bind, port, ssl_context=ssl_context, backlog=1024)
     try:

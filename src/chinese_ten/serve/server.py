@@ -569,24 +569,32 @@ class _Refused(asyncio.Protocol):
 class _CappedServer(web.Server):
     """aiohttp's server, with at most :data:`CONNECTIONS` connections at once."""
 
+    most: int | None = None
+    """Connections at once (None: :data:`CONNECTIONS`)."""
+
     def __call__(self) -> RequestHandler:
-        if len(self.connections) >= CONNECTIONS:
+        if len(self.connections) >= (CONNECTIONS if self.most is None else self.most):
             return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
         return super().__call__()
 
 
 class _Runner(web.AppRunner):
+    most: int | None = None
+
     async def _make_server(self) -> web.Server:
         server = await super()._make_server()
         server.__class__ = _CappedServer  # the same object, with a bound on connections
+        assert isinstance(server, _CappedServer)
+        server.most = self.most
         return server
 
 
-def runner_of(app: web.Application) -> web.AppRunner:
-    """The runner ``serve`` listens with: no access log, no signals of its own, and bounds on
-    headers (:data:`HEADER_BYTES`, :data:`HEADERS`), on connections (:data:`CONNECTIONS`) and
-    on the time a request's headers may take (:data:`KEEP_OPEN`)."""
-    return _Runner(
+def runner_of(app: web.Application, connections: int | None = None) -> web.AppRunner:
+    """The runner ``serve`` (and ``host``) listens with: no access log, no signals of its own,
+    and bounds on headers (:data:`HEADER_BYTES`, :data:`HEADERS`), on connections
+    (``connections``, None: :data:`CONNECTIONS`) and on the time a request's headers may take
+    (:data:`KEEP_OPEN`)."""
+    runner = _Runner(
         app,
         access_log=None,
         handle_signals=False,
@@ -595,6 +603,8 @@ def runner_of(app: web.Application) -> web.AppRunner:
         max_headers=HEADERS,
         keepalive_timeout=KEEP_OPEN,
     )
+    runner.most = connections
+    return runner
 
 
 def run_serve(options: ServeOptions) -> int:
