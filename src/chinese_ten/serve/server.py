@@ -553,10 +553,18 @@ def _message(record: logging.LogRecord) -> str:
 
 def _quiet_logs() -> None:
     handler = _OneLine(logging.WARNING)
+    handler.addFilter(_no_unknown_child)
     for name in ("aiohttp", "textual-serve", "asyncio"):
         logger = logging.getLogger(name)
         logger.handlers = [handler]
         logger.propagate = False
+
+
+def _no_unknown_child(record: logging.LogRecord) -> bool:
+    """asyncio's child watcher warns "Unknown child process pid N" when a game's process was
+    reaped before it looked (seen now and then when games end together): the game has ended
+    either way and its end is handled, so the line tells a person nothing."""
+    return not str(record.msg).startswith("Unknown child process pid")
 
 
 class _Refused(asyncio.Protocol):
