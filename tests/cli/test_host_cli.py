@@ -129,3 +129,12 @@ def test_join_without_a_link_anywhere_is_one_line(
     monkeypatch.delenv("CHINESE_TEN_LINK", raising=False)
     ran = invoke(capsys, "join")
     assert ran.returncode == 2 and "join needs the invite link" in ran.stderr
+
+
+@pytest.mark.parametrize("host", ["", "  "])
+def test_host_on_an_empty_address_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], host: str
+) -> None:
+    ran = invoke(capsys, "host", "--no-seat", "--host", host)
+    assert ran.returncode == 2 and "an empty host is no address" in ran.stderr
+    assert "Traceback" not in ran.stderr

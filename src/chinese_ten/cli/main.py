@@ -382,6 +382,7 @@ def _host_parser(host: argparse.ArgumentParser) -> None:
     )
     host.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         metavar=_("HOST"),
         help=_("address to listen on (default 127.0.0.1: this machine only)"),
