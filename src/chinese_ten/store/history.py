@@ -225,6 +225,21 @@ class _Columns:
     text: str
 
 
+def _row(
+    record: "GameRecord", computers: Sequence[str | None], ended: datetime | None
+) -> tuple["_Columns", dict[str, object]]:
+    """A game's row: its columns and every value stored with them."""
+    columns = _columns(record)
+    values = {
+        **columns.values,
+        "record_key": columns.key,
+        "record": columns.text,
+        **_computers(computers),
+        "ended": _time(ended),
+    }
+    return columns, values
+
+
 def _columns(record: "GameRecord") -> _Columns:
     from chinese_ten.store.records import series_score
 
@@ -333,14 +348,7 @@ class History:
 
         An update keeps the first start time and forgets analyses of the shorter record.
         """
-        columns = _columns(record)
-        values = {
-            **columns.values,
-            "record_key": columns.key,
-            "record": columns.text,
-            **_computers(computers),
-            "ended": _time(ended),
-        }
+        columns, values = _row(record, computers, ended)
         with self._writing() as db:
             return self._store_in(db, values, columns.key, started=started, game_id=game_id)
 
@@ -411,14 +419,7 @@ class History:
         continues (:meth:`find_begun`); None, storing nothing, when its deals are held already:
         a row of the same players with at least as many deals begins with them. Looked for
         and stored in one write transaction, so two programs cannot both store it."""
-        columns = _columns(record)
-        values = {
-            **columns.values,
-            "record_key": columns.key,
-            "record": columns.text,
-            **_computers(computers),
-            "ended": _time(ended),
-        }
+        columns, values = _row(record, computers, ended)
         with self._writing() as db:
             if self._held(record, columns):
                 return None
