@@ -20,7 +20,8 @@ several orders of play are solved once (a transposition table shared by every op
 Everything is plain ints and tuples: hands and the table are card sets.
 
 The cost grows steeply with the unseen cards; :data:`EXACT_UNSEEN` is where exact is faster
-than ``hard``'s sampling on this machine, by seat count (``benchmarks/bench_exact.py``).
+than ``hard``'s sampling, by seat count (measured by ``benchmarks/bench_exact.py``; the
+figures are in docs/strength.md).
 """
 
 from collections.abc import Callable, Mapping, Sequence
