@@ -180,6 +180,9 @@ async def step(pilot: Pilot[None]) -> bool:
         await pilot.press("enter")
     elif isinstance(screen, GameScreen):
         stage = screen.turn.stage
+        if stage == "computer":  # no key: wait for its move, bounded in time, not in steps
+            await computer_moves(pilot)
+            return True
         await pilot.press("space" if stage == "flip" else "enter")
     await pilot.pause()
     return True
