@@ -82,8 +82,12 @@ class NoTiesHard(HardPlayer):
         return believed_hands(view, tie_penalty=0.0)
 
 
+def _greedy_playout(state: DealState, seat: int, learned: int) -> int:
+    return greedy_points(state, seat)
+
+
 class GreedyPlayoutHard(HardPlayer):
-    playout = staticmethod(greedy_points)
+    playout = staticmethod(_greedy_playout)
 
 
 class OracleHard(HardPlayer):

@@ -25,6 +25,7 @@ import math
 import random
 
 from bench_strength import interval, make_variant
+from bench_versus import player as versus_player
 
 from chinese_ten.analysis.simulate import play_deal
 from chinese_ten.analysis.workers import worker_pool
@@ -32,7 +33,7 @@ from chinese_ten.engine.chance import random_setup
 from chinese_ten.engine.deal import OVER, PLAY, DealState, advance, legal_actions, outcome, start
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.base import Player
-from chinese_ten.players.greedy import GreedyPlayer, greedy_choice
+from chinese_ten.players.greedy import GreedyPlayer
 from chinese_ten.players.policy import (
     WEIGHTS,
     Features,
@@ -51,17 +52,31 @@ def _features(state: DealState) -> list[Features]:
     return [option_features(a, unseen, mine) for a in legal_actions(state)]
 
 
-def choices(task: tuple[int, str]) -> list[Choice]:
-    """The plays with a choice that the variant made on one deal, from both seats."""
-    seed, name = task
+def _player(name: str, rng: random.Random) -> Player:
+    """A ``bench_strength.py`` variant, or else a ``bench_versus.py`` player."""
+    try:
+        return make_variant(name, rng)
+    except KeyError:
+        return versus_player(name, rng)
+
+
+def choices(task: tuple[int, str, str]) -> list[Choice]:
+    """The plays with a choice that the variant made on one deal against ``opponent``, from
+    both seats."""
+    seed, name, opponent = task
     found: list[Choice] = []
-    for seat in (0, 1):
-        player = make_variant(name, random.Random(seed * 2 + seat))
+    for seat in (0,) if opponent == name else (0, 1):  # in self-play one game has both seats
+        player = _player(name, random.Random(seed * 2 + seat))
+        other = _player(opponent, random.Random(seed * 2 + 1 - seat))
         state = start(random_setup(random.Random(seed), seed % 2))
         while state.phase != OVER:
             legal = legal_actions(state)
-            if state.to_move != seat or len(legal) == 1:
-                action = greedy_choice(legal, state.setup.layout)
+            if len(legal) == 1:
+                action = legal[0]
+            elif state.to_move != seat:
+                action = other.choose(PlayerView(state, state.to_move), legal)
+                if opponent == name and state.phase == PLAY:  # self-play: both seats' choices
+                    found.append((_features(state), legal.index(action)))
             else:
                 action = player.choose(PlayerView(state, seat), legal)
                 if state.phase == PLAY:
@@ -147,13 +162,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=100000, help="first deal's seed")
     parser.add_argument("--variant", default="hard", help="the player to imitate")
+    parser.add_argument("--opponent", default="greedy", help="the player it plays against")
     parser.add_argument("--check", type=int, default=0, help="deals to check the fit on")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    make_variant(args.variant, random.Random(0))  # an unknown name fails here
+    _player(args.variant, random.Random(0))  # an unknown name fails here
+    _player(args.opponent, random.Random(0))
     seeds = range(args.seed, args.seed + args.deals)
     with worker_pool(args.jobs) as pool:
-        data = [c for found in pool.map(choices, [(s, args.variant) for s in seeds]) for c in found]
+        data = [
+            c
+            for found in pool.map(choices, [(s, args.variant, args.opponent) for s in seeds])
+            for c in found
+        ]
         w, loglik = fit(data)
         print(f"{len(data)} choices; mean log-likelihood {loglik:.4f}; ", end="")
         print(f"the fit picks {args.variant}'s option {_agreement(w, data):.1%} of the time")

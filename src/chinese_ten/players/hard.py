@@ -57,7 +57,7 @@ from typing import TypeAlias
 
 from chinese_ten.engine.actions import TRIPLE, Action
 from chinese_ten.engine.cards import Card
-from chinese_ten.engine.deal import Hands, advance, card_options, opening_table
+from chinese_ten.engine.deal import DealState, Hands, advance, card_options, opening_table
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import HandDrawer, HandsDrawer, Worlds, worlds
 from chinese_ten.players.exact import EXACT_UNSEEN, Weight, exact_applies, exact_values
@@ -286,6 +286,21 @@ def sharpness_belief(view: PlayerView, seat: int | None = None) -> tuple[float, 
     return tuple(x / total for x in odds)
 
 
+def learned_seats(view: PlayerView) -> int:
+    """The seats whose plays the playouts make by the learned policy, as a bit set: the
+    viewer's own, and every other seat once a choice it revealed was not greedy's best
+    (:func:`revealed_choices`). Until then a seat plays greedy there, as ``normal`` does;
+    a searching player or a person soon shows a choice greedy would not make, and is then
+    played as a player that thinks ahead."""
+    learned = 1 << view.seat
+    for seat in range(view.seats):
+        if seat != view.seat and any(
+            chosen < max(scores) for chosen, scores in revealed_choices(view, seat)
+        ):
+            learned |= 1 << seat
+    return learned
+
+
 _NEGLIGIBLE = 1e-6
 """A model less likely than this draws no hands (the others' chances are not renormalized:
 the last model drawn takes the remainder)."""
@@ -434,14 +449,19 @@ def believed_seat_hands(view: PlayerView, tie_penalty: float = TIE_PENALTY) -> W
     return draw
 
 
+def _playout(state: DealState, seat: int, learned: int) -> int:
+    return learned_points(state, seat, learned)
+
+
 class HardPlayer:
     """Searches ``samples`` worlds for every option, then ``contenders`` more for the options
     still in contention; with ``time_budget`` (seconds), as many more as the time allows."""
 
     name = "hard"
 
-    playout = staticmethod(learned_points)
-    """Plays a world out for one option: the searching seat's red points at the end
+    playout = staticmethod(_playout)
+    """Plays a world out for one option: the searching seat's red points at the end, the
+    seats in the bit set given (:func:`learned_seats`) playing by the learned policy
     (``benchmarks/bench_strength.py`` swaps in greedy play to measure the policy's worth)."""
 
     def __init__(
@@ -520,12 +540,13 @@ class HardPlayer:
         budget = self.samples + (self.contenders if deadline is None else 100 * self.samples)
         deal_worlds = self._worlds(view)
         playout = self.playout
+        learned = learned_seats(view)
         worlds = 0
         while worlds < budget and (worlds == 0 or len(alive) > 1):
             size = self.samples if worlds == 0 else min(CONTENDER_BATCH, budget - worlds)
             for world in deal_worlds(rng, size):
                 for i in alive:
-                    points[i].append(playout(advance(world, legal[i]), seat))
+                    points[i].append(playout(advance(world, legal[i]), seat, learned))
                 worlds += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     return _means(points), alive

@@ -112,18 +112,19 @@ class PolicyTables(NamedTuple):
 
 
 @cache
-def policy_tables(seats: int) -> PolicyTables:
-    """The tables for a game of ``seats`` players (built once per seat count)."""
+def policy_tables(seats: int, weights: tuple[float, ...] = WEIGHTS) -> PolicyTables:
+    """The tables for a game of ``seats`` players (built once per seat count and weights)."""
     points = SEAT_POINTS[seats]
 
     def by_counts(features: Callable[[Card, int, int], Features]) -> Table:
         return tuple(
-            tuple(tuple(weigh(features(c, u, m)) for m in _COUNTS) for u in _COUNTS) for c in DECK
+            tuple(tuple(weigh(features(c, u, m), weights) for m in _COUNTS) for u in _COUNTS)
+            for c in DECK
         )
 
     return PolicyTables(
         by_counts(lambda c, u, m: capture_features(c, u, m, points)),
-        tuple(tuple(weigh(target_features(points[t], u)) for u in _COUNTS) for t in DECK),
+        tuple(tuple(weigh(target_features(points[t], u), weights) for u in _COUNTS) for t in DECK),
         by_counts(lambda c, u, m: lay_features(c, u, m, points)),
         by_counts(lambda c, u, m: _plus(capture_features(c, u, m, points), _TRIPLE_TARGET)),
     )
