@@ -8,11 +8,13 @@ shown a greedy habit (a random player, a searching one or a person soon leaves i
 almost blindly; :func:`chinese_ten.players.hard.sharpness_belief`), one model per opponent
 with three or four players. Each legal option is played to the end of the deal in the same
 worlds (common random numbers), the mover's later plays by ``hard``'s learned policy, the
-other players' greedy. An option's value is the mover's mean final points: the unit of every
-figure here is points expected at the end of the deal, from what the mover knew (the red
-points, and from three players the black aces as they score there:
-:func:`~chinese_ten.engine.cards.seat_points`). The mover's result against the base is those points
-less the table's base, the same for every option, so the options compare as their results.
+other players' greedy until they have made a choice greedy would not and by the same
+policy from then on (:func:`chinese_ten.players.hard.learned_seats`). An option's value is
+the mover's mean final points: the unit of every figure here is points expected at the end
+of the deal, from what the mover knew (the red points, and from three players the black aces
+as they score there: :func:`~chinese_ten.engine.cards.seat_points`). The mover's result
+against the base is those points less the table's base, the same for every option, so the
+options compare as their results.
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 

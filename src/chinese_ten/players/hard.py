@@ -24,20 +24,23 @@ Four refinements over plain determinization:
   really held is not ruled out by a model that does not fit. Ties count as far as that
   player has shown a lowest-card-first habit (+0.5 a deal against ``normal``, which has one).
 - Its own later plays in the playouts follow a policy learned from its own choices
-  (:mod:`chinese_ten.players.policy`) instead of greedy's; the other player's stay greedy.
-  +0.47 ± 0.40 a deal over 800 paired deals against ``greedy``; against ``normal`` over the
-  2,004 deals of the official run, +6.04 ± 0.35 where greedy own plays made +5.55 ± 0.35.
-  It costs 2.7 times the time a decision.
+  (:mod:`chinese_ten.players.policy`) instead of greedy's, and so do another player's once
+  that player has made a choice greedy would not (:func:`learned_seats`): ``normal`` is
+  played as exactly what it is, a searching player or a person as one that thinks ahead,
+  each from what that player can see. Figures in docs/strength.md.
 
 With three or four players each world deals every other seat's hand (their sizes are
 public) and the stock order; each other seat has a model of its own, read from that seat's
 own choices in the public log (how sharp it is, its tie habit, the cards its plays make
-unlikely), and its hand is drawn from it. In the playouts every other seat plays greedy,
-valuing the black aces where they score (:mod:`chinese_ten.players.greedy`), and the
-search maximizes its own points (the same as its result against the base): against greedy
-in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
-(``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players the search is
-the two-seat search (``tests/players/test_hard.py`` pins its choices).
+unlikely), and its hand is drawn from it. In the playouts every other seat plays greedy
+(valuing the black aces where they score: :mod:`chinese_ten.players.greedy`) until it shows
+otherwise, as with two, and the search maximizes its own points (the same as its result
+against the base): against greedy in every other seat, +3.76 ± 0.86 a deal with 3 seats and
++2.19 ± 0.69 with 4 (``benchmarks/bench_strength_seats.py``, docs/strength.md). With two
+players the search is the two-seat search (``tests/players/test_hard.py`` pins its choices).
+
+At the end of a deal the exact solver still takes every other player to play as ``normal``
+does (:mod:`chinese_ten.players.exact`).
 
 At the end of a deal, where few cards are unseen (:data:`~chinese_ten.players.exact.EXACT_UNSEEN`:
 6 with two or three players, 5 with four), it samples nothing: every way the unseen cards can
