@@ -149,6 +149,26 @@ async def test_cut_board_and_results_say_tap(tmp_path: Path, web: None) -> None:
         assert "press Space" not in flat(app)
 
 
+async def test_a_turn_done_says_tap_pass_the_keyboard(tmp_path: Path, web: None) -> None:
+    """Two people at one phone: once Ana has turned the stock card over (it takes nothing), the
+    words name the button that passes the keyboard to Ben, not Enter."""
+    save_position(tmp_path, make_setup(1, "8C", "2S 2H 5C 6D", "3S"))
+    app = ChineseTenApp(options(tmp_path, resume=True, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        await until(pilot, lambda: "tap I am ready when you are" in flat(app), "the hand-over")
+        await pilot.press("enter")  # past the hand-over
+        await until_screen(pilot, GameScreen)
+        await pilot.press(hand_key(app, "8♣"), "enter")
+        await until(pilot, lambda: "tap the card to take" in flat(app), "the target question")
+        await pilot.press("enter")
+        await until(pilot, lambda: "tap the stock" in flat(app), "the stock question")
+        await pilot.press("space")
+        await until(
+            pilot, lambda: "Tap Pass the keyboard: Ben plays next." in flat(app), "the turn done"
+        )
+        assert "Enter passes" not in flat(app)
+
+
 @pytest.mark.parametrize(
     ("planned", "words"),
     [(None, "Tap Next deal, or Quit."), (1, "Tap New series, New game or Quit.")],
