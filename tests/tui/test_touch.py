@@ -8,18 +8,24 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.geometry import Region
-from textual.widgets import Button, Input, RadioButton, Select
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Input, RadioButton, Select
 
 from chinese_ten.game.flow import GameFlow
+from chinese_ten.store.history import open_history
+from chinese_ten.store.records import GameRecord
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen
 from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from tests.contrast import cells, contrast
+from tests.history_helpers import played
 from tests.tui_helpers import (
     current_record,
     deal_states,
@@ -167,6 +173,39 @@ async def test_a_turn_done_says_tap_pass_the_keyboard(tmp_path: Path, web: None)
             pilot, lambda: "Tap Pass the keyboard: Ben plays next." in flat(app), "the turn done"
         )
         assert "Enter passes" not in flat(app)
+
+
+async def test_the_history_says_tap_a_game_twice(
+    tmp_path: Path, web: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history's line above the games says what a finger does, and does it: a tap on a
+    game chooses it, a second tap opens its review."""
+    with open_history(tmp_path) as history:
+        older = history.import_record(played(2, seed=1))[0]
+        history.import_record(played(2, seed=2))
+    opened: list[int] = []
+
+    class ReviewScreen(Screen[None]):  # the real one starts its analysis at once
+        def __init__(self, record: GameRecord, *, game_id: int) -> None:
+            super().__init__()
+            opened.append(game_id)
+
+    monkeypatch.setattr(review_screen, "ReviewScreen", ReviewScreen)
+    app = ChineseTenApp(options(tmp_path, players=None, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        await until_screen(pilot, StartScreen)
+        app.action_history()
+        await until_screen(pilot, HistoryScreen)
+        assert "Tap a game to choose it, then again to review it." in flat(app)
+        assert "Enter" not in flat(app)
+        games = app.screen.query_one("#history-games", DataTable)
+        second = (2, games.header_height + games.ordered_rows[0].height)  # the older game
+        assert await pilot.click("#history-games", offset=second)
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and not opened  # chosen, not opened
+        assert await pilot.click("#history-games", offset=second)
+        await until_screen(pilot, ReviewScreen)
+    assert opened == [older]
 
 
 @pytest.mark.parametrize(
