@@ -18,7 +18,7 @@ from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.dialogs import ContinueScreen
+from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
@@ -228,6 +228,21 @@ async def test_the_results_say_tap(
         await pilot.pause()
         assert words in flat(app), flat(app)
         assert "q: quit" not in flat(app)
+
+
+async def test_quitting_after_the_series_says_where_the_history_is(
+    tmp_path: Path, web: None
+) -> None:
+    """The quit dialog after a finished series names the Menu a finger has, not F2."""
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 1, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=1, resume=True, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        assert (await play_until_results(pilot)).series.is_over
+        await pilot.press("q")
+        await until_screen(pilot, QuitScreen)
+        words = " ".join(flat(app).replace("█", " ").split())  # the dialog's frame too
+        assert "the history keeps it (Menu, then History)." in words, words
+        assert "F2" not in words
 
 
 async def test_each_card_and_the_stock_answer_taps_over_three_lines(
