@@ -8,18 +8,24 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.geometry import Region
-from textual.widgets import Button, Input, RadioButton, Select
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Input, RadioButton, Select
 
 from chinese_ten.game.flow import GameFlow
+from chinese_ten.store.history import open_history
+from chinese_ten.store.records import GameRecord
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
+from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.dialogs import ContinueScreen
+from chinese_ten.tui.screens.dialogs import ContinueScreen, QuitScreen
 from chinese_ten.tui.screens.game import GameScreen
+from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
 from tests.contrast import cells, contrast
+from tests.history_helpers import played
 from tests.tui_helpers import (
     current_record,
     deal_states,
@@ -149,6 +155,59 @@ async def test_cut_board_and_results_say_tap(tmp_path: Path, web: None) -> None:
         assert "press Space" not in flat(app)
 
 
+async def test_a_turn_done_says_tap_pass_the_keyboard(tmp_path: Path, web: None) -> None:
+    """Two people at one phone: once Ana has turned the stock card over (it takes nothing), the
+    words name the button that passes the keyboard to Ben, not Enter."""
+    save_position(tmp_path, make_setup(1, "8C", "2S 2H 5C 6D", "3S"))
+    app = ChineseTenApp(options(tmp_path, resume=True, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        await until(pilot, lambda: "tap I am ready when you are" in flat(app), "the hand-over")
+        await pilot.press("enter")  # past the hand-over
+        await until_screen(pilot, GameScreen)
+        await pilot.press(hand_key(app, "8♣"), "enter")
+        await until(pilot, lambda: "tap the card to take" in flat(app), "the target question")
+        await pilot.press("enter")
+        await until(pilot, lambda: "tap the stock" in flat(app), "the stock question")
+        await pilot.press("space")
+        await until(
+            pilot, lambda: "Tap Pass the keyboard: Ben plays next." in flat(app), "the turn done"
+        )
+        assert "Enter passes" not in flat(app)
+
+
+async def test_the_history_says_tap_a_game_twice(
+    tmp_path: Path, web: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history's line above the games says what a finger does, and does it: a tap on a
+    game chooses it, a second tap opens its review."""
+    with open_history(tmp_path) as history:
+        older = history.import_record(played(2, seed=1))[0]
+        history.import_record(played(2, seed=2))
+    opened: list[int] = []
+
+    class ReviewScreen(Screen[None]):  # the real one starts its analysis at once
+        def __init__(self, record: GameRecord, *, game_id: int) -> None:
+            super().__init__()
+            opened.append(game_id)
+
+    monkeypatch.setattr(review_screen, "ReviewScreen", ReviewScreen)
+    app = ChineseTenApp(options(tmp_path, players=None, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        await until_screen(pilot, StartScreen)
+        app.action_history()
+        await until_screen(pilot, HistoryScreen)
+        assert "Tap a game to choose it, then again to review it." in flat(app)
+        assert "Enter" not in flat(app)
+        games = app.screen.query_one("#history-games", DataTable)
+        second = (2, games.header_height + games.ordered_rows[0].height)  # the older game
+        assert await pilot.click("#history-games", offset=second)
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and not opened  # chosen, not opened
+        assert await pilot.click("#history-games", offset=second)
+        await until_screen(pilot, ReviewScreen)
+    assert opened == [older]
+
+
 @pytest.mark.parametrize(
     ("planned", "words"),
     [(None, "Tap Next deal, or Quit."), (1, "Tap New series, New game or Quit.")],
@@ -169,6 +228,21 @@ async def test_the_results_say_tap(
         await pilot.pause()
         assert words in flat(app), flat(app)
         assert "q: quit" not in flat(app)
+
+
+async def test_quitting_after_the_series_says_where_the_history_is(
+    tmp_path: Path, web: None
+) -> None:
+    """The quit dialog after a finished series names the Menu a finger has, not F2."""
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 1, [deal_states(7, 0)[-2]]))
+    app = ChineseTenApp(options(tmp_path, deals_planned=1, resume=True, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        assert (await play_until_results(pilot)).series.is_over
+        await pilot.press("q")
+        await until_screen(pilot, QuitScreen)
+        words = " ".join(flat(app).replace("█", " ").split())  # the dialog's frame too
+        assert "the history keeps it (Menu, then History)." in words, words
+        assert "F2" not in words
 
 
 async def test_each_card_and_the_stock_answer_taps_over_three_lines(

@@ -26,6 +26,7 @@ from chinese_ten.text.wording import level_name
 from chinese_ten.tui.screens.guarded import arm, deliberate
 from chinese_ten.tui.texts import bind, translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
+from chinese_ten.tui.widgets.too_small import touch
 
 QuitChoice = Literal["quit", "stay", "copy"]
 OpeningChoice = Literal["continue", "new"]
@@ -194,7 +195,11 @@ class QuitScreen(ModalScreen[QuitChoice]):
             if self.unsaved is None and not self.dealt:
                 yield Label(_("Nothing has been dealt yet, so there is nothing to save."))
             elif self.unsaved is None and self.over:
-                yield Label(_("The series is over; the history keeps it (F2)."))
+                yield Label(
+                    _("The series is over; the history keeps it (Menu, then History).")
+                    if touch(self.app)
+                    else _("The series is over; the history keeps it (F2).")
+                )
             elif self.unsaved is None and self.app.is_web:
                 yield Label(_("The game is saved; open this page again to continue it."))
             elif self.unsaved is None:

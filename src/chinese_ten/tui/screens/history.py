@@ -36,6 +36,7 @@ from chinese_ten.store.history import read_history
 from chinese_ten.store.history_rows import GameRow
 from chinese_ten.text.wording import signed
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.too_small import touch
 
 MAX_ROWS = 500
 """The newest games listed (the statistics count every game)."""
@@ -76,10 +77,12 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
             yield Static(Text(_("History")), id="history-title")
-            yield Static(
-                Text(_("Enter reviews the chosen game; Tab moves to the players.")),
-                id="history-hint",
+            hint = (
+                _("Tap a game to choose it, then again to review it.")
+                if touch(self.app)
+                else _("Enter reviews the chosen game; Tab moves to the players.")
             )
+            yield Static(Text(hint), id="history-hint")
             yield Static(id="history-problem")
             yield DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
             yield DataTable(id="history-players", cursor_type="row")

@@ -224,7 +224,9 @@ class BoardWords:
         if stage == "turned":
             events = view.events()
             return styled(
-                _("{event}. Enter passes the keyboard to {name}."),
+                _("{event}. Tap Pass the keyboard: {name} plays next.")
+                if self._touch()
+                else _("{event}. Enter passes the keyboard to {name}."),
                 event=self._describe(events[-1]) if events else Text(""),
                 name=scene.names[scene.next_person],
             )
