@@ -12,7 +12,10 @@ Each deal's figure is printed to stderr as it ends, so a run cut short still cou
 Players: ``hard`` (the level as shipped: exact where few cards are unseen, sampling before),
 ``previous`` (the sampling search for every decision: ``previous_hard.py``), ``deep``
 (``hard`` solving exactly from more unseen cards: :data:`DEEP_UNSEEN`), ``blind`` (``hard``
-drawing and weighing the other hands uniformly: inference off), ``greedy``, ``random``.
+drawing and weighing the other hands uniformly: inference off), ``everyone`` (``hard`` playing
+every other seat by the learned policy from the first decision), ``refit`` (``everyone`` with
+a policy refitted to its own choices), ``greedy``, ``random``, and ``policy`` (the learned
+policy as a player: one the levels were not measured against).
 Figures: docs/strength.md.
 """
 
@@ -35,6 +38,7 @@ from chinese_ten.players.base import Player, make_player
 from chinese_ten.players.exact import exact_values
 from chinese_ten.players.hard import HardPlayer, WorldDrawer
 from chinese_ten.players.playout import learned_points
+from chinese_ten.players.policy import PolicyPlayer
 from chinese_ten.players.spread import Z_95, mean_and_error
 
 DEEP_UNSEEN = {2: 9, 3: 8, 4: 8}
@@ -113,6 +117,8 @@ def player(name: str, rng: random.Random) -> Player:
     }
     if name in made:
         return made[name](rng)
+    if name == "policy":
+        return PolicyPlayer()
     return make_player(name, rng)
 
 
