@@ -1,10 +1,12 @@
 """Fit the weights of the learned playout policy to ``hard``'s own choices.
 
 Run: ``uv run python benchmarks/fit_policy.py [--deals N] [--seed S] [--variant V]
-[--check K] [--jobs J]``.
+[--opponent O] [--check K] [--jobs J]``.
 
-Plays ``N`` deals of ``V`` (a ``bench_strength.py`` variant, ``hard`` by default) against
-``greedy``, each from both seats, and keeps every play of ``V``'s with a choice: the features
+Plays ``N`` deals of ``V`` (a ``bench_strength.py`` variant or a ``bench_versus.py`` player,
+``hard`` by default) against ``O`` (``greedy`` by default), each from both seats, and keeps
+every play of ``V``'s with a choice (in self-play, ``O`` the same as ``V``, one game a deal
+and both seats' choices): the features
 of each legal option (:func:`chinese_ten.players.policy.option_features`) and the option it
 chose. It fits softmax regression to those choices by Newton's method (a small ridge penalty
 keeps it well posed) and prints the mean log-likelihood, how often the fitted policy picks
