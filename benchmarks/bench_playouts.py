@@ -2,10 +2,8 @@
 :mod:`chinese_ten.players.playout` from the first position of seeded deals, at 2, 3 and 4 seats.
 
 Run: ``nice -n 10 uv run python benchmarks/bench_playouts.py [--deals N] [--rounds R]
-[--before FILE]``. ``learned`` is the searching seat by the learned policy and the others
-greedy (what ``hard`` plays against a player whose every choice so far was greedy's),
-``everyone`` every seat by the learned policy (against any other player), ``greedy`` every
-seat greedy.
+[--before FILE]``. ``learned`` is what the search plays for every option in every world (the
+searching seat by the learned policy, the others greedy); ``greedy`` is every seat greedy.
 With ``--before`` (a copy of ``players/playout.py`` from another commit) the two modules are
 timed alternately, round by round, and every figure is the median of its rounds: on a shared
 machine the load changes between runs more than a code change does, so only figures taken
@@ -14,7 +12,6 @@ side by side compare. Both modules must score every deal the same (checked).
 
 import argparse
 import importlib.util
-import inspect
 import random
 import statistics
 import time
@@ -34,20 +31,6 @@ def _module(path: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _runner(module: ModuleType, kind: str) -> Playout | None:
-    """The module's playout of ``kind``: ``greedy``, ``learned`` (the searching seat by the
-    learned policy) or ``everyone`` (every seat by it); None where an older module has none."""
-    if kind == "greedy":
-        greedy: Playout = module.greedy_points
-        return greedy
-    learned = module.learned_points
-    if len(inspect.signature(learned).parameters) == 2:  # before the seats were a bit set
-        return learned if kind == "learned" else None
-    if kind == "learned":
-        return lambda state, seat: learned(state, seat, 1 << seat)
-    return lambda state, seat: learned(state, seat, (1 << len(state.hands)) - 1)
 
 
 def _rate(run: Playout, states: list[DealState]) -> float:
@@ -71,11 +54,8 @@ def main() -> None:
         states = [
             start(random_setup(rng, k % seats, seats=seats), check=False) for k in range(args.deals)
         ]
-        for kind in ("learned", "everyone", "greedy"):
-            found = [_runner(m, kind) for _, m in modules]
-            runs = [run for run in found if run is not None]
-            if len(runs) < len(found):  # an older module without every seat learned
-                continue
+        for kind in ("learned", "greedy"):
+            runs: list[Playout] = [getattr(m, f"{kind}_points") for _, m in modules]
             scored = [[run(s, 0) for s in states[:300]] for run in runs]
             assert all(s == scored[0] for s in scored), "the modules score differently"
             rates: list[list[float]] = [[] for _ in runs]

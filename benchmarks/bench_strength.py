@@ -82,12 +82,8 @@ class NoTiesHard(HardPlayer):
         return believed_hands(view, tie_penalty=0.0)
 
 
-def _greedy_playout(state: DealState, seat: int, learned: int) -> int:
-    return greedy_points(state, seat)
-
-
 class GreedyPlayoutHard(HardPlayer):
-    playout = staticmethod(_greedy_playout)
+    playout = staticmethod(greedy_points)
 
 
 class OracleHard(HardPlayer):

@@ -12,10 +12,10 @@ Each deal's figure is printed to stderr as it ends, so a run cut short still cou
 Players: ``hard`` (the level as shipped: exact where few cards are unseen, sampling before),
 ``previous`` (the sampling search for every decision: ``previous_hard.py``), ``deep``
 (``hard`` solving exactly from more unseen cards: :data:`DEEP_UNSEEN`), ``blind`` (``hard``
-drawing and weighing the other hands uniformly: inference off), ``everyone`` (``hard`` playing
-every other seat by the learned policy from the first decision), ``refit`` (``everyone`` with
-a policy refitted to its own choices), ``greedy``, ``random``, and ``policy`` (the learned
-policy as a player: one the levels were not measured against).
+drawing and weighing the other hands uniformly: inference off), ``shown``, ``everyone`` and
+``refit`` (other seats by the learned policy in the playouts: ``seat_models.py``),
+``greedy``, ``random``, and ``policy`` (the learned policy as a player: one the levels were
+not measured against).
 Figures: docs/strength.md.
 """
 
@@ -27,17 +27,17 @@ from collections.abc import Sequence
 from typing import TypeAlias
 
 from previous_hard import PreviousHardPlayer
+from seat_models import EveryoneHard, RefitHard, ShownHard
 
 from chinese_ten.analysis.workers import worker_pool
 from chinese_ten.engine.actions import Action
 from chinese_ten.engine.chance import random_setup
-from chinese_ten.engine.deal import OVER, DealState, advance, legal_actions, outcome, start
+from chinese_ten.engine.deal import OVER, advance, legal_actions, outcome, start
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import HandDrawer, uniform_hands
 from chinese_ten.players.base import Player, make_player
 from chinese_ten.players.exact import exact_values
 from chinese_ten.players.hard import HardPlayer, WorldDrawer
-from chinese_ten.players.playout import learned_points
 from chinese_ten.players.policy import PolicyPlayer
 from chinese_ten.players.spread import Z_95, mean_and_error
 
@@ -66,49 +66,10 @@ class BlindHard(HardPlayer):
         return exact_values(view, legal)
 
 
-def _everyone_learned(state: DealState, seat: int, learned: int) -> int:
-    return learned_points(state, seat, (1 << len(state.hands)) - 1)
-
-
-class EveryoneHard(HardPlayer):
-    """``hard`` with every seat's plays in the playouts by the learned policy from the first
-    decision (``hard`` plays another seat greedy until it shows a choice greedy would not
-    make: :func:`~chinese_ten.players.hard.learned_seats`)."""
-
-    playout = staticmethod(_everyone_learned)
-
-
-REFIT = (
-    0.891912,
-    0.0605241,
-    0.0752724,
-    -0.0147483,
-    -0.296807,
-    0.508158,
-    -0.202124,
-    0.370209,
-    -0.00732587,
-    -0.101597,
-    -0.125233,
-    0.482164,
-)
-"""The policy refitted to ``everyone``'s choices in self-play (``fit_policy.py --variant
-everyone --opponent everyone --deals 180 --seed 100000``: 3,966 choices)."""
-
-
-def _everyone_refit(state: DealState, seat: int, learned: int) -> int:
-    return learned_points(state, seat, (1 << len(state.hands)) - 1, REFIT)
-
-
-class RefitHard(HardPlayer):
-    """``everyone`` with the refitted policy."""
-
-    playout = staticmethod(_everyone_refit)
-
-
 def player(name: str, rng: random.Random) -> Player:
     made: dict[str, type[HardPlayer]] = {
         "hard": HardPlayer,
+        "shown": ShownHard,
         "everyone": EveryoneHard,
         "refit": RefitHard,
         "previous": PreviousHardPlayer,

@@ -16,7 +16,6 @@ from chinese_ten.engine.actions import Action
 from chinese_ten.engine.chance import random_setup
 from chinese_ten.engine.deal import OVER, advance, legal_actions, outcome, start
 from chinese_ten.engine.view import PlayerView
-from chinese_ten.players import hard
 from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.hard import HardPlayer
 from tests.history_helpers import played, played_at
@@ -87,15 +86,6 @@ def test_hard_decides_as_before(
     assert _hard_deal(seats, seed) == (actions, points, first)
 
 
-@pytest.fixture
-def others_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every other seat greedy in the playouts, as when the figures were pinned (the other
-    player here, random, soon shows choices greedy would not make, and is then played by the
-    learned policy: ``tests/players/test_hard.py``)."""
-    monkeypatch.setattr(hard, "learned_seats", lambda view: 1 << view.seat)
-
-
-@pytest.mark.usefixtures("others_greedy")
 @pytest.mark.parametrize(
     ("table", "judged", "digest", "figures"),
     [

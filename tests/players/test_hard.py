@@ -22,7 +22,6 @@ from chinese_ten.engine.deal import (
     start,
 )
 from chinese_ten.engine.view import PlayerView
-from chinese_ten.players import hard
 from chinese_ten.players.base import Player
 from chinese_ten.players.greedy import greedy_choice, greedy_score
 from chinese_ten.players.hard import (
@@ -30,11 +29,9 @@ from chinese_ten.players.hard import (
     SHARPNESSES,
     HardPlayer,
     believed_seat_hands,
-    learned_seats,
     revealed_choices,
     sharpness_belief,
 )
-from chinese_ten.players.playout import learned_points
 from chinese_ten.players.random_player import RandomPlayer
 from tests.helpers import act
 
@@ -103,15 +100,7 @@ TWO_SEAT_CHOICES = [
 same seeds must give the same choices, and the same worlds the same means."""
 
 
-@pytest.fixture
-def others_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every other seat greedy in the playouts, as when figures were pinned (the model of the
-    others is checked by the tests of :func:`learned_seats` below)."""
-    monkeypatch.setattr(hard, "learned_seats", lambda view: 1 << view.seat)
-
-
 @pytest.mark.parametrize(("seed", "actions", "choice", "total"), TWO_SEAT_CHOICES)
-@pytest.mark.usefixtures("others_greedy")
 def test_two_seats_choose_as_before_seats_were_counted(
     seed: int, actions: int, choice: str, total: float
 ) -> None:
@@ -161,46 +150,6 @@ def test_each_other_seat_is_read_from_its_own_choices() -> None:
     ben, cy = sharpness_belief(view, 1), sharpness_belief(view, 2)
     assert ben[sharp] > PRIOR[sharp]
     assert cy[sharp] < 1e-15 and cy[0] > 0.85
-
-
-def test_a_seat_plays_greedy_in_the_playouts_until_it_makes_a_choice_greedy_would_not() -> None:
-    state = _three_seats()
-    # Ben took an ace as greedy would; Cy laid 2S where his 9H could take AD: only Cy (and
-    # the searching seat itself) plays by the learned policy in Ana's playouts
-    assert learned_seats(PlayerView(state, 0)) == 0b101
-    assert learned_seats(PlayerView(state, 1)) == 0b110  # Ana's choices were all greedy's
-    assert learned_seats(PlayerView(state, 2)) == 0b100
-    opening = start(state.setup, check=False)
-    assert [learned_seats(PlayerView(opening, s)) for s in range(3)] == [1, 2, 4]
-
-
-class _Watched(HardPlayer):
-    """``hard`` noting which seats each playout plays by the learned policy."""
-
-    seen: set[int]
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng, samples=10, contenders=0)
-        self.seen = set()
-
-        def playout(state: DealState, seat: int, learned: int) -> int:
-            self.seen.add(learned)
-            return learned_points(state, seat, learned)
-
-        self.playout = playout
-
-
-def test_the_search_plays_the_others_as_they_have_shown_themselves() -> None:
-    found = set()
-    for seed in range(4):
-        for actions in (2, 14):  # early: little shown yet; later: a random play shown
-            state = _two_seat_position(seed, actions)
-            view = PlayerView(state, state.to_move)
-            watched = _Watched(random.Random(1))
-            watched.scores(view, legal_actions(state))
-            assert watched.seen == {learned_seats(view)}
-            found.add(learned_seats(view) == 3)
-    assert found == {False, True}  # both kinds of other player met
 
 
 def test_the_black_aces_count_in_the_model_of_the_other_seats() -> None:

@@ -573,35 +573,11 @@ def test_following_the_next_turn_changes_no_playout() -> None:
             world = dealer.deal(rng, hand)
             for action in legal_actions(state):
                 after = advance(world, action)
-                for learned in (1 << view.seat, 3):  # the other player greedy, or learned
-                    followed, banked, taken = next_turn(after, view.seat, learned)
-                    assert learned_points(followed, view.seat, learned) == learned_points(
-                        after, view.seat, learned
-                    )
-                    assert banked >= sum(POINTS[c] for c, _seat in taken)
-                    checked += 1
+                followed, banked, taken = next_turn(after, view.seat)
+                assert learned_points(followed, view.seat) == learned_points(after, view.seat)
+                assert banked >= sum(POINTS[c] for c, _seat in taken)
+                checked += 1
     assert checked > 100
-
-
-def test_the_review_plays_each_other_player_as_hard_does(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The review's playouts take the other player as ``hard`` does
-    (:func:`~chinese_ten.players.hard.learned_seats`): greedy, here, is never taken for
-    anything else; random soon shows a choice greedy would not make and is played by the
-    learned policy from then on."""
-    from chinese_ten.players import playout
-
-    seen: dict[int, set[int]] = {0: set(), 1: set()}
-
-    def watched(state: DealState, seat: int, learned: int) -> int:
-        seen[seat].add(learned)
-        return learned_points(state, seat, learned)
-
-    monkeypatch.setattr(playout, "learned_points", watched)
-    analyse(played(1, seed=3), samples=SMALL, seed=7)  # greedy in seat 0, random in seat 1
-    assert seen[1] == {0b10}  # judging random's choices: greedy stays greedy
-    assert seen[0] == {0b01, 0b11}  # judging greedy's: random greedy at first, then learned
 
 
 def test_the_reason_is_in_the_json_and_read_back() -> None:

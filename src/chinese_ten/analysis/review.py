@@ -8,13 +8,11 @@ shown a greedy habit (a random player, a searching one or a person soon leaves i
 almost blindly; :func:`chinese_ten.players.hard.sharpness_belief`), one model per opponent
 with three or four players. Each legal option is played to the end of the deal in the same
 worlds (common random numbers), the mover's later plays by ``hard``'s learned policy, the
-other players' greedy until they have made a choice greedy would not and by the same
-policy from then on (:func:`chinese_ten.players.hard.learned_seats`). An option's value is
-the mover's mean final points: the unit of every figure here is points expected at the end
-of the deal, from what the mover knew (the red points, and from three players the black aces
-as they score there: :func:`~chinese_ten.engine.cards.seat_points`). The mover's result
-against the base is those points less the table's base, the same for every option, so the
-options compare as their results.
+other players' greedy. An option's value is the mover's mean final points: the unit of every
+figure here is points expected at the end of the deal, from what the mover knew (the red
+points, and from three players the black aces as they score there:
+:func:`~chinese_ten.engine.cards.seat_points`). The mover's result against the base is those points
+less the table's base, the same for every option, so the options compare as their results.
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 
@@ -570,11 +568,9 @@ def option_values(
     ``view``: the mover's hand, what is public, and nothing hidden. ``stop`` is asked every
     :data:`_BATCH` worlds (AnalysisCancelledError once it says True).
     """
-    from chinese_ten.players.hard import learned_seats
     from chinese_ten.players.playout import learned_points
 
     seat = view.seat
-    learned = learned_seats(view)
     believed, blind = world_sources(view)
     points: list[list[int]] = [[] for _ in legal]
 
@@ -592,12 +588,12 @@ def option_values(
                 for i in options:
                     after = advance(world, legal[i])
                     if next_turns is not None:
-                        after, banked, taken = next_turn(after, seat, learned)
+                        after, banked, taken = next_turn(after, seat)
                         record = next_turns[i]
                         record.points.append(banked)
                         for key in taken:
                             record.takers[key] = record.takers.get(key, 0) + 1
-                    into[i].append(learned_points(after, seat, learned))
+                    into[i].append(learned_points(after, seat))
 
     everything = range(len(legal))
     check: list[list[int]] = [[] for _ in legal]
@@ -630,27 +626,21 @@ def option_values(
     return means, measured, points, {i: next_turns[twin[i]] for i in measured}
 
 
-def next_turn(
-    state: DealState, seat: int, learned: int = 0
-) -> tuple[DealState, int, list[tuple[Card, int]]]:
+def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[tuple[Card, int]]]:
     """Play on from ``state`` (just after an option of ``seat``'s) as the playouts do, every
-    turned card greedy, the other players by the learned policy if they are in the bit set
-    ``learned`` and greedy if not, to ``seat``'s next play or the end of the deal: that
-    position, the points the other players banked on the way, and the table cards they took,
-    each with the seat that took it. :func:`~chinese_ten.players.playout.learned_points` from
-    the position returned is what it would have been from ``state``."""
+    turned card and the other players greedy, to ``seat``'s next play or the end of the deal:
+    that position, the points the other players banked on the way, and the table cards they
+    took, each with the seat that took it.
+    :func:`~chinese_ten.players.playout.learned_points` from the position returned is what
+    it would have been from ``state``."""
     from chinese_ten.players.greedy import greedy_choice, greedy_score
-    from chinese_ten.players.policy import policy_choice
 
     layout, seats = state.setup.layout, len(state.hands)
     banked = 0
     taken: list[tuple[Card, int]] = []
     while state.phase != OVER and not (state.phase == PLAY and state.to_move == seat):
         legal = legal_actions(state)
-        if state.phase == PLAY and learned >> state.to_move & 1:
-            action = policy_choice(PlayerView(state, state.to_move), legal)
-        else:
-            action = greedy_choice(legal, layout, seats)
+        action = greedy_choice(legal, layout, seats)
         code = capture_code(action)
         mover = state.to_move
         if mover != seat and code:

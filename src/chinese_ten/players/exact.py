@@ -6,9 +6,8 @@ from ``hard``'s model of the other players: :func:`chinese_ten.players.hard.exac
 and solves the rest of the deal by expectimax:
 
 - the stock's order is chance: each turned card is any card of the stock, at even odds;
-- the other players play greedy (:mod:`chinese_ten.players.greedy`), their play decided by
-  the hand each world gives them (``hard``'s playouts play a player greedy only until it
-  makes a choice greedy would not: :func:`chinese_ten.players.hard.learned_seats`);
+- the other players play greedy (:mod:`chinese_ten.players.greedy`), as in ``hard``'s
+  playouts, their play decided by the hand each world gives them;
 - the mover chooses the best action at each of its later decisions *from what it will know
   then* (its information set): the worlds still possible after what it has seen (cards
   turned, cards the others played) are judged together, and one action is chosen for all

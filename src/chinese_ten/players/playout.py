@@ -7,10 +7,9 @@ once. :func:`greedy_points` must play exactly as
 :func:`~chinese_ten.players.greedy.greedy_choice` over
 :func:`~chinese_ten.engine.deal.legal_actions` would (the same captures, the same tie order: the
 first card in hand order, then the first target in suit order), and :func:`learned_points`
-exactly as :func:`~chinese_ten.players.policy.policy_choice` for each seat it plays by the
-policy; ``tests/players/test_playout.py`` checks both against the engine. ``greedy_points``
-plays about 3.4 times as many deals a second as stepping the engine
-(``benchmarks/bench_engine.py``).
+exactly as :func:`~chinese_ten.players.policy.policy_choice` for the searching seat;
+``tests/players/test_playout.py`` checks both against the engine. ``greedy_points`` plays about 3.4
+times as many deals a second as stepping the engine (``benchmarks/bench_engine.py``).
 
 The same loops serve two, three or four seats: turns go round the table, and every card
 scores what it scores there (the black aces from three players:
@@ -22,7 +21,7 @@ from typing import Final
 from chinese_ten.engine.cards import DECK, MATCH_RANK, SEAT_COUNTS, Card, seat_points
 from chinese_ten.engine.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
 from chinese_ten.players.greedy import SEAT_POINTS
-from chinese_ten.players.policy import RANK_CARDS, WEIGHTS, Points, policy_tables
+from chinese_ten.players.policy import RANK_CARDS, Points, policy_tables
 
 _LAY: Final = -1
 """Target of a card that captures nothing and stays on the table."""
@@ -143,19 +142,15 @@ same less itself, the shift of the table's nibble it could take, the cards of it
 and the targets in each nibble."""
 
 
-def learned_points(
-    state: DealState, seat: int, learned: int, weights: tuple[float, ...] = WEIGHTS
-) -> int:
-    """Points ``seat`` ends the deal with when the seats in the bit set ``learned`` play their
-    cards as the learned policy (:mod:`chinese_ten.players.policy`, with ``weights``), each
-    from what it has seen itself, and the other seats play greedy; every turned card is
-    greedy's.
+def learned_points(state: DealState, seat: int) -> int:
+    """Points ``seat`` ends the deal with when it plays its cards as the learned policy
+    (:mod:`chinese_ten.players.policy`) and everything else is greedy: the other players'
+    plays and every turned card.
 
-    The policy needs what the mover has not seen: the stock still face down and every hand
-    but its own, kept as card sets while cards come to light. Every card's facts come from
-    one tuple (:data:`_CARD_FACTS`) and each target of a capture from a list by nibble. With
-    only ``seat`` learned it costs about twice :func:`greedy_points`; with every seat learned
-    a quarter more (``benchmarks/bench_playouts.py``).
+    The policy needs what ``seat`` has not seen, so the loop keeps that card set as cards come
+    to light. It costs about twice :func:`greedy_points`. Every card's facts come from one
+    tuple (:data:`_CARD_FACTS`) and each target of a capture from a list by nibble, instead of
+    several look-ups and a loop over the four suits.
     """
     setup, mover, phase, hands, table, pos, piles, triple, _ = state
     seats = len(hands)
@@ -166,27 +161,25 @@ def learned_points(
     held = [list(hand) for hand in hands]
     stock = setup.stock
     end = len(stock)
-    hidden = 0
+    unseen = 0
+    for other in range(seats):
+        if other != seat:
+            for c in hands[other]:
+                unseen |= 1 << c
     for c in stock[pos + 1 if phase == FLIP_PHASE else pos :]:
-        hidden |= 1 << c
-    owned = [0] * seats
-    for s in range(seats):
-        for c in hands[s]:
-            owned[s] |= 1 << c
-    in_hands = 0
-    for bits in owned:
-        in_hands |= bits
+        unseen |= 1 << c
+    mine = 0
+    for c in hands[seat]:
+        mine |= 1 << c
     option, shift = _OPTIONS[seats], MATCH_SHIFT
-    head, tail, lay, take_triple = policy_tables(seats, weights)
+    head, tail, lay, take_triple = policy_tables(seats)
     facts = _CARD_FACTS
     triple_points = sum(worth[c] for c in setup.layout if c >> 2 == triple) if triple >= 0 else 0
     play = phase != FLIP_PHASE
     while True:
         if play:
             hand = held[mover]
-            if learned >> mover & 1:
-                mine = owned[mover]
-                unseen = hidden | (in_hands ^ mine)
+            if mover == seat:
                 value, index, target = -1e18, 0, _LAY
                 for i, card in enumerate(hand):
                     match, match_other, card_shift, own, targets = facts[card]
@@ -209,6 +202,8 @@ def learned_points(
                         v = lay[card][unseen_matches][mine_matches]
                         if v > value:
                             value, index, target = v, i, _LAY
+                card = hand.pop(index)
+                mine ^= 1 << card
             else:
                 best, index, target = -999, 0, _LAY
                 if triple < 0:
@@ -224,9 +219,8 @@ def learned_points(
                             score, aim = option[card][table >> shift[card] & 15]
                         if score > best:
                             best, index, target = score, i, aim
-            card = hand.pop(index)
-            owned[mover] ^= 1 << card
-            in_hands ^= 1 << card
+                card = hand.pop(index)
+                unseen &= ~(1 << card)
             if target == _LAY:
                 table |= 1 << card
             else:
@@ -242,7 +236,7 @@ def learned_points(
         play = True
         card = stock[pos]
         pos += 1
-        hidden &= ~(1 << card)
+        unseen &= ~(1 << card)
         if card >> 2 == triple:
             table &= ~RANK_MASK[triple]
             triple = -1
