@@ -38,8 +38,8 @@ def seats_learned_points(
 
     The policy needs what the mover has not seen: the stock still face down and every hand
     but its own, kept as card sets while cards come to light. With only ``seat`` learned it
-    plays exactly as :func:`~chinese_ten.players.playout.learned_points`, about 8% slower;
-    with every seat learned it plays about a quarter fewer deals a second.
+    plays exactly as :func:`~chinese_ten.players.playout.learned_points`, more slowly (the
+    figures are in docs/strength.md).
     """
     setup, mover, phase, hands, table, pos, piles, triple, _ = state
     seats = len(hands)

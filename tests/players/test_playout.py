@@ -22,7 +22,7 @@ def _greedy_to_end(state: DealState) -> DealState:
     return state
 
 
-def _random_positions(seed: int, triple: bool, seats: int = 2) -> list[DealState]:
+def random_positions(seed: int, triple: bool, seats: int = 2) -> list[DealState]:
     """Every position of a deal played at random; with ``triple``, the layout holds three
     kings, or now and then all four (rare in real deals, so built on purpose)."""
     rng = random.Random(seed)
@@ -43,7 +43,7 @@ def _random_positions(seed: int, triple: bool, seats: int = 2) -> list[DealState
 def test_int_playout_scores_what_greedy_play_through_the_engine_scores(
     seed: int, triple: bool
 ) -> None:
-    for state in _random_positions(seed, triple):
+    for state in random_positions(seed, triple):
         expected = pile_points(_greedy_to_end(state))
         assert (greedy_points(state, 0), greedy_points(state, 1)) == expected
 
@@ -63,19 +63,19 @@ def _learned_to_end(state: DealState, seat: int) -> DealState:
 def test_int_playout_scores_what_the_learned_policy_through_the_engine_scores(
     seed: int, triple: bool
 ) -> None:
-    for state in _random_positions(seed, triple)[::3]:
+    for state in random_positions(seed, triple)[::3]:
         for seat in (0, 1):
             expected = pile_points(_learned_to_end(state, seat))[seat]
             assert learned_points(state, seat) == expected
 
 
-def _seat_greedy_to_end(state: DealState, policy_seat: int | None = None) -> DealState:
-    """Greedy play through the engine, valuing the black aces where they score; the seat
-    ``policy_seat`` plays its cards by the learned policy."""
+def seat_greedy_to_end(state: DealState, learned: int = 0) -> DealState:
+    """Greedy play through the engine, valuing the black aces where they score; the seats in
+    the bit set ``learned`` play their cards by the learned policy."""
     seats = len(state.hands)
     while state.phase != OVER:
         mover, legal = state.to_move, legal_actions(state)
-        if mover == policy_seat:
+        if learned >> mover & 1:
             action = PolicyPlayer().choose(PlayerView(state, mover), legal)
         else:
             action = greedy_choice(legal, state.setup.layout, seats)
@@ -91,7 +91,7 @@ def _seat_greedy_to_end(state: DealState, policy_seat: int | None = None) -> Dea
 def test_int_playouts_with_more_seats_score_what_play_through_the_engine_scores(
     seed: int, layout: str | None, seats: int
 ) -> None:
-    positions = _random_positions(seed, layout is not None, seats)
+    positions = random_positions(seed, layout is not None, seats)
     if layout == "four":
         deck = shuffled_deck(random.Random(seed))
         kings = [parse_card(k) for k in ("KS", "KH", "KD", "KC")]
@@ -99,10 +99,10 @@ def test_int_playouts_with_more_seats_score_what_play_through_the_engine_scores(
         deck[24:24] = kings
         positions = [start(deal_from(deck, seed % seats, seats))]
     for state in positions[::2]:
-        greedy_end = pile_points(_seat_greedy_to_end(state))
+        greedy_end = pile_points(seat_greedy_to_end(state))
         assert tuple(greedy_points(state, seat) for seat in range(seats)) == greedy_end
         for seat in range(seats):
-            expected = pile_points(_seat_greedy_to_end(state, seat))[seat]
+            expected = pile_points(seat_greedy_to_end(state, 1 << seat))[seat]
             assert learned_points(state, seat) == expected
 
 

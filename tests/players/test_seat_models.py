@@ -2,66 +2,29 @@
 (``benchmarks/seat_models.py``) plays exactly as the policy and greedy stepping through the
 engine, with 2, 3 or 4 seats; and which seats its ``shown`` player plays by the policy."""
 
-import random
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.seat_models import seats_learned_points, shown_seats
-from chinese_ten.engine.chance import random_setup
-from chinese_ten.engine.deal import (
-    OVER,
-    PLAY,
-    DealState,
-    advance,
-    legal_actions,
-    pile_points,
-    start,
-)
+from chinese_ten.engine.deal import pile_points, start
 from chinese_ten.engine.view import PlayerView
-from chinese_ten.players.greedy import greedy_choice
 from chinese_ten.players.playout import learned_points
-from chinese_ten.players.policy import policy_choice
 from tests.players.test_hard import _three_seats
-
-
-def _positions(seed: int, seats: int) -> list[DealState]:
-    """Every other position of a deal played at random."""
-    rng = random.Random(seed)
-    state = start(random_setup(rng, seed % seats, seats=seats))
-    found = [state]
-    while state.phase != OVER:
-        state = advance(state, rng.choice(legal_actions(state)))
-        found.append(state)
-    return found[::2]
-
-
-def _to_end(state: DealState, learned: int) -> DealState:
-    """The seats in the bit set ``learned`` play their cards by the policy, from their own
-    view; every other play and every turned card greedy."""
-    seats = len(state.hands)
-    while state.phase != OVER:
-        mover, legal = state.to_move, legal_actions(state)
-        if learned >> mover & 1 and state.phase == PLAY:
-            action = policy_choice(PlayerView(state, mover), legal)
-        else:
-            action = greedy_choice(legal, state.setup.layout, seats)
-        state = advance(state, action)
-    return state
+from tests.players.test_playout import random_positions, seat_greedy_to_end
 
 
 @given(st.integers(min_value=0, max_value=2**32), st.sampled_from([2, 3, 4]))
 def test_the_loop_plays_as_the_policy_and_greedy_through_the_engine(seed: int, seats: int) -> None:
-    for state in _positions(seed, seats):
+    for state in random_positions(seed, False, seats)[::2]:
         for learned in (1, (1 << seats) - 1, 0b10):
-            expected = pile_points(_to_end(state, learned))
+            expected = pile_points(seat_greedy_to_end(state, learned))
             for seat in range(seats):
                 assert seats_learned_points(state, seat, learned) == expected[seat]
 
 
 @given(st.integers(min_value=0, max_value=2**32), st.sampled_from([2, 3, 4]))
 def test_with_only_the_searching_seat_learned_it_is_hards_playout(seed: int, seats: int) -> None:
-    for state in _positions(seed, seats):
+    for state in random_positions(seed, False, seats)[::2]:
         for seat in range(seats):
             assert seats_learned_points(state, seat, 1 << seat) == learned_points(state, seat)
 
