@@ -181,7 +181,12 @@ async def step(pilot: Pilot[None]) -> bool:
     elif isinstance(screen, GameScreen):
         stage = screen.turn.stage
         if stage == "computer":  # no key: wait for its move, bounded in time, not in steps
-            await computer_moves(pilot)
+            board = screen
+            await until(
+                pilot,
+                lambda: app.screen is not board or board.turn.stage != "computer",
+                "the computer's move (or the screen after the deal)",
+            )
             return True
         await pilot.press("space" if stage == "flip" else "enter")
     await pilot.pause()
