@@ -12,7 +12,8 @@ Each deal's figure is printed to stderr as it ends, so a run cut short still cou
 Players: ``hard`` (the level as shipped: exact where few cards are unseen, sampling before),
 ``previous`` (the sampling search for every decision: ``previous_hard.py``), ``deep``
 (``hard`` solving exactly from more unseen cards: :data:`DEEP_UNSEEN`), ``blind`` (``hard``
-drawing and weighing the other hands uniformly: inference off), ``shown``, ``everyone`` and
+drawing and weighing the other hands uniformly: inference off), ``oracle`` (``hard`` handed
+the other hands: a bound on inference), ``shown``, ``everyone`` and
 ``refit`` (other seats by the learned policy in the playouts: ``seat_models.py``),
 ``greedy``, ``random``, and ``policy`` (the learned policy as a player: one the levels were
 not measured against).
@@ -31,8 +32,9 @@ from seat_models import EveryoneHard, RefitHard, ShownHard
 
 from chinese_ten.analysis.workers import worker_pool
 from chinese_ten.engine.actions import Action
+from chinese_ten.engine.cards import Card
 from chinese_ten.engine.chance import random_setup
-from chinese_ten.engine.deal import OVER, advance, legal_actions, outcome, start
+from chinese_ten.engine.deal import OVER, DealState, advance, legal_actions, outcome, start
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import HandDrawer, uniform_hands
 from chinese_ten.players.base import Player, make_player
@@ -66,6 +68,30 @@ class BlindHard(HardPlayer):
         return exact_values(view, legal)
 
 
+NEVER_EXACT = {2: 0, 3: 0, 4: 0}
+
+
+class OracleHard(HardPlayer):
+    """``hard`` handed every other seat's true hand (so also which cards are in the stock,
+    not their order), sampling every decision: a bound on what any reading of the other
+    hands could be worth. The benchmark sets :attr:`truth` before each of its decisions."""
+
+    exact_unseen = NEVER_EXACT
+    truth: DealState | None = None
+
+    def _true_hands(self) -> tuple[tuple[Card, ...], ...]:
+        assert self.truth is not None
+        return tuple(tuple(sorted(hand)) for hand in self.truth.hands)
+
+    def hand_drawer(self, view: PlayerView) -> HandDrawer:
+        other = self._true_hands()[(view.seat + 1) % view.seats]
+        return lambda rng, count: [other] * count
+
+    def world_drawer(self, view: PlayerView) -> WorldDrawer:
+        hands = self._true_hands()
+        return lambda rng, count: [hands] * count
+
+
 def player(name: str, rng: random.Random) -> Player:
     made: dict[str, type[HardPlayer]] = {
         "hard": HardPlayer,
@@ -75,6 +101,7 @@ def player(name: str, rng: random.Random) -> Player:
         "previous": PreviousHardPlayer,
         "deep": DeepHard,
         "blind": BlindHard,
+        "oracle": OracleHard,
     }
     if name in made:
         return made[name](rng)
@@ -105,8 +132,11 @@ def rotations(task: tuple[int, int, str, str]) -> tuple[float, Times]:
             if len(legal) == 1:
                 action = legal[0]
             else:
+                moving = players[mover]
+                if isinstance(moving, OracleHard):
+                    moving.truth = state
                 c0 = time.process_time()
-                action = players[mover].choose(PlayerView(state, mover), legal)
+                action = moving.choose(PlayerView(state, mover), legal)
                 if mover == seat_of_first:
                     times.append(time.process_time() - c0)
             state = advance(state, action)

@@ -380,20 +380,7 @@ def _host_parser(host: argparse.ArgumentParser) -> None:
         metavar="N",
         help=_("deals per series, at most {most}").format(most=MAX_DEALS),
     )
-    host.add_argument(
-        "--host",
-        type=_host,
-        default="127.0.0.1",
-        metavar=_("HOST"),
-        help=_("address to listen on (default 127.0.0.1: this machine only)"),
-    )
-    host.add_argument(
-        "--port",
-        type=_port,
-        default=8765,
-        metavar="N",
-        help=_("port to listen on (default 8765; 0: any free port)"),
-    )
+    _listen_options(host, port=8765)
     host.add_argument(
         "--tables",
         type=_games_up_to(MOST_TABLES),
@@ -566,23 +553,28 @@ def _host(text: str) -> str:
     return text
 
 
-def _serve_parser(serve: argparse.ArgumentParser) -> None:
-    from chinese_ten.serve.limits import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
-
-    serve.add_argument(
+def _listen_options(parser: argparse.ArgumentParser, port: int) -> None:
+    """``--host`` and ``--port``: where ``serve`` or ``host`` listens."""
+    parser.add_argument(
         "--host",
         type=_host,
         default="127.0.0.1",
         metavar=_("HOST"),
         help=_("address to listen on (default 127.0.0.1: this machine only)"),
     )
-    serve.add_argument(
+    parser.add_argument(
         "--port",
         type=_port,
-        default=8000,
+        default=port,
         metavar="N",
-        help=_("port to listen on (default 8000; 0: any free port)"),
+        help=_("port to listen on (default {port}; 0: any free port)").format(port=port),
     )
+
+
+def _serve_parser(serve: argparse.ArgumentParser) -> None:
+    from chinese_ten.serve.limits import DEFAULT_GAMES, DEFAULT_IDLE_MINUTES, MOST_GAMES
+
+    _listen_options(serve, port=8000)
     serve.add_argument(
         "--max-games",
         type=_games_up_to(MOST_GAMES),
