@@ -173,6 +173,23 @@ async def test_a_foreign_origin_is_refused_before_the_websocket(tmp_path: Path) 
         await socket._test_session.close()  # type: ignore[attr-defined]
 
 
+async def test_every_address_checks_host_and_origin_and_the_table(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None))
+    paths = ["/t/tbl1", "/t/tbl1/plain", "/t/tbl1/ws", "/t/tbl1/tty", "/t-static/host.js"]
+    async with hosting(table) as (_host, base), aiohttp.ClientSession() as session:
+        for path in [*paths, "/static/js/textual.js"]:
+            for headers in ({"Host": "evil.example"}, {"Origin": "http://evil.example"}):
+                async with session.get(base + path, headers=headers) as response:
+                    assert response.status == 403, (path, headers)
+                    assert (await response.text()).count("\n") == 1
+        for path in paths[:4]:
+            async with session.get(base + path.replace("tbl1", "nope")) as response:
+                assert response.status == 404, path
+                assert await response.text() == "There is no such table here.\n"
+        async with session.get(base + "/t/tbl1/plain") as response:
+            assert response.status == 200
+
+
 async def test_out_of_turn_illegal_stale_malformed_change_nothing(tmp_path: Path) -> None:
     table = new_table(tmp_path, (None, None))
     state = table.flow.state

@@ -18,7 +18,7 @@ import random
 import secrets
 import ssl
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent import futures
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -742,7 +742,7 @@ class Host:
             await socket.close(code=1001, message=b"host stopping")
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
+        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE, middlewares=[self._admitted])
         app.on_response_prepare.append(unframed)
         app.router.add_get("/t/{table}/ws", self.websocket)
         app.router.add_get("/t/{table}/tty", self.terminal)
@@ -752,6 +752,22 @@ class Host:
         app.router.add_get("/t-static/host.js", self.static)
         app.router.add_get("/t-static/host.css", self.static)
         return app
+
+    @web.middleware
+    async def _admitted(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """Every request passes :meth:`refusal` first (403 and its one line), and one that names
+        a table names one of this host's (404): the handlers find their table there."""
+        reason = self.refusal(request)
+        if reason is not None:
+            return web.Response(text=reason + "\n", status=403)
+        table = request.match_info.get("table")
+        if table is not None and table not in self.tables:
+            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        return await handler(request)
 
     def refusal(self, request: web.Request) -> str | None:
         """``serve``'s checks of ``Host`` and ``Origin``: a page of another site, or of
@@ -771,24 +787,14 @@ class Host:
         return None
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        reason = self.refusal(request)
-        if reason is not None:
-            return web.Response(text=reason + "\n", status=403)
-        if request.match_info["table"] not in self.tables:
-            return web.Response(text=_("There is no such table here.") + "\n", status=404)
         language = language_of(request.headers.get("Accept-Language"), i18n.current())
         return host_page.page(language)
 
     async def terminal_page(self, request: web.Request) -> web.StreamResponse:
         """The seat's board in a terminal in the page (textual.js), as ``serve`` draws it."""
-        reason = self.refusal(request)
-        if reason is not None:
-            return web.Response(text=reason + "\n", status=403)
         table_id = request.match_info["table"]
-        if table_id not in self.tables:
-            return web.Response(text=_("There is no such table here.") + "\n", status=404)
         language = language_of(request.headers.get("Accept-Language"), i18n.current())
-        scheme = "wss" if request.secure else "ws"  # the Host was checked above
+        scheme = "wss" if request.secure else "ws"  # the Host was checked (:meth:`_admitted`)
         body = game_body(language, f"{scheme}://{request.host}/t/{table_id}/tty", LEFT)
         return terminal_page(language, body, game=True, before=_TERMINAL_SCRIPT)
 
@@ -796,12 +802,7 @@ class Host:
         """A browser tab's seat: its first message is the seat's secret; then a ``join``
         client for that seat runs under Textual's web driver, its screen in the tab, and ends
         with the tab."""
-        reason = self.refusal(request)
-        if reason is not None:
-            return web.Response(text=reason + "\n", status=403)
-        table = self.tables.get(request.match_info["table"])
-        if table is None:
-            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        table = self.tables[request.match_info["table"]]
         if self.greeting >= MOST_GREETINGS or self.local_base is None:
             return web.Response(
                 text=_("Too many connections at once: try again.") + "\n", status=503
@@ -864,18 +865,10 @@ class Host:
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         """The page's script and style (no data: the same for every table)."""
-        reason = self.refusal(request)
-        if reason is not None:
-            return web.Response(text=reason + "\n", status=403)
         return host_page.script() if request.path.endswith(".js") else host_page.style()
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        reason = self.refusal(request)
-        if reason is not None:
-            return web.Response(text=reason + "\n", status=403)
-        table = self.tables.get(request.match_info["table"])
-        if table is None:
-            return web.Response(text=_("There is no such table here.") + "\n", status=404)
+        table = self.tables[request.match_info["table"]]
         if self.greeting >= MOST_GREETINGS:
             return web.Response(
                 text=_("Too many connections at once: try again.") + "\n", status=503
