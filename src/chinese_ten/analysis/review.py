@@ -848,24 +848,10 @@ def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judge
     best = max(measured, key=lambda i: (means[i], i == chosen))
     if means[best] <= means[chosen]:
         best = chosen
-    layout, seats = state.setup.layout, view.seats
-    return Judgement(
-        deal=decision.deal,
-        turn=decision.turn,
-        seat=view.seat,
-        chosen=decision.chosen,
-        best=legal[best],
-        chosen_value=means[chosen],
-        best_value=means[best],
-        loss_se=paired_difference(points[best], points[chosen])[1],
-        reason=explain(
-            means[best] - means[chosen],
-            captured_points(legal[best], layout, seats),
-            captured_points(legal[chosen], layout, seats),
-            next_turns[best],
-            next_turns[chosen],
-            seats=seats,
-        ),
+    loss_se = paired_difference(points[best], points[chosen])[1]
+    turns = (next_turns[best], next_turns[chosen])
+    return _judgement(
+        decision, view, legal, means, (best, chosen), loss_se=loss_se, next_turns=turns
     )
 
 
@@ -884,8 +870,26 @@ def _judge_exactly(decision: Decision, view: PlayerView, legal: list[Action]) ->
     best = max(range(len(legal)), key=lambda i: (values[i], i == chosen))
     if values[best] <= values[chosen] + EXACT_TIE:
         best = chosen
-    layout, seats = decision.state.setup.layout, view.seats
     nothing = NextTurn([], {})
+    return _judgement(
+        decision, view, legal, values, (best, chosen), loss_se=None, next_turns=(nothing, nothing)
+    )
+
+
+def _judgement(
+    decision: Decision,
+    view: PlayerView,
+    legal: list[Action],
+    values: list[float],
+    best_and_chosen: tuple[int, int],
+    *,
+    loss_se: float | None,
+    next_turns: tuple[NextTurn, NextTurn],
+) -> Judgement:
+    """The judgement of ``decision`` from its options' values, exact where there is no
+    ``loss_se``, and what followed the best and the chosen option in the next turns."""
+    best, chosen = best_and_chosen
+    layout, seats = decision.state.setup.layout, view.seats
     return Judgement(
         deal=decision.deal,
         turn=decision.turn,
@@ -894,16 +898,15 @@ def _judge_exactly(decision: Decision, view: PlayerView, legal: list[Action]) ->
         best=legal[best],
         chosen_value=values[chosen],
         best_value=values[best],
-        loss_se=0.0,
+        loss_se=0.0 if loss_se is None else loss_se,
         reason=explain(
             values[best] - values[chosen],
             captured_points(legal[best], layout, seats),
             captured_points(legal[chosen], layout, seats),
-            nothing,
-            nothing,
+            *next_turns,
             seats=seats,
         ),
-        exact=True,
+        exact=loss_se is None,
     )
 
 
