@@ -329,6 +329,44 @@ async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path)
         await ben.close()
 
 
+def test_a_resumed_table_knows_who_cut_the_deal_in_play(tmp_path: Path) -> None:
+    table = new_table(tmp_path, (None, None), deals=2)
+    cut = table.cut  # nobody connected: the host cut for the cutter at random
+    assert cut is not None and cut.at_random
+    table.close()
+    again = HostTable.load(table.folder, table.flow.asked)
+    assert again is not None and again.cut == cut
+    assert again.table_state().cut == cut
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"deal": 2},  # the next deal's, written before its save
+        {"seat": "the other"},  # not the cutter's seat
+        {"seat": True},
+        {"position": 0},
+        {"position": 52},
+        {"position": "7"},
+        {"at_random": 1},
+    ],
+)
+def test_a_damaged_or_older_cut_is_not_believed(tmp_path: Path, damage: dict[str, object]) -> None:
+    table = new_table(tmp_path, (None, None), deals=2)
+    table.close()
+    path = table.folder / host_module.TABLE_FILE
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    if damage.get("seat") == "the other":
+        damage = {"seat": 1 - saved["cut"]["seat"]}
+    path.write_text(json.dumps(saved | {"cut": saved["cut"] | damage}), encoding="utf-8")
+    again = HostTable.load(table.folder, table.flow.asked)
+    assert again is not None and again.cut is None
+    for cut in (None, [], "x", {}):
+        path.write_text(json.dumps(saved | {"cut": cut}), encoding="utf-8")
+        again = HostTable.load(table.folder, table.flow.asked)
+        assert again is not None and again.cut is None
+
+
 @pytest.mark.parametrize(
     "damage",
     [

@@ -377,6 +377,7 @@ class HostTable:
         self._notice(self.flow.deal(position))
         self.cut = CutMade(seat=cutter, position=position, at_random=at_random)
         self.stage = "play"
+        self.save_table()  # the cut too: a host taken up again logs who cut where
 
     async def apply_cut(self, seat: int, seq: int, position: int) -> str | None:
         """The cutter's cut: None if the deal is dealt, else why not (nothing changed). The
@@ -656,6 +657,9 @@ class HostTable:
                 "table": self.table_id,
                 "secrets": list(self.secrets),
                 "handed": {str(k): v for k, v in self.handed.items()},
+                "cut": None
+                if self.cut is None
+                else {"deal": self.flow.deal_number, **self.cut.model_dump()},
             }
         )
         path = self.folder / TABLE_FILE
@@ -678,6 +682,7 @@ class HostTable:
                 for s in data["secrets"]
             )
             handed = {int(k): str(v) for k, v in dict(data.get("handed", {})).items()}
+            cut = data.get("cut")
         except (OSError, ValueError, KeyError, TypeError):
             return None
         if any(level not in LEVELS for level in handed.values()):
@@ -687,7 +692,28 @@ class HostTable:
         table.start(resume=True)
         if table.flow.state is None or len(table.secrets) != table.flow.seats:
             return None
+        table.cut = table.saved_cut(cut)
         return table
+
+    def saved_cut(self, saved: object) -> CutMade | None:
+        """The cut kept in the table's file, if it is the cut of the deal taken up (in play or
+        just ended) by the seat that cuts it; None for anything else (an older deal's, or a
+        damaged file's)."""
+        state = self.flow.state
+        if not isinstance(saved, dict) or state is None:
+            return None
+        number = self.flow.deal_number - (1 if state.phase == OVER else 0)
+        position, seat = saved.get("position"), saved.get("seat")
+        if (
+            saved.get("deal") != number
+            or type(seat) is not int
+            or seat != cutter_of(state.setup.dealer, self.flow.seats)
+            or type(position) is not int
+            or not 1 <= position <= 51
+            or type(saved.get("at_random")) is not bool
+        ):
+            return None
+        return CutMade(seat=seat, position=position, at_random=saved["at_random"])
 
 
 _SAVER = ThreadPoolExecutor(max_workers=32, thread_name_prefix="host-save")
