@@ -13,7 +13,8 @@ Players: ``hard`` (the level as shipped: exact where few cards are unseen, sampl
 ``previous`` (the sampling search for every decision: ``previous_hard.py``), ``deep``
 (``hard`` solving exactly from more unseen cards: :data:`DEEP_UNSEEN`), ``blind`` (``hard``
 drawing and weighing the other hands uniformly: inference off), ``oracle`` (``hard`` handed
-the other hands: a bound on inference), ``shown``, ``everyone`` and
+the other hands: a bound on inference) and ``oracle-refit`` (the same with ``refit``'s
+playouts), ``shown``, ``everyone`` and
 ``refit`` (other seats by the learned policy in the playouts: ``seat_models.py``),
 ``greedy``, ``random``, and ``policy`` (the learned policy as a player: one the levels were
 not measured against).
@@ -92,6 +93,11 @@ class OracleHard(HardPlayer):
         return lambda rng, count: [hands] * count
 
 
+class OracleRefit(OracleHard, RefitHard):
+    """``oracle`` with ``refit``'s playouts (every other seat by the refitted policy): what
+    the other hands are worth to a search that does not take the others for greedy."""
+
+
 def player(name: str, rng: random.Random) -> Player:
     made: dict[str, type[HardPlayer]] = {
         "hard": HardPlayer,
@@ -102,6 +108,7 @@ def player(name: str, rng: random.Random) -> Player:
         "deep": DeepHard,
         "blind": BlindHard,
         "oracle": OracleHard,
+        "oracle-refit": OracleRefit,
     }
     if name in made:
         return made[name](rng)
