@@ -318,6 +318,10 @@ DOCTORINGS: dict[str, Any] = {
         chosen=_illegal_best(record, doc["decisions"][0])
     ),
     "a decision twice": lambda doc, _r: doc["decisions"].append(doc["decisions"][0]),
+    "a decision left out": lambda doc, _r: doc["decisions"].pop(0),
+    "a seat's every decision left out": lambda doc, _r: doc.update(
+        decisions=[d for d in doc["decisions"] if d["seat"] != 0]
+    ),
     "another player": lambda doc, _r: doc.update(players=["Mallory", "Ben"]),
     "a share beyond one": lambda doc, _r: next(
         d for d in doc["decisions"] if d["reason"] is not None

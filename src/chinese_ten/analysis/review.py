@@ -412,7 +412,8 @@ def checked_review(
     """``review`` if it can be the analysis of ``record`` at this budget and seed, else
     RecordError: the same players, budget and finished deals, each judgement at one of the
     record's decisions (the mover's seat, the action played there, a best option legal
-    there) with finite figures within the pack's points. A stored analysis is read from a
+    there) with finite figures within the pack's points, and every decision with a real
+    choice judged. A stored analysis is read from a
     file: it is checked like any input before a verdict of it is shown."""
     finals = finished_deals(record)
     positions = {
@@ -440,9 +441,19 @@ def checked_review(
         ):
             fits = False
             break
+    judged = {j.key for j in review.judgements}
+    if fits and not all(_no_real_choice(d) for k, d in positions.items() if k not in judged):
+        fits = False  # a judgement left out: the review would show fewer decisions than were
     if not fits:
         raise RecordError(_("the stored analysis cannot be read"))
     return review
+
+
+def _no_real_choice(decision: "Decision") -> bool:
+    """Whether the review leaves ``decision`` unjudged: no plausible world tells its options
+    apart (:func:`judge` says None), as with twins or, with few cards unseen, options worth
+    exactly the same; every other decision is judged."""
+    return judge(decision) is None
 
 
 def _whole(value: object) -> int:
