@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 from aiohttp import WSMsgType, web
 
+from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.net.client import LINK_VARIABLE
 from chinese_ten.serve import host as host_module
 from chinese_ten.serve.host import HostTable
@@ -19,11 +20,11 @@ from tests.net.host_helpers import hosting, new_table
 
 
 async def _first(
-    base: str, table: HostTable, message: str | bytes | None, **headers: str
+    base: str, table: HostTable, message: str | bytes | None, query: str = "", **headers: str
 ) -> tuple[WSMsgType, int | None]:
     """Open the tab's socket, send ``message`` first (None: nothing), and say how it ended."""
     async with aiohttp.ClientSession() as session:
-        url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24"
+        url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24{query}"
         async with session.ws_connect(url, headers=headers) as socket:
             if isinstance(message, str):
                 await socket.send_str(message)
@@ -59,6 +60,21 @@ async def test_a_seats_secret_starts_its_join_client_with_the_link_in_its_enviro
     environment = game._build_environment()
     assert environment[LINK_VARIABLE] == table.link(base, 1)
     assert "web_driver" in environment["TEXTUAL_DRIVER"]
+
+
+@pytest.mark.parametrize(
+    ("query", "variable"),
+    [("&touch=1", "1"), ("", "0"), ("&touch=yes", "0"), ("&touch=1%0Ax", "0")],
+)
+async def test_the_join_client_is_told_whether_the_page_is_a_touch_screen(
+    tmp_path: Path, started: list[TabProcess], query: str, variable: str
+) -> None:
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        secret = table.link(base, 1).split("#", 1)[1]
+        await _first(base, table, json.dumps(["secret", secret]), query)
+    [game] = started
+    assert game._build_environment()[TOUCH_VARIABLE] == variable
 
 
 @pytest.mark.parametrize(

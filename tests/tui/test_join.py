@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from chinese_ten.net.remote import RemoteTurn
 from chinese_ten.tui.join import JoinApp
 from chinese_ten.tui.screens.dialogs import HandScreen
@@ -578,3 +580,44 @@ def test_a_deal_whose_cut_the_update_does_not_say_names_no_cutter() -> None:
     assert mine is not None and mine.plain == "Deal 3: you deal."
     cut = words.line(DealBegins(2, 0, 1, 9, "cutter"))
     assert cut is not None and cut.plain == "Deal 2: Ana deals; you cut at 9."
+
+
+@pytest.mark.parametrize(
+    ("driver", "variable", "tapped"),
+    [("textual.drivers.web_driver:WebDriver", "1", True), ("", "1", False), (None, "0", False)],
+)
+async def test_a_browser_tab_on_a_touch_screen_gets_buttons_in_words(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    driver: str | None,
+    variable: str,
+    tapped: bool,
+) -> None:
+    """The host's tab client reads the page's touch word as ``play`` does: only under the web
+    driver, and then its keys are buttons in words, three lines high."""
+    from chinese_ten.cli.commands.play import in_this_tab
+    from chinese_ten.game.options import TOUCH_VARIABLE
+    from chinese_ten.tui.widgets.keybar import KeyBar
+
+    if driver is None:
+        monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    else:
+        monkeypatch.setenv("TEXTUAL_DRIVER", driver)
+    monkeypatch.setenv(TOUCH_VARIABLE, variable)
+    options = in_this_tab(game_options())
+    assert options.session.touch is tapped
+    table = new_table(tmp_path, (None, None), deals=1)
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 1)
+        app = JoinApp(me, options)
+        async with app.run_test(size=(46, 45)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.view is not None, pilot)
+            await pilot.pause()
+            bar = screen.query_one(KeyBar)
+            words = " ".join(screen_text(app).splitlines()[-bar.size.height :]).split()
+            assert ("^p" in words) is not tapped  # a key's name beside its words
+            assert ("Menu" in words) is tapped
+            if tapped:
+                assert bar.size.height >= 3
+        await me.close()

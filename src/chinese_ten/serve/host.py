@@ -883,6 +883,7 @@ class Host:
             download_manager=self.download_manager,
         )
         game.link = table.link(self.local_base, seat)
+        game.touch = request.query.get("touch") == "1"  # the page's word, as serve's tabs
         self.tab_games.add(game)
         try:
             await run_tab(request, socket, game)

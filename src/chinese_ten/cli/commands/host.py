@@ -228,7 +228,7 @@ def run_join(text: str, game: GameOptions) -> int:
 
 
 def run_join_link(link: "Link", game: GameOptions) -> int:
-    from chinese_ten.cli.commands.play import under_web_driver
+    from chinese_ten.cli.commands.play import in_this_tab, under_web_driver
     from chinese_ten.net.client import Connection, JoinError
 
     signalled: list[int] = []
@@ -242,7 +242,7 @@ def run_join_link(link: "Link", game: GameOptions) -> int:
             from chinese_ten.tui.join import JoinApp
             from chinese_ten.tui.signal_exit import SignalExit
 
-            app = JoinApp(connection, game)
+            app = JoinApp(connection, in_this_tab(game))
             loop = asyncio.get_running_loop()
 
             def leave() -> None:

@@ -36,6 +36,14 @@ def under_web_driver() -> bool:
     return "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
 
 
+def in_this_tab(options: GameOptions) -> GameOptions:
+    """``options`` with the session's ``browser`` (a browser tab runs this game) and
+    ``touch`` (that tab's page said it is on a touch screen: :data:`TOUCH_VARIABLE`)."""
+    browser = under_web_driver()
+    touch = browser and os.environ.get(TOUCH_VARIABLE) == "1"
+    return replace(options, session=replace(options.session, browser=browser, touch=touch))
+
+
 def run_game(options: GameOptions) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
         print(_("chinese-ten: play and series need an interactive terminal"), file=sys.stderr)
@@ -43,12 +51,7 @@ def run_game(options: GameOptions) -> int:
     from chinese_ten.tui.app import ChineseTenApp
     from chinese_ten.tui.signal_exit import SignalExit
 
-    options = shown_as_output_allows(options)
-    browser = under_web_driver()
-    touch = browser and os.environ.get(TOUCH_VARIABLE) == "1"
-    app = ChineseTenApp(
-        replace(options, session=replace(options.session, browser=browser, touch=touch))
-    )
+    app = ChineseTenApp(in_this_tab(shown_as_output_allows(options)))
     with SignalExit(app.stop_for_signal) as signals:
         if under_web_driver():
             from chinese_ten.serve.games import end_with_server
