@@ -2,9 +2,10 @@
 
 From the bottom up (a package may import its own modules and any package below it):
 
-1. ``lang``: the reader's language (:mod:`~chinese_ten.lang.i18n`'s catalogs, numerals, ASCII
-   folding). Standard library and Babel only. It is at the bottom because the engine itself
-   names cards in the reader's language (``cards`` imports ``i18n``).
+1. ``lang``: the reader's language (:mod:`~chinese_ten.lang.i18n`'s catalogs, numerals, text
+   folded to ASCII and names to their keys). Standard library and Babel only. It is at the
+   bottom because the engine itself names cards in the reader's language (``cards`` imports
+   ``i18n``).
 2. ``engine``: the rules (cards, actions, deals, chance, views, series, sampled worlds). Pure.
 3. ``players``: the computer players, their names and levels (``levels``, which the command
    line reads without loading the engine: ``players/__init__`` imports nothing), and the
@@ -26,7 +27,8 @@ From the bottom up (a package may import its own modules and any package below i
 
 The root ``chinese_ten/__init__.py`` holds only the version (any layer may read it);
 ``chinese_ten/__main__.py`` runs the command line. Function-level (lazy) imports count as much
-as module-level ones: a lazy import up a layer is still a dependency. Every package's
+as module-level ones: a lazy import up a layer is still a dependency, and no two modules import
+each other, however indirectly. Every package's
 ``__init__.py`` is free of imports, so importing a module loads its own package's nothing.
 """
 
@@ -129,17 +131,28 @@ def violations(imports: Iterable[Import]) -> list[str]:
 
 def package_cycles(imports: Iterable[Import]) -> list[list[str]]:
     """The cycles of the graph of packages (an edge for each import between two packages)."""
+    return cycles((package_of(i.importer), package_of(i.imported)) for i in imports)
+
+
+def module_cycles(imports: Iterable[Import]) -> list[list[str]]:
+    """The cycles of the graph of modules (an edge for each import, lazy ones too): two
+    modules that need each other are one concept in two files, or a third waiting to be
+    split out of them."""
+    return cycles((i.importer, i.imported) for i in imports)
+
+
+def cycles(edges: Iterable[tuple[str, str]]) -> list[list[str]]:
+    """The cycles of the graph of these edges (an edge from a node to itself is none)."""
     graph: dict[str, set[str]] = {}
-    for importer, imported, _where in imports:
-        low, high = package_of(importer), package_of(imported)
+    for low, high in edges:
         if low != high:
             graph.setdefault(low, set()).add(high)
-    cycles: list[list[str]] = []
+    found: list[list[str]] = []
     done: set[str] = set()
 
     def visit(node: str, path: list[str]) -> None:
         if node in path:
-            cycles.append([*path[path.index(node) :], node])
+            found.append([*path[path.index(node) :], node])
             return
         if node in done:
             return
@@ -149,7 +162,7 @@ def package_cycles(imports: Iterable[Import]) -> list[list[str]]:
 
     for start in sorted(graph):
         visit(start, [])
-    return cycles
+    return found
 
 
 def test_imports_only_run_down_the_layers() -> None:
@@ -158,6 +171,10 @@ def test_imports_only_run_down_the_layers() -> None:
 
 def test_no_cycle_between_packages() -> None:
     assert package_cycles(imports_in(SOURCE)) == []
+
+
+def test_no_cycle_between_modules() -> None:
+    assert module_cycles(imports_in(SOURCE)) == []
 
 
 def test_every_package_has_a_layer() -> None:
@@ -226,6 +243,14 @@ def test_a_planted_cycle_is_found() -> None:
     ]
     assert package_cycles(planted) == [["analysis", "game", "analysis"]]
     assert package_cycles(planted[:1]) == []
+    within = [
+        Import("chinese_ten.engine.deal", "chinese_ten.engine.series", "a"),
+        Import("chinese_ten.engine.series", "chinese_ten.engine.deal", "b"),
+    ]
+    assert package_cycles(within) == []
+    assert module_cycles(within) == [
+        ["chinese_ten.engine.deal", "chinese_ten.engine.series", "chinese_ten.engine.deal"]
+    ]
 
 
 PRIVATE_BINDINGS = {"tui/texts.py"}

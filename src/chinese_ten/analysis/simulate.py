@@ -19,10 +19,11 @@ from chinese_ten.engine.deal import OVER, DealSetup, DealState, advance, legal_a
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.engine.series import SeriesScore, default_deals
 from chinese_ten.engine.view import PlayerView
+from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.base import Player, player_maker
 from chinese_ten.players.spread import Z_95, error_of_squares
-from chinese_ten.text.names import check_names, name_key
+from chinese_ten.text.names import check_names
 
 
 def play_deal(setup: DealSetup, players: Sequence[Player]) -> DealState:

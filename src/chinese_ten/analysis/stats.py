@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.spread import Z_95, standard_error
 from chinese_ten.store.history_names import history_key
 from chinese_ten.store.history_rows import GameRow
-from chinese_ten.text.names import name_key
 from chinese_ten.text.wording import level_name
 
 BLOCKS: Final = "▁▂▃▄▅▆▇█"

@@ -41,7 +41,7 @@ from chinese_ten.engine.errors import (
     Part,
     SetupFault,
 )
-from chinese_ten.engine.series import highest, sole
+from chinese_ten.engine.leaders import highest, sole
 
 PLAY: Final = 0
 """Phase: the player to move plays a card from the hand."""

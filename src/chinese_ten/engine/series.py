@@ -1,9 +1,11 @@
 """A series of deals: dealer by lot for the first deal, then the next seat each deal; totals
 and winner."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
+
+from chinese_ten.engine.leaders import highest, sole
 
 if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the engine
     from chinese_ten.engine.deal import DealOutcome, DealState
@@ -15,22 +17,6 @@ def default_deals(seats: int) -> int:
     """The default length lets every seat deal equally often: 6 deals with 2 or 3 players,
     8 with 4."""
     return 8 if seats == 4 else DEFAULT_DEALS
-
-
-def highest(scores: Sequence[int]) -> tuple[int, ...]:
-    """Every seat with the highest of ``scores``: equal highest scores share the lead, the
-    deal or the series.
-
-    >>> highest((90, 60, 90)), highest((117, 93))
-    ((0, 2), (0,))
-    """
-    best = max(scores)
-    return tuple(seat for seat, score in enumerate(scores) if score == best)
-
-
-def sole(seats: Sequence[int]) -> int | None:
-    """The one seat of ``seats``, or None when several share (or none)."""
-    return seats[0] if len(seats) == 1 else None
 
 
 MAX_DEALS: Final = 1000

@@ -11,11 +11,11 @@ No Textual, Rich or pydantic here: the game flow uses it before the first save.
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.lang.numerals import shortest
 from chinese_ten.players.levels import lone_person
 from chinese_ten.text.marks import marked_name
-from chinese_ten.text.names import name_key
 from chinese_ten.text.wording import english_default, is_default, is_you, seat_default, versus
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up

@@ -1,5 +1,6 @@
-"""Text folded to ASCII: for ``--ascii`` screens, and for a standard output or error whose
-encoding cannot show a character (``PYTHONIOENCODING=ascii``, a ``C`` locale).
+"""Text folded: to ASCII for ``--ascii`` screens and for a standard output or error whose
+encoding cannot show a character (``PYTHONIOENCODING=ascii``, a ``C`` locale); a name to the
+key two spellings of it share.
 
 Only the standard library is imported here: the headless commands use it without Textual.
 """
@@ -43,3 +44,11 @@ def ascii_text(text: str) -> str:
         text = text.replace(symbol, word)
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return "".join(c if c.isascii() else "?" for c in plain)
+
+
+def name_key(name: str) -> str:
+    """What two players' names must not share, and two spellings of one player's name do:
+    the same letters up to case and Unicode form, leaving out invisible format characters
+    (``Ana`` and ``Ana`` with a zero-width space read the same)."""
+    normal = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in normal if unicodedata.category(c) != "Cf")

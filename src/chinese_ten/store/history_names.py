@@ -5,10 +5,10 @@ human against the computer, so the history files them under one key and shows th
 language of the day. The rule needs no flag in the record: a name equal (up to case and
 Unicode form) to a default name in any of our languages *is* that default
 (:func:`chinese_ten.text.wording.default_identity`, the one place that knows them). Other names
-are keyed by :func:`chinese_ten.text.names.name_key`. Only the standard library is used.
+are keyed by :func:`chinese_ten.lang.folding.name_key`. Only the standard library is used.
 """
 
-from chinese_ten.text.names import name_key
+from chinese_ten.lang.folding import name_key
 from chinese_ten.text.wording import (
     DEFAULT_MARK,
     computer_identity,

@@ -16,7 +16,8 @@ from typing import Final
 
 from chinese_ten.engine.cards import PACK_POINTS
 from chinese_ten.engine.errors import PlayerNameError
-from chinese_ten.engine.series import MAX_DEALS, highest
+from chinese_ten.engine.leaders import highest
+from chinese_ten.engine.series import MAX_DEALS
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.levels import LEVELS
 from chinese_ten.store.files import shown

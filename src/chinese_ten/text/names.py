@@ -12,6 +12,7 @@ from typing import Final
 
 from chinese_ten.engine.errors import PlayerNameError
 from chinese_ten.lang.i18n import _, ngettext
+from chinese_ten.text.wording import person_key
 
 MAX_NAME_LENGTH: Final = 40
 """Characters (code points) in a name: the start screen's field holds as many."""
@@ -83,14 +84,6 @@ def check_name(text: str) -> str:
     return name
 
 
-def name_key(name: str) -> str:
-    """What two players' names must not share, and two spellings of one player's name do:
-    the same letters up to case and Unicode form, leaving out invisible format characters
-    (``Ana`` and ``Ana`` with a zero-width space read the same)."""
-    normal = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(c for c in normal if unicodedata.category(c) != "Cf")
-
-
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
     """Checked names, one per seat (2 to 4), that can be told apart: no two the same up to
     case (or Unicode form, such as full-width letters), nor two of one default name in any
@@ -106,8 +99,6 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
             raise PlayerNameError(
                 _("player {seat}: {problem}").format(seat=seat, problem=error)
             ) from None
-    from chinese_ten.text.wording import person_key  # it builds on name_key, here
-
     for later, second in enumerate(checked):
         for first in checked[:later]:
             if person_key(first) == person_key(second):

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from gettext import NullTranslations
 
+from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import N_, _, every_catalog
 from chinese_ten.players.levels import lone_person
-from chinese_ten.text.names import name_key
 
 YOU = N_("You")
 """The English default name of the human against the computer."""
