@@ -537,6 +537,12 @@ async def test_the_command_palette_offers_the_games_actions(tmp_path: Path) -> N
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert {"Rules", "Export game record", "Hint"} <= set(titles)
         assert "Turn over the stock card" not in titles
+        for widget in app.screen.query("*"):  # nothing maximized hides the board's keys
+            if widget.focusable:
+                widget.focus()
+                await pilot.pause()
+                titles = [c.title for c in app.get_system_commands(app.screen)]
+                assert "Maximize" not in titles, widget
         await pilot.press("enter")
         await pilot.pause()
         titles = [command.title for command in app.get_system_commands(app.screen)]

@@ -436,8 +436,9 @@ class ChineseTenApp(App[None]):
             )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """Textual's commands (theme, quit, keys, maximize, screenshot) and the game's, all
-        in the language."""
+        """Textual's commands (theme, quit, keys, screenshot) and the game's, all in the
+        language. Textual's Maximize is left out: a maximized log would hide the board while
+        the board's keys still play."""
         yield SystemCommand(_("Theme"), _("Change the current theme"), self.action_change_theme)
         yield SystemCommand(_("Quit"), _("Quit Chinese Ten (the game is saved)"), self.action_quit)
         if screen.query("HelpPanel"):
@@ -450,15 +451,11 @@ class ChineseTenApp(App[None]):
                 _("Show help for the focused widget and a summary of available keys"),
                 self.action_show_help_panel,
             )
-        if screen.maximized is not None:
+        if screen.maximized is not None:  # never maximized by the game: see the docstring
             yield SystemCommand(
                 _("Minimize"),
                 _("Minimize the widget and restore to normal size"),
                 screen.action_minimize,
-            )
-        elif screen.focused is not None and screen.focused.allow_maximize:
-            yield SystemCommand(
-                _("Maximize"), _("Maximize the focused widget"), screen.action_maximize
             )
         yield SystemCommand(
             _("Screenshot"),
