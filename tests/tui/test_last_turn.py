@@ -17,7 +17,9 @@ from tests.tui_helpers import current_record, marked, options, screen_text
 Snap = Callable[..., bool]
 
 
-def _after_the_computer(folder: Path, **more: object) -> ChineseTenApp:
+def _after_the_computer(
+    folder: Path, names: tuple[str, str] = ("Ana", "Ben"), **more: object
+) -> ChineseTenApp:
     """Ana played 3♣ and turned 8♠ (no capture); the computer's 7♦ took 3♣ and its K♥ lies
     on the table: Ana to play, the game saved there."""
     c = parse_card
@@ -29,7 +31,7 @@ def _after_the_computer(folder: Path, **more: object) -> ChineseTenApp:
         flip_action(c("KH")),
     ):
         state = apply_action(state, action)
-    record = current_record(("Ana", "Ben"), None, [state], (None, "easy"))
+    record = current_record(names, None, [state], (None, "easy"))
     SaveSlot(folder).save(record)
     return ChineseTenApp(options(folder, resume=True, computer=(None, "easy"), **more))
 
@@ -51,6 +53,18 @@ async def test_the_full_board_marks_the_last_turn_until_you_play(tmp_path: Path)
         await pilot.pause()
         assert marked(app, "#table", "last") == []
         assert "Last turn" not in screen_text(app)
+
+
+async def test_a_last_turn_too_long_for_the_title_keeps_whole_parts(tmp_path: Path) -> None:
+    """At 80 columns a long name leaves no room for what is new on the table (framed on the
+    table anyway): that part goes whole, never a card cut in two."""
+    app = _after_the_computer(tmp_path, ("Ana", "Bartholomew Maximilian-Alexander"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        title = next(line for line in text.splitlines() if "Last turn" in line)
+        assert "Last turn: Bartholomew Maximilian-Alexander took 3♣ with 7♦ · …" in title, text
+        assert "new on the" not in title
 
 
 async def test_the_marks_are_a_shape_in_ascii(tmp_path: Path) -> None:

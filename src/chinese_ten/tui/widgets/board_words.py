@@ -248,14 +248,14 @@ class BoardWords:
             return styled(template, name=name, card=self._cards(flipped), arrows=arrows)
         return Text("")
 
-    def _last_turn(self) -> Text | None:
-        """The last turn in words, for the table's title: what was taken (it went into a
-        pile, out of sight) and what is new on the table (its cards framed); None if
-        nothing happened since the viewer last played."""
+    def _last_turn(self) -> list[Text]:
+        """The last turn in words, for the table's title, a part an event: what was taken
+        (it went into a pile, out of sight), then what is new on the table (its cards
+        framed); none if nothing happened since the viewer last played."""
         scene = self.scene
-        if not scene.recent:
-            return None
         parts: list[Text] = []
+        if not scene.recent:
+            return parts
         for event in scene.recent_taken():
             assert event.card is not None
             parts.append(
@@ -272,21 +272,35 @@ class BoardWords:
         on_table = [e.card for e in scene.recent if e.card is not None and e.card in last]
         if on_table:
             parts.append(styled(_("new on the table: {cards}"), cards=self._cards(on_table)))
-        if not parts:
-            return None
-        return styled(_("Last turn: {events}"), events=Text(f" {self._glyphs.sep} ").join(parts))
+        return parts
 
     def _table_title(self, width: int) -> Text:
-        """``Table``, and the last turn after it (cut to ``width``)."""
+        """``Table``, and the last turn after it, within ``width``: the parts that fit whole,
+        the first ones first, and an ellipsis for the rest (a part is cut only when not even
+        the first fits), so a card is never cut in two."""
+        parts = self._last_turn()
+        sep, ellipsis = f" {self._glyphs.sep} ", self._glyphs.ellipsis
+        for kept in range(len(parts), 0, -1):
+            events = Text(sep).join(parts[:kept])
+            if kept < len(parts):
+                events.append(sep + ellipsis)
+            title = self._titled(styled(_("Last turn: {events}"), events=events))
+            if title.cell_len <= width:
+                return title
+        title = self._titled(
+            styled(_("Last turn: {events}"), events=Text(sep).join(parts)) if parts else None
+        )
+        if title.cell_len > width:
+            title.truncate(max(width - len(ellipsis), 1))
+            title.append(ellipsis)
+        return title
+
+    def _titled(self, last: Text | None) -> Text:
+        """``Table``, and ``last`` after it."""
         title = Text(_("Table"))
-        last = self._last_turn()
         if last is not None:
             title.append(f" {self._glyphs.sep} ")
             title.append_text(last)
-        if title.cell_len > width:
-            ellipsis = self._glyphs.ellipsis
-            title.truncate(max(width - len(ellipsis), 1))
-            title.append(ellipsis)
         return title
 
     def _cards_or(self, cards: list[Card]) -> Text:
