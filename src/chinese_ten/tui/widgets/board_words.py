@@ -276,31 +276,22 @@ class BoardWords:
 
     def _table_title(self, width: int) -> Text:
         """``Table``, and the last turn after it, within ``width``: the parts that fit whole,
-        the first ones first, and an ellipsis for the rest (a part is cut only when not even
-        the first fits), so a card is never cut in two."""
+        the first ones first, and an ellipsis for the rest; only when not even the first part
+        fits is it cut, so a card is never cut in two while a whole part could stand."""
         parts = self._last_turn()
         sep, ellipsis = f" {self._glyphs.sep} ", self._glyphs.ellipsis
+        title = Text(_("Table"))
         for kept in range(len(parts), 0, -1):
             events = Text(sep).join(parts[:kept])
             if kept < len(parts):
                 events.append(sep + ellipsis)
-            title = self._titled(styled(_("Last turn: {events}"), events=events))
+            title = Text(_("Table") + sep)
+            title.append_text(styled(_("Last turn: {events}"), events=events))
             if title.cell_len <= width:
                 return title
-        title = self._titled(
-            styled(_("Last turn: {events}"), events=Text(sep).join(parts)) if parts else None
-        )
         if title.cell_len > width:
             title.truncate(max(width - len(ellipsis), 1))
             title.append(ellipsis)
-        return title
-
-    def _titled(self, last: Text | None) -> Text:
-        """``Table``, and ``last`` after it."""
-        title = Text(_("Table"))
-        if last is not None:
-            title.append(f" {self._glyphs.sep} ")
-            title.append_text(last)
         return title
 
     def _cards_or(self, cards: list[Card]) -> Text:
