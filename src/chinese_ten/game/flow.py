@@ -407,12 +407,18 @@ class GameFlow:
             notices.append(
                 Notice("\n".join(assumed), title=_("Assumed for an older save"), timeout=12)
             )
+        self.take_up(record, states)
+        return Resume(True, notices)
+
+    def take_up(self, record: "GameRecord", states: list[DealState]) -> None:
+        """Play on from ``record``, replayed as ``states`` (at least one deal): its table, its
+        series and its deal in play."""
+        table, _assumed = table_of(record, self.asked.table)
         self._seat(table)
         self.series = SeriesScore.of_states(record.deals_planned, states)
         self.finished = [s for s in states if outcome(s) is not None]
         self.state = states[-1]
         self.keyboard = self.next_person(self.state.to_move)
-        return Resume(True, notices)
 
     def hold_fresh_slot(self) -> list[Notice]:
         """Hold a slot for a new game and put away what was saved there: nothing is replaced

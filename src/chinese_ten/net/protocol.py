@@ -11,13 +11,14 @@ other clients. Cards are written as in records (``AS``, ``TH``), actions as ``pl
 
 import json
 from functools import lru_cache
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, get_args
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    StrictInt,
     TypeAdapter,
     ValidationError,
     model_validator,
@@ -31,11 +32,34 @@ from chinese_ten.players.levels import LEVELS
 VERSION: Final = 1
 """The protocol's version: a client and a server of different versions do not play together."""
 MAX_CLIENT_MESSAGE: Final = 1024
-"""Bytes of one message from a client: the longest, a hello, needs under 200."""
+"""Bytes of one message from a client, at most (a frame of exactly this many is taken): the
+longest, a hello, needs under 200."""
 MAX_SERVER_MESSAGE: Final = 1 << 20
 """Bytes of one message from the server (a series' record at its end is the longest)."""
 SECRET_LENGTH: Final = 43
 """Characters of a seat's secret (``secrets.token_urlsafe(32)``)."""
+
+RefusalCode = Literal[
+    "no_hello",
+    "version",
+    "secret",
+    "replaced",
+    "flood",
+    "too_big",
+    "malformed",
+    "hello_again",
+    "turn",
+    "illegal",
+    "stale",
+    "not_now",
+    "unchanged",
+    "not_host",
+    "present",
+    "unsaved",
+]
+"""Why a message was refused: the one list of codes (docs/protocol.md's table is checked
+against it). The host words each for people at its edge; a client may act on the code."""
+REFUSAL_CODES: Final[tuple[RefusalCode, ...]] = get_args(RefusalCode)
 
 Stage = Literal["cut", "play", "results", "finished"]
 """Where the table stands: a deal about to be dealt (the cutter's cut awaited), a deal in play,
@@ -51,7 +75,7 @@ class Hello(_Model):
     """The first message of a connection: who is sitting down."""
 
     kind: Literal["hello"] = "hello"
-    version: int
+    version: StrictInt
     secret: Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -59,7 +83,7 @@ class Act(_Model):
     """An action of the seat to move, answering update ``seq``."""
 
     kind: Literal["act"] = "act"
-    seq: Annotated[int, Field(ge=0)]
+    seq: Annotated[StrictInt, Field(ge=0)]
     action: Annotated[str, Field(max_length=48)]
 
 
@@ -67,7 +91,7 @@ class Ready(_Model):
     """The results of the deal are seen: deal the next one when every person is ready."""
 
     kind: Literal["ready"] = "ready"
-    seq: Annotated[int, Field(ge=0)]
+    seq: Annotated[StrictInt, Field(ge=0)]
 
 
 class Cut(_Model):
@@ -75,8 +99,8 @@ class Cut(_Model):
     answering the update ``seq`` that asks for it (stage ``cut``)."""
 
     kind: Literal["cut"] = "cut"
-    seq: Annotated[int, Field(ge=0)]
-    position: Annotated[int, Field(ge=1, le=51)]
+    seq: Annotated[StrictInt, Field(ge=0)]
+    position: Annotated[StrictInt, Field(ge=1, le=51)]
 
 
 def _a_level(value: str) -> str:
@@ -94,7 +118,7 @@ class Hand(_Model):
     (``level`` None) goes back to its person."""
 
     kind: Literal["hand"] = "hand"
-    seat: Annotated[int, Field(ge=0, le=3)]
+    seat: Annotated[StrictInt, Field(ge=0, le=3)]
     level: Level | None
 
 
@@ -203,7 +227,7 @@ class Refused(_Model):
     (no secret, a wrong one, another version, a flood)."""
 
     kind: Literal["refused"] = "refused"
-    code: str
+    code: RefusalCode
     reason: str
     fatal: bool = False
 
@@ -235,7 +259,7 @@ _SERVER: TypeAdapter[Welcome | Update | Refused | DealRecordMessage | Pong] = Ty
 class BadMessageError(ValueError):
     """A message that is not one of the protocol's (``code`` says how)."""
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: RefusalCode, detail: str) -> None:
         super().__init__(detail)
         self.code = code
 

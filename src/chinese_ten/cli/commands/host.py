@@ -17,7 +17,7 @@ from chinese_ten.text.names import visible
 
 if TYPE_CHECKING:  # the server and the client load when the command runs
     from chinese_ten.net.client import Link
-    from chinese_ten.serve.host import HostTable
+    from chinese_ten.serve.host_table import HostTable
 
 HOST_FOLDER = "host"
 """Under the data folder: one folder per table (its save and its seats' secrets)."""
@@ -63,25 +63,37 @@ def _base(options: HostOptions, port: int) -> str:
 
 
 def _tables(options: HostOptions, root: Path) -> "list[HostTable] | None":
-    """The tables to open: new ones, or with ``resume`` every unfinished one saved (None:
-    there is none)."""
-    from chinese_ten.serve.host import HostTable, new_table_id, table_folder
+    """The tables to open: new ones, or with ``resume`` every unfinished one saved, each
+    table that cannot be taken up said in one line and left aside (None: there is none)."""
+    from chinese_ten.net.table import new_table_id
+    from chinese_ten.serve.host_table import HostTable
+    from chinese_ten.serve.table_files import TableFileError, table_folders
 
-    if options.resume:
-        found = [
-            table
-            for folder in sorted(root.glob("*/"))
-            if (table := HostTable.load(folder, options.game)) is not None
-            and not table.flow.series.is_over
-        ]
-        return found or None
-    made = []
-    for _n in range(options.tables):
-        table_id = new_table_id()
-        table = HostTable(table_id, options.game, table_folder(root, table_id))
-        table.start(resume=False)
-        table.save_table()
-        made.append(table)
+    made: list[HostTable] = []
+    try:
+        if options.resume:
+            for folder in table_folders(root) if root.exists() else []:
+                if isinstance(folder, TableFileError):
+                    _say(_("chinese-ten: left aside: {problem}").format(problem=folder))
+                    continue
+                try:
+                    table = HostTable.load(folder, options.game)
+                except TableFileError as error:
+                    _say(_("chinese-ten: left aside: {problem}").format(problem=error))
+                    continue
+                if table.authority.flow.series.is_over:
+                    table.close()
+                    continue
+                made.append(table)
+            return made or None
+        for _n in range(options.tables):
+            table_id = new_table_id()
+            made.append(HostTable.new(table_id, options.game, root / table_id))
+    except TableFileError as error:
+        for table in made:
+            table.close()
+        _say(_("chinese-ten: {problem}").format(problem=error))
+        raise SystemExit(1) from None
     return made
 
 
@@ -133,10 +145,10 @@ def run_host(options: HostOptions) -> int:
         return 1
     base = _base(options, port)
     for table in tables:
-        names = table.flow.names
+        names = table.authority.names()
         print(_("Table {table}: send each person their own link.").format(table=table.table_id))
-        for seat in table.person_seats():
-            print(f"  {visible(names[seat])}: {table.link(base, seat)}")
+        for seat in table.authority.person_seats():
+            print(f"  {visible(names[seat])}: {table.authority.link(base, seat)}")
     sys.stdout.flush()
     if not is_local(options.bind):
         _say(
@@ -163,11 +175,7 @@ def run_host(options: HostOptions) -> int:
             table.close()
             if not said:  # the host's seat had the terminal: its problems are said now
                 for problem in table.problems:
-                    _say(
-                        _("chinese-ten: table {table} could not be saved: {problem}").format(
-                            table=table.table_id, problem=visible(problem)
-                        )
-                    )
+                    _say(problem)
         # a signal the loop held for one of its tasks may come out here: the tables are saved
         with contextlib.suppress(KeyboardInterrupt):
             loop.run_until_complete(host.close_all())
@@ -207,9 +215,10 @@ def _seat_the_host(loop: asyncio.AbstractEventLoop, table: "HostTable", base: st
         loop.call_soon_threadsafe(loop.stop)
         thread.join()
         return 0
-    link = parse_link(table.link(base, table.host_seat))
+    authority = table.authority
+    link = parse_link(authority.link(base, authority.host_seat))
     try:
-        return run_join_link(link, table.flow.asked)
+        return run_join_link(link, authority.flow.asked)
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join()
