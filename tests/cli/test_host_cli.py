@@ -100,7 +100,7 @@ def test_leaving_the_hosts_start_screen_opens_no_table(
 def test_a_series_over_the_seats_chosen_is_as_long_as_they_make_it(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from chinese_ten.serve.host import HostTable
+    from chinese_ten.serve.host_table import HostTable
     from tests.options_helpers import game_options
 
     options = game_options(computer=(None, None), deals_planned=6)
@@ -109,9 +109,10 @@ def test_a_series_over_the_seats_chosen_is_as_long_as_they_make_it(tmp_path: Pat
         deals_by_seats=True,
         table=replace(options.table, typed=(None,) * 4, computer=(None, "easy", None, None)),
     )
-    table = HostTable("tbl1", options, tmp_path / "tbl1")
-    table.start(resume=False)
-    assert table.flow.series.deals_planned == 8 and len(table.person_seats()) == 3
+    table = HostTable.new("tbl1", options, tmp_path / "tbl1")
+    assert (
+        table.authority.flow.series.deals_planned == 8 and len(table.authority.person_seats()) == 3
+    )
 
 
 def test_join_reads_its_link_from_the_environment_and_takes_it_out(

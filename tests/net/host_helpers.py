@@ -5,7 +5,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from chinese_ten.net.client import Connection, Link, parse_link
-from chinese_ten.serve.host import Host, HostTable, listen
+from chinese_ten.serve.host import Host, listen
+from chinese_ten.serve.host_table import HostTable
 from tests.options_helpers import game_options
 
 
@@ -13,8 +14,7 @@ def new_table(
     folder: Path, computer: tuple[str | None, ...], deals: int | None = 1, seed: int = 7
 ) -> HostTable:
     options = game_options(computer=computer, deals_planned=deals, seed=seed)
-    table = HostTable("tbl1", options, folder / "tbl1")
-    table.start(resume=False)
+    table = HostTable.new("tbl1", options, folder / "tbl1")
     return table
 
 
@@ -31,7 +31,7 @@ async def hosting(*tables: HostTable) -> AsyncIterator[tuple[Host, str]]:
 
 
 def link_of(table: HostTable, base: str, seat: int) -> Link:
-    return parse_link(table.link(base, seat))
+    return parse_link(table.authority.link(base, seat))
 
 
 async def seated(table: HostTable, base: str, seat: int, *, keep: bool = True) -> Connection:

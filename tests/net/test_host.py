@@ -21,13 +21,16 @@ from chinese_ten.net.protocol import (
     MAX_CLIENT_MESSAGE,
     VERSION,
     BadMessageError,
+    Act,
+    Ready,
     Refused,
     Update,
     Welcome,
     read_server,
 )
 from chinese_ten.serve import host as host_module
-from chinese_ten.serve.host import HostTable
+from chinese_ten.serve.table_files import TABLE_FILE, TableFileError
+from chinese_ten.serve.host_table import HostTable
 from chinese_ten.store.records import parse_record
 from tests.net.host_helpers import hosting, new_table, seated
 
@@ -55,7 +58,7 @@ async def test_whole_deal_no_hidden_card_in_any_byte_sent(tmp_path: Path, seats:
         )
         for c in connections:
             await c.close()
-    deal = table.flow.finished[0]
+    deal = table.authority.flow.finished[0]
     checked = 0
     for connection, log in zip(connections, logs, strict=True):
         assert log.records, "each seat gets the deal's record at its end"
@@ -85,12 +88,12 @@ async def test_whole_deal_no_hidden_card_in_any_byte_sent(tmp_path: Path, seats:
 async def test_a_planted_leak_is_found(tmp_path: Path) -> None:
     """The search above finds another seat's card when one is in a message."""
     table = new_table(tmp_path, (None, None))
-    assert table.flow.state is not None
-    other = format_card(table.flow.state.hands[1][0])
-    text = table.update_for(0).model_dump_json()
+    assert table.authority.flow.state is not None
+    other = format_card(table.authority.flow.state.hands[1][0])
+    text = table.authority.update_for(0).model_dump_json()
     assert f'"{other}"' not in text
     assert f'"{other}"' in text.replace('"hand":[', f'"hand":["{other}",')
-    assert other in hidden_at(table.flow.state, 0, 0)
+    assert other in hidden_at(table.authority.flow.state, 0, 0)
 
 
 async def test_the_computers_play_on_the_server(tmp_path: Path) -> None:
@@ -99,7 +102,7 @@ async def test_the_computers_play_on_the_server(tmp_path: Path) -> None:
         connection = await seated(table, base, 0)
         log = await asyncio.wait_for(bot.play(connection, random.Random(1)), timeout=60)
         await connection.close()
-    assert table.flow.series.is_over
+    assert table.authority.flow.series.is_over
     assert log.records and not log.refused
 
 
@@ -126,7 +129,7 @@ async def said(socket: aiohttp.ClientWebSocketResponse) -> Refused | Welcome | U
 
 async def test_no_secret_or_a_wrong_one_is_refused(tmp_path: Path) -> None:
     table = new_table(tmp_path, (None, None))
-    before = table.flow.state
+    before = table.authority.flow.state
     async with hosting(table) as (_host, base):
         for first in (
             json.dumps({"kind": "act", "seq": 0, "action": "play AS"}),
@@ -142,7 +145,7 @@ async def test_no_secret_or_a_wrong_one_is_refused(tmp_path: Path) -> None:
                 aiohttp.WSMsgType.CLOSED,
             )
             await socket._test_session.close()  # type: ignore[attr-defined]
-    assert table.flow.state is before
+    assert table.authority.flow.state is before
 
 
 async def test_another_version_is_one_line_on_both_sides(tmp_path: Path) -> None:
@@ -150,7 +153,7 @@ async def test_another_version_is_one_line_on_both_sides(tmp_path: Path) -> None
     async with hosting(table) as (_host, base):
         socket = await raw(base, table)
         await socket.send_str(
-            json.dumps({"kind": "hello", "version": 99, "secret": table.secrets[0]})
+            json.dumps({"kind": "hello", "version": 99, "secret": table.authority.secrets[0]})
         )
         refused = await said(socket)
         assert isinstance(refused, Refused) and refused.code == "version"
@@ -192,13 +195,13 @@ async def test_every_address_checks_host_and_origin_and_the_table(tmp_path: Path
 
 async def test_out_of_turn_illegal_stale_malformed_change_nothing(tmp_path: Path) -> None:
     table = new_table(tmp_path, (None, None))
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
     mover, other = state.to_move, 1 - state.to_move
     async with hosting(table) as (_host, base):
         idle = await seated(table, base, other)
         moving = await seated(table, base, mover)
-        seq = table.seq
+        seq = table.authority.seq
         legal_text = list(read_legal(table, mover))
         await idle.act(seq, legal_text[0].replace("play", "play"))  # out of turn
         await moving.act(seq, "play " + format_card(state.hands[other][0]))  # not in the hand
@@ -207,9 +210,9 @@ async def test_out_of_turn_illegal_stale_malformed_change_nothing(tmp_path: Path
         await moving.send('{"kind":"act","seq":0,"action":"play AS","extra":1}')
         codes = [await next_refusal(idle)] + [await next_refusal(moving) for _ in range(4)]
         assert codes == ["turn", "illegal", "stale", "malformed", "malformed"]
-        assert table.flow.state is state and table.seq == seq
+        assert table.authority.flow.state is state and table.authority.seq == seq
         await moving.act(seq, legal_text[0])  # the right one is played
-        await wait_until(lambda: table.seq == seq + 1)
+        await wait_until(lambda: table.authority.seq == seq + 1)
         await moving.act(seq, legal_text[0])  # the same message again: replayed
         assert await next_refusal(moving) == "stale"
         for c in (idle, moving):
@@ -217,7 +220,7 @@ async def test_out_of_turn_illegal_stale_malformed_change_nothing(tmp_path: Path
 
 
 def read_legal(table: HostTable, seat: int) -> list[str]:
-    view = table.update_for(seat).view
+    view = table.authority.update_for(seat).view
     assert view is not None
     return list(view.legal)
 
@@ -257,7 +260,7 @@ async def test_huge_messages_and_floods_close_the_connection(tmp_path: Path) -> 
                     codes.append(message.code)
         assert codes == ["flood"]
         await flood.close()
-    assert table.seq == 0
+    assert table.authority.seq == 0
 
 
 # ------------------------------------------------------------------ coming and going
@@ -268,14 +271,14 @@ async def test_a_dropped_seat_rejoins_where_it_was_and_others_see_it_away(tmp_pa
         ben = await seated(table, base, 1)
         await ben.close()
         await wait_until(lambda: 1 not in table.sockets)
-        update = await last_update(ana, lambda u: not u.table.present[1])
-        assert update.table.present == (True, False)
+        update = await last_update(ana, lambda u: not u.table.authority.present[1])
+        assert update.table.authority.present == (True, False)
         again = await seated(table, base, 1)
         assert again.seat == 1
         back = await last_update(again, lambda u: True)
         assert back.view is not None
-        assert back.view.hand == tuple(format_card(c) for c in table.flow.state.hands[1])  # type: ignore[union-attr]
-        await last_update(ana, lambda u: u.table.present == (True, True))
+        assert back.view.hand == tuple(format_card(c) for c in table.authority.flow.state.hands[1])  # type: ignore[union-attr]
+        await last_update(ana, lambda u: u.table.authority.present == (True, True))
         # the same link twice: the newer connection holds the seat
         twice = await seated(table, base, 1)
         assert await next_refusal(again) == "replaced"
@@ -294,15 +297,15 @@ async def test_the_host_hands_an_absent_seat_to_the_computer_and_back(tmp_path: 
     table = new_table(tmp_path, (None, None), deals=None)
     async with hosting(table) as (_host, base):
         ana = await seated(table, base, 0)
-        await table.hand_to_computer(1, "easy")
-        assert table.table_state().levels == (None, "easy")
-        assert table.table_state().present == (True, True)
+        await table.hand(1, "easy")
+        assert table.authority.table_state().levels == (None, "easy")
+        assert table.authority.table_state().present == (True, True)
         players = asyncio.ensure_future(bot.play(ana, random.Random(2), deals=1))
         log = await asyncio.wait_for(players, timeout=60)
         assert log.records
-        await table.give_back(1)
-        assert table.table_state().levels == (None, None)
-        assert table.flow.computers[1] is None
+        await table.hand(1, None)
+        assert table.authority.table_state().levels == (None, None)
+        assert table.authority.flow.computers[1] is None
         await ana.close()
 
 
@@ -310,18 +313,17 @@ async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path)
     table = new_table(tmp_path, (None, None), deals=2)
     async with hosting(table) as (_host, base):
         ana = await seated(table, base, 0)
-        mover = table.flow.state.to_move  # type: ignore[union-attr]
+        mover = table.authority.flow.state.to_move  # type: ignore[union-attr]
         if mover == 0:
-            await ana.act(table.seq, read_legal(table, 0)[0])
-            await wait_until(lambda: table.seq == 1)
+            await ana.act(table.authority.seq, read_legal(table, 0)[0])
+            await wait_until(lambda: table.authority.seq == 1)
         await ana.close()
-    link = table.link(base, 1)
-    progress = table.flow.progress()
+    link = table.authority.link(base, 1)
+    progress = table.authority.flow.progress()
     table.close()
-    again = HostTable.load(table.folder, table.flow.asked)
-    assert again is not None
-    assert again.flow.progress() == progress
-    assert again.secrets == table.secrets
+    again = HostTable.load(table.folder, table.authority.flow.asked)
+    assert again.authority.flow.progress() == progress
+    assert again.authority.secrets == table.authority.secrets
     async with hosting(again) as (_host, new_base):
         ben = Connection(parse_link(link.replace(base, new_base)))
         welcome = await ben.open()
@@ -331,40 +333,40 @@ async def test_a_restarted_host_resumes_and_the_links_still_work(tmp_path: Path)
 
 def test_a_resumed_table_knows_who_cut_the_deal_in_play(tmp_path: Path) -> None:
     table = new_table(tmp_path, (None, None), deals=2)
-    cut = table.cut  # nobody connected: the host cut for the cutter at random
+    cut = table.authority.cut  # nobody connected: the host cut for the cutter at random
     assert cut is not None and cut.at_random
     table.close()
-    again = HostTable.load(table.folder, table.flow.asked)
-    assert again is not None and again.cut == cut
-    assert again.table_state().cut == cut
+    again = HostTable.load(table.folder, table.authority.flow.asked)
+    assert again.authority.cut == cut
+    assert again.authority.table_state().cut == cut
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        {"deal": 2},  # the next deal's, written before its save
         {"seat": "the other"},  # not the cutter's seat
         {"seat": True},
         {"position": 0},
         {"position": 52},
         {"position": "7"},
         {"at_random": 1},
+        {"deal": 2},  # a key the host never writes
     ],
 )
-def test_a_damaged_or_older_cut_is_not_believed(tmp_path: Path, damage: dict[str, object]) -> None:
+def test_a_damaged_cut_leaves_the_table_aside(tmp_path: Path, damage: dict[str, object]) -> None:
     table = new_table(tmp_path, (None, None), deals=2)
     table.close()
-    path = table.folder / host_module.TABLE_FILE
+    path = table.folder / TABLE_FILE
     saved = json.loads(path.read_text(encoding="utf-8"))
     if damage.get("seat") == "the other":
         damage = {"seat": 1 - saved["cut"]["seat"]}
     path.write_text(json.dumps(saved | {"cut": saved["cut"] | damage}), encoding="utf-8")
-    again = HostTable.load(table.folder, table.flow.asked)
-    assert again is not None and again.cut is None
-    for cut in (None, [], "x", {}):
+    with pytest.raises(TableFileError, match="damaged"):
+        HostTable.load(table.folder, table.authority.flow.asked)
+    for cut in ([], "x", {}):
         path.write_text(json.dumps(saved | {"cut": cut}), encoding="utf-8")
-        again = HostTable.load(table.folder, table.flow.asked)
-        assert again is not None and again.cut is None
+        with pytest.raises(TableFileError, match="damaged"):
+            HostTable.load(table.folder, table.authority.flow.asked)
 
 
 @pytest.mark.parametrize(
@@ -373,61 +375,40 @@ def test_a_damaged_or_older_cut_is_not_believed(tmp_path: Path, damage: dict[str
         {"secrets": ["s" * 43] * 3},  # more seats than the table's two
         {"secrets": ["s" * 43] * 3, "handed": {"2": "easy"}},
         {"secrets": ["s" * 43]},  # fewer
+        {"secrets": ["s" * 43] * 2},  # two seats with one secret
+        {"secrets": [None, "s" * 43]},  # a person's seat without one
+        {"secrets": ["é" * 43, "s" * 43]},
         {"handed": {"1": "grandmaster"}},  # no level of ours
         {"handed": {"1": 7}},
+        {"handed": {"01": "easy"}},
+        {"seq": "3"},
+        {"seq": True},
+        {"seq": -1},
+        {"seq": 2**60},
+        {"stage": "results"},  # the deal in play is not over
+        {"stage": "lunch"},
+        {"ready": [0]},  # outside the results
+        {"ready": "0"},
+        {"version": 1},
+        {"version": "2"},
+        {"format": "chinese-ten"},
+        {"table": "\x1b]52;c;AAAA\x07\x1b[2J"},
+        {"table": "other"},  # not its folder's name
+        {"game": None},
+        {"game": {"format": "chinese-ten"}},
     ],
 )
 def test_a_damaged_table_is_not_taken_up(tmp_path: Path, damage: dict[str, object]) -> None:
     table = new_table(tmp_path, (None, None), deals=2)
-    table.save_table()
     table.close()
-    path = table.folder / host_module.TABLE_FILE
+    path = table.folder / TABLE_FILE
     saved = json.loads(path.read_text(encoding="utf-8"))
     path.write_text(json.dumps(saved | damage), encoding="utf-8")
-    assert HostTable.load(table.folder, table.flow.asked) is None
+    with pytest.raises(TableFileError) as refused:
+        HostTable.load(table.folder, table.authority.flow.asked)
+    assert "\x1b" not in str(refused.value) and "\n" not in str(refused.value)
     path.write_text(json.dumps(saved), encoding="utf-8")  # the same, undamaged, is
-    assert HostTable.load(table.folder, table.flow.asked) is not None
-
-
-async def test_closing_waits_for_an_older_write_still_running(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The host stops while a background write of an older position runs: the newest is
-    written after it, never before (the save would go back one position)."""
-    table = new_table(tmp_path, (None, None))
-    landed: list[str] = []
-    started, release = threading.Event(), threading.Event()
-
-    def older() -> None:
-        started.set()
-        release.wait()  # let go by close's wait, or (not waiting) by the newest write
-        landed.append("older")
-
-    def newest() -> None:
-        landed.append("newest")
-        release.set()
-
-    writes = iter([older, newest])
-
-    def write() -> Any:
-        table.flow.dirty = False
-        return next(writes)
-
-    monkeypatch.setattr(table.flow, "write", write)
-    real_wait = host_module.futures.wait
-
-    def wait(waited: Any) -> Any:
-        release.set()
-        return real_wait(waited)
-
-    monkeypatch.setattr(host_module.futures, "wait", wait)
-    table.flow.dirty = True
-    table.save_soon()
-    await asyncio.to_thread(started.wait)
-    table.close()
-    assert table._writing is not None
-    await asyncio.wrap_future(table._writing)
-    assert landed == ["older", "newest"]
+    HostTable.load(table.folder, table.authority.flow.asked).close()
 
 
 def test_a_link_is_read_or_refused_in_one_line() -> None:
@@ -456,13 +437,13 @@ async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> N
         assert await next_refusal(ben) == "not_host"
         await ana.hand(1, "easy")  # Ben is here
         assert await next_refusal(ana) == "present"
-        assert table.handed == {}
+        assert table.authority.handed == {}
         await ana.hand(2, "hard")
-        await wait_until(lambda: table.handed == {2: "hard"})
+        await wait_until(lambda: table.authority.handed == {2: "hard"})
         update = await last_update(ben, lambda u: u.table.levels[2] == "hard")
-        assert update.table.present == (True, True, True)
+        assert update.table.authority.present == (True, True, True)
         await ana.hand(2, None)
-        await wait_until(lambda: table.handed == {})
+        await wait_until(lambda: table.authority.handed == {})
         for c in (ana, ben):
             await c.close()
 
@@ -477,7 +458,7 @@ async def test_a_seat_the_table_does_not_have_is_refused_and_the_host_stays(
         await ana.hand(3, level)  # a fourth seat, on a table of three
         assert await next_refusal(ana) == "malformed"
         await ana.hand(2, "hard")  # the host's connection goes on
-        await wait_until(lambda: table.handed == {2: "hard"})
+        await wait_until(lambda: table.authority.handed == {2: "hard"})
         await ana.close()
 
 
@@ -495,7 +476,7 @@ def test_a_table_naming_a_seat_it_does_not_have_is_a_bad_message(
     tmp_path: Path, change: dict[str, object]
 ) -> None:
     table = new_table(tmp_path, (None, None))
-    update = json.loads(table.update_for(0).model_dump_json())
+    update = json.loads(table.authority.update_for(0).model_dump_json())
     assert isinstance(read_server(json.dumps(update)), Update)  # the host's own is read
     update["table"].update(change)
     with pytest.raises(BadMessageError) as bad:
@@ -545,9 +526,9 @@ def test_each_seats_update_is_its_own_view_with_the_public_part_shared(tmp_path:
     from chinese_ten.net.protocol import PRIVATE_FIELDS, SeatView, seat_view
 
     table = new_table(tmp_path, (None, None, None, None))
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
-    updates = table.updates([2, 0, 3, 1])
+    updates = table.authority.updates([2, 0, 3, 1])
     for seat, update in updates.items():
         assert update.view == seat_view(PlayerView(state, seat))
     assert set(SeatView.model_fields) > PRIVATE_FIELDS
@@ -557,24 +538,28 @@ async def test_a_seat_killed_mid_turn_rejoins_at_the_flip(tmp_path: Path) -> Non
     """The mover played a card and dropped before turning the stock card over: back with
     the same link, it is still to turn it over, and the other seat waited."""
     table = new_table(tmp_path, (None, None))
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
     mover = state.to_move
     async with hosting(table) as (_host, base):
         other = await seated(table, base, 1 - mover)
         moving = await seated(table, base, mover)
-        await moving.act(table.seq, read_legal(table, mover)[0])
-        await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 1)
+        await moving.act(table.authority.seq, read_legal(table, mover)[0])
+        await wait_until(
+            lambda: table.authority.flow.state is not None and table.authority.flow.state.phase == 1
+        )
         await moving.close()
         await wait_until(lambda: mover not in table.sockets)
-        waiting = await last_update(other, lambda u: not u.table.present[mover])
-        assert waiting.table.waiting_for == (mover,)
+        waiting = await last_update(other, lambda u: not u.table.authority.present[mover])
+        assert waiting.table.authority.waiting_for == (mover,)
         back = await seated(table, base, mover)
         update = await last_update(back, lambda u: True)
         assert update.view is not None and update.view.phase == 1
         assert update.view.legal and all(a.startswith("flip") for a in update.view.legal)
         await back.act(update.seq, update.view.legal[0])
-        await wait_until(lambda: table.flow.state is not None and table.flow.state.phase == 0)
+        await wait_until(
+            lambda: table.authority.flow.state is not None and table.authority.flow.state.phase == 0
+        )
         for c in (other, back):
             await c.close()
 
@@ -606,18 +591,18 @@ def test_the_hosts_quick_record_is_the_validated_one(tmp_path: Path, seats: int)
     table = new_table(tmp_path, (None,) * seats, deals=2, seed=seats)
     rng = random.Random(seats)
     checked = 0
-    while table.stage != "finished":
-        if table.stage == "results":
-            table._deal()
-        state = table.flow.state
+    while table.authority.stage != "finished":
+        if table.authority.stage == "results":
+            table.authority._deal()
+        state = table.authority.flow.state
         assert state is not None
         for full in (True, False):
-            quick = table.flow.record(full=full)
-            validated = GameFlow.record(table.flow, full=full)
+            quick = table.authority.flow.record(full=full)
+            validated = GameFlow.record(table.authority.flow, full=full)
             assert quick == validated
             assert record_json(quick) == record_json(validated)
             checked += 1
-        table._play(rng.choice(legal_actions(state)))
+        table.authority._play(rng.choice(legal_actions(state)))
     assert checked > 40
 
 
@@ -677,7 +662,7 @@ async def test_a_table_behind_tls_speaks_wss(tmp_path: Path) -> None:
     host = Host({table.table_id: table})
     runner, port = await listen(host, "127.0.0.1", 0, context)
     try:
-        link = parse_link(table.link(f"https://127.0.0.1:{port}", 0))
+        link = parse_link(table.authority.link(f"https://127.0.0.1:{port}", 0))
         assert link.websocket.startswith("wss://")
         trusted = ssl.create_default_context(cafile=str(cert))
         async with aiohttp.ClientSession() as session:
@@ -702,38 +687,44 @@ async def test_a_table_behind_tls_speaks_wss(tmp_path: Path) -> None:
         await runner.cleanup()
 
 
-async def test_a_failed_save_is_said_on_the_hosts_terminal(tmp_path: Path) -> None:
-    from chinese_ten.engine.deal import legal_actions
-
+async def test_a_change_that_cannot_be_written_is_undone_and_said(tmp_path: Path) -> None:
+    """Durable before it speaks: a move whose write fails is refused (``unsaved``), said on
+    the host's terminal once, and the table is as it was; once the disk takes it, it plays."""
     table = new_table(tmp_path, (None, None))
     said: list[str] = []
     table.say = said.append
-    slot = table.flow.slot
-    assert slot is not None
-    slot.path.unlink()
-    slot.path.mkdir()  # the save cannot replace a folder
-    assert table.flow.state is not None
-    table._play(legal_actions(table.flow.state)[0])
-    await table.persist()
+    path = table.folder / TABLE_FILE
+    path.unlink()
+    path.mkdir()  # the table's file cannot replace a folder
+    authority = table.authority
+    mover = authority.flow.state.to_move  # type: ignore[union-attr]
+    before = (authority.seq, authority.flow.progress())
+    action = read_legal(table, mover)[0]
+    for _ in range(2):
+        code = await table.receive(mover, Act(seq=table.authority.seq, action=action))
+        assert code == "unsaved"
+        assert (table.authority.seq, table.authority.flow.progress()) == before
     assert len(said) == 1 and said[0].startswith("chinese-ten: table tbl1 could not be saved: ")
+    path.rmdir()
+    assert await table.receive(mover, Act(seq=table.authority.seq, action=action)) is None
+    assert table.authority.seq == before[0] + 1
     table.close()
-    assert len(said) == 1  # the same problem is said once
 
 
 async def test_a_second_hello_a_ready_in_play_and_a_binary_frame_are_refused(
     tmp_path: Path,
 ) -> None:
     table = new_table(tmp_path, (None, None))
-    state = table.flow.state
+    state = table.authority.flow.state
     async with hosting(table) as (_host, base):
         ana = await seated(table, base, 0)
         await ana.send(
-            json.dumps({"kind": "hello", "version": VERSION, "secret": table.secrets[0]})
+            json.dumps({"kind": "hello", "version": VERSION, "secret": table.authority.secrets[0]})
         )
         assert await next_refusal(ana) == "hello_again"
-        await ana.ready(table.seq)  # nothing to be ready for in the middle of a deal
+        await ana.ready(table.authority.seq)  # nothing to be ready for in the middle of a deal
         assert await next_refusal(ana) == "not_now"
-        assert table.flow.state is state and table.ready == set()
+        assert table.authority.flow.state is state and table.authority.ready == set()
         socket = ana._socket
         assert socket is not None
         await socket.send_bytes(b"\x00\x01")
@@ -741,14 +732,14 @@ async def test_a_second_hello_a_ready_in_play_and_a_binary_frame_are_refused(
             while True:
                 await asyncio.wait_for(ana.receive(), timeout=10)
         await ana.close()
-    assert table.flow.state is state
+    assert table.authority.flow.state is state
 
 
 def _to_results(table: HostTable, seed: int) -> None:
     rng = random.Random(seed)
-    while table.stage == "play":
-        assert table.flow.state is not None
-        table._play(rng.choice(legal_actions(table.flow.state)))
+    while table.authority.stage == "play":
+        assert table.authority.flow.state is not None
+        table.authority._play(rng.choice(legal_actions(table.authority.flow.state)))
 
 
 async def test_the_cutter_connected_cuts_the_next_deal_and_others_are_refused(
@@ -759,21 +750,21 @@ async def test_the_cutter_connected_cuts_the_next_deal_and_others_are_refused(
     outside 1 to 51 is refused and changes nothing; the cutter's cut deals at that place."""
     table = new_table(tmp_path, (None, None), deals=2)
     _to_results(table, 3)
-    cutter = table.cutter
+    cutter = table.authority.cutter
     other = 1 - cutter
     async with hosting(table) as (_host, base):
         cutting = await seated(table, base, cutter)
         idle = await seated(table, base, other)
-        await idle.cut(table.seq, 10)  # no cut is awaited during the results
+        await idle.cut(table.authority.seq, 10)  # no cut is awaited during the results
         assert await next_refusal(idle) == "not_now"
         async with table.lock:
             for seat in (cutter, other):
-                assert await table.mark_ready(seat, table.seq) is None
-            await table.after_change()
-        assert table.stage == "cut" and table.waiting_for() == (cutter,)
-        asked = await last_update(cutting, lambda u: u.table.stage == "cut")
-        assert asked.table.waiting_for == (cutter,) and asked.table.cut is None
-        seq, dealt = table.seq, len(table.flow.finished)
+                assert await table.receive(seat, Ready(seq=table.authority.seq)) is None
+            await table.tell(record=table.authority.deal_over)
+        assert table.authority.stage == "cut" and table.authority.waiting_for() == (cutter,)
+        asked = await last_update(cutting, lambda u: u.table.authority.stage == "cut")
+        assert asked.table.authority.waiting_for == (cutter,) and asked.table.authority.cut is None
+        seq, dealt = table.authority.seq, len(table.authority.flow.finished)
         await idle.cut(seq, 10)  # not its cut
         assert await next_refusal(idle) == "turn"
         await cutting.cut(seq + 3, 10)  # a position that never was
@@ -781,17 +772,27 @@ async def test_the_cutter_connected_cuts_the_next_deal_and_others_are_refused(
             await cutting.send(json.dumps({"kind": "cut", "seq": seq, "position": position}))
         codes = [await next_refusal(cutting) for _ in range(3)]
         assert codes == ["stale", "malformed", "malformed"]
-        assert table.stage == "cut" and table.seq == seq and len(table.flow.finished) == dealt
-        flow = table.flow
+        assert (
+            table.authority.stage == "cut"
+            and table.authority.seq == seq
+            and len(table.authority.flow.finished) == dealt
+        )
+        flow = table.authority.flow
         expected = random_setup(flow.deal_rng(flow.deal_number), flow.series.next_dealer, 17, 2)
         await cutting.cut(seq, 17)
-        await wait_until(lambda: table.stage == "play")
-        assert table.cut is not None
-        assert (table.cut.seat, table.cut.position, table.cut.at_random) == (cutter, 17, False)
-        assert table.flow.state is not None and table.flow.state.setup == expected
+        await wait_until(lambda: table.authority.stage == "play")
+        assert table.authority.cut is not None
+        assert (
+            table.authority.cut.seat,
+            table.authority.cut.position,
+            table.authority.cut.at_random,
+        ) == (cutter, 17, False)
+        assert (
+            table.authority.flow.state is not None and table.authority.flow.state.setup == expected
+        )
         await cutting.cut(seq, 17)  # replayed: no cut is awaited any more
         assert await next_refusal(cutting) == "not_now"
-        assert table.flow.state.setup == expected
+        assert table.authority.flow.state.setup == expected
         for c in (cutting, idle):
             await c.close()
 
@@ -803,27 +804,31 @@ async def test_an_absent_cutter_is_cut_for_at_random_and_a_handed_one_too(
     who leaves while the table waits for its cut: handed to the computer, the host cuts."""
     table = new_table(tmp_path, (None, None, None), deals=3)
     _to_results(table, 4)
-    cutter = table.cutter
+    cutter = table.authority.cutter
     async with table.lock:
         for seat in range(3):
-            await table.mark_ready(seat, table.seq)
-    assert table.stage == "play" and table.cut is not None
-    assert table.cut.seat == cutter and table.cut.at_random
+            await table.receive(seat, Ready(seq=table.authority.seq))
+    assert table.authority.stage == "play" and table.authority.cut is not None
+    assert table.authority.cut.seat == cutter and table.authority.cut.at_random
     _to_results(table, 5)
-    cutter = table.cutter
+    cutter = table.authority.cutter
     host_seat = 0 if cutter != 0 else 1
     async with hosting(table) as (_host, base):
         hosting_seat = await seated(table, base, host_seat)
         cutting = await seated(table, base, cutter)
         async with table.lock:
             for seat in range(3):
-                await table.mark_ready(seat, table.seq)
-        assert table.stage == "cut"
+                await table.receive(seat, Ready(seq=table.authority.seq))
+        assert table.authority.stage == "cut"
         await cutting.close()
         await wait_until(lambda: cutter not in table.sockets)
         await hosting_seat.hand(cutter, "easy")
-        await wait_until(lambda: table.stage == "play")
-        assert table.cut is not None and table.cut.seat == cutter and table.cut.at_random
+        await wait_until(lambda: table.authority.stage == "play")
+        assert (
+            table.authority.cut is not None
+            and table.authority.cut.seat == cutter
+            and table.authority.cut.at_random
+        )
         await hosting_seat.close()
 
 

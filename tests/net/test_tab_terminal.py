@@ -14,7 +14,7 @@ from aiohttp import WSMsgType, web
 from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.net.client import LINK_VARIABLE
 from chinese_ten.serve import host as host_module
-from chinese_ten.serve.host import HostTable
+from chinese_ten.serve.host_table import HostTable
 from chinese_ten.serve.server import TabProcess
 from tests.net.host_helpers import hosting, new_table
 
@@ -52,13 +52,13 @@ async def test_a_seats_secret_starts_its_join_client_with_the_link_in_its_enviro
 ) -> None:
     table = new_table(tmp_path, (None, None))
     async with hosting(table) as (_host, base):
-        secret = table.link(base, 1).split("#", 1)[1]
+        secret = table.authority.link(base, 1).split("#", 1)[1]
         kind, _code = await _first(base, table, json.dumps(["secret", secret]))
     assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED)
     [game] = started
     assert game.command.endswith(" join") and secret not in game.command
     environment = game._build_environment()
-    assert environment[LINK_VARIABLE] == table.link(base, 1)
+    assert environment[LINK_VARIABLE] == table.authority.link(base, 1)
     assert "web_driver" in environment["TEXTUAL_DRIVER"]
 
 
@@ -71,7 +71,7 @@ async def test_the_join_client_is_told_whether_the_page_is_a_touch_screen(
 ) -> None:
     table = new_table(tmp_path, (None, None))
     async with hosting(table) as (_host, base):
-        secret = table.link(base, 1).split("#", 1)[1]
+        secret = table.authority.link(base, 1).split("#", 1)[1]
         await _first(base, table, json.dumps(["secret", secret]), query)
     [game] = started
     assert game._build_environment()[TOUCH_VARIABLE] == variable
@@ -123,7 +123,7 @@ async def test_an_origin_of_another_of_the_hosts_names_opens_no_tab(
         port = base.rsplit(":", 1)[1]
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await _first(base, table, None, Origin=f"http://localhost:{port}")
-        secret = table.link(base, 0).split("#", 1)[1]
+        secret = table.authority.link(base, 0).split("#", 1)[1]
         await _first(base, table, json.dumps(["secret", secret]), Origin=base)  # its own
     assert refused.value.status == 403 and len(started) == 1
 
@@ -135,7 +135,7 @@ async def test_a_tab_over_the_hosts_bound_starts_nothing(
     async with hosting(table) as (host, base):
         assert host.tabs.most == 4  # twice the seats
         host.tabs.most = 0
-        secret = table.link(base, 0).split("#", 1)[1]
+        secret = table.authority.link(base, 0).split("#", 1)[1]
         kind, _code = await _first(base, table, json.dumps(["secret", secret]))
     assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED) and not started
 
@@ -149,7 +149,7 @@ async def test_tabs_without_a_secret_take_no_tab_slot(
         url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24"
         async with session.ws_connect(url):  # says nothing: holds no slot while it waits
             assert host.greeting == 1 and not host.tabs.taken
-            secret = table.link(base, 0).split("#", 1)[1]
+            secret = table.authority.link(base, 0).split("#", 1)[1]
             await _first(base, table, json.dumps(["secret", secret]))
     assert len(started) == 1
 
@@ -157,8 +157,8 @@ async def test_tabs_without_a_secret_take_no_tab_slot(
 @pytest.mark.parametrize("secret", ["\ud800", "\ud800" * 43, "é" * 43, "A" * 42, "A" * 44])
 def test_a_secret_no_utf8_or_of_another_length_is_no_seats(tmp_path: Path, secret: str) -> None:
     table = new_table(tmp_path, (None, None))
-    assert table.seat_of(secret) is None
-    assert table.seat_of(table.secrets[1]) == 1
+    assert table.authority.seat_of(secret) is None
+    assert table.authority.seat_of(table.authority.secrets[1]) == 1
 
 
 async def test_the_host_logs_a_requests_error_in_one_line(

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from chinese_ten.net.protocol import Ready
 from chinese_ten.net.remote import RemoteTurn
 from chinese_ten.tui.join import JoinApp
 from chinese_ten.tui.screens.dialogs import HandScreen
@@ -23,7 +24,7 @@ async def settle(condition: "object", pilot: "object") -> None:
 
 async def test_a_joined_seat_plays_with_the_keys_and_sees_only_its_cards(tmp_path: Path) -> None:
     table = new_table(tmp_path, (None, None), deals=1)
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
     mover = state.to_move
     async with hosting(table) as (_host, base):
@@ -36,17 +37,17 @@ async def test_a_joined_seat_plays_with_the_keys_and_sees_only_its_cards(tmp_pat
             assert status_text(screen.turn) == "Your turn."
             view = screen.turn.view
             assert view is not None and len(view.hand) == len(state.hands[mover])
-            seq = table.seq
+            seq = table.authority.seq
             await pilot.press("enter")
             if screen.turn.stage == "target":
                 await pilot.press("enter")
-            await settle(lambda: table.seq > seq, pilot)
+            await settle(lambda: table.authority.seq > seq, pilot)
             await settle(lambda: screen.turn.stage == "flip", pilot)
             await pilot.press("space")
             if screen.turn.stage == "flip-target":
                 await pilot.press("enter")
             await settle(lambda: screen.turn.stage == "computer", pilot)
-            name = table.flow.names[1 - mover]
+            name = table.authority.flow.names[1 - mover]
             assert status_text(screen.turn) == f"Waiting for {name}."
             await other.close()
             await settle(lambda: "is away" in status_text(screen.turn), pilot)
@@ -87,9 +88,9 @@ async def test_the_deals_record_goes_into_the_players_own_history(
     monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ben"))  # type: ignore[attr-defined]
     table = new_table(tmp_path, (None, None), deals=1)
     rng = random.Random(3)
-    while table.stage == "play":
-        assert table.flow.state is not None
-        table._play(rng.choice(legal_actions(table.flow.state)))
+    while table.authority.stage == "play":
+        assert table.authority.flow.state is not None
+        table.authority._play(rng.choice(legal_actions(table.authority.flow.state)))
     async with hosting(table) as (_host, base):
         me = await seated(table, base, 1)  # the deal is over: the record comes at once
         app = JoinApp(me, game_options())
@@ -106,7 +107,7 @@ async def test_the_deals_record_goes_into_the_players_own_history(
     assert len(games) == 1
     with read_history(tmp_path / "ben") as history:
         record = history.record(games[0].id)
-    assert record.deals[0].hands == table.flow.finished[0].setup.hands
+    assert record.deals[0].hands == table.authority.flow.finished[0].setup.hands
 
 
 def test_names_from_the_network_reach_the_screen_with_their_controls_visible() -> None:
@@ -151,7 +152,9 @@ async def test_only_the_hosts_seat_has_the_computer_key(tmp_path: Path) -> None:
                     await pilot.press("c")  # seats 1 and 2 are away: the computer takes them
                     await settle(lambda a=app: isinstance(a.screen, HandScreen), pilot)
                     await pilot.press("enter")  # normal, the level offered first
-                    await settle(lambda: table.handed == {1: "normal", 2: "normal"}, pilot)
+                    await settle(
+                        lambda: table.authority.handed == {1: "normal", 2: "normal"}, pilot
+                    )
             await me.close()
 
 
@@ -167,22 +170,25 @@ async def test_the_host_chooses_the_level_and_gives_the_seats_back(tmp_path: Pat
             await settle(lambda: isinstance(app.screen, HandScreen), pilot)
             assert "Give them back" not in screen_text(app)  # nothing handed yet
             await pilot.press("3")  # hard
-            await settle(lambda: table.handed == {1: "hard", 2: "hard"}, pilot)
-            assert table.flow.computers[1] is not None
+            await settle(lambda: table.authority.handed == {1: "hard", 2: "hard"}, pilot)
+            assert table.authority.flow.computers[1] is not None
             await pilot.press("c")
             await settle(lambda: isinstance(app.screen, HandScreen), pilot)
             await pilot.press("1")  # the seats handed change level: easy
-            await settle(lambda: table.handed == {1: "easy", 2: "easy"}, pilot)
+            await settle(lambda: table.authority.handed == {1: "easy", 2: "easy"}, pilot)
             await pilot.press("c")
             await settle(lambda: isinstance(app.screen, HandScreen), pilot)
             await pilot.press("escape")  # changes nothing
             await settle(lambda: app.screen is screen, pilot)
-            assert table.handed == {1: "easy", 2: "easy"}
+            assert table.authority.handed == {1: "easy", 2: "easy"}
             await pilot.press("c")
             await settle(lambda: isinstance(app.screen, HandScreen), pilot)
             await pilot.press("0")  # back to their people
-            await settle(lambda: table.handed == {}, pilot)
-            assert table.flow.computers[1] is None and table.flow.computers[2] is None
+            await settle(lambda: table.authority.handed == {}, pilot)
+            assert (
+                table.authority.flow.computers[1] is None
+                and table.authority.flow.computers[2] is None
+            )
         await me.close()
 
 
@@ -196,11 +202,11 @@ async def test_a_joined_seat_that_is_not_the_hosts_opens_no_level_dialog(tmp_pat
             await settle(lambda: screen.turn.update is not None, pilot)
             await pilot.press("c")
             await pilot.pause()
-            assert app.screen is screen and table.handed == {}
-            seq = table.seq
+            assert app.screen is screen and table.authority.handed == {}
+            seq = table.authority.seq
             await me.hand(2, "hard")  # sent by hand all the same: refused, nothing changes
             await pilot.pause(0.2)
-            assert table.handed == {} and table.seq == seq
+            assert table.authority.handed == {} and table.authority.seq == seq
         await me.close()
 
 
@@ -211,11 +217,11 @@ def test_after_a_deal_the_board_asks_nothing_the_status_line_says_enter(tmp_path
 
     table = new_table(tmp_path, (None, None), deals=2)
     rng = random.Random(4)
-    while table.stage == "play":
-        assert table.flow.state is not None
-        table._play(rng.choice(legal_actions(table.flow.state)))
+    while table.authority.stage == "play":
+        assert table.authority.flow.state is not None
+        table.authority._play(rng.choice(legal_actions(table.authority.flow.state)))
     turn = RemoteTurn(seat=0)
-    turn.receive(table.update_for(0))
+    turn.receive(table.authority.update_for(0))
     assert turn.stage == "results"
     assert turn.scene().stage == "idle"
     assert status_text(turn).startswith(
@@ -233,7 +239,7 @@ async def test_the_hint_key_points_at_the_hard_players_choice_for_this_seat(
     from chinese_ten.players.base import make_player
 
     table = new_table(tmp_path, (None, None), deals=1)
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
     mover = state.to_move
     expected = make_player("hard", random.Random(state.stock_pos)).choose(
@@ -248,19 +254,18 @@ async def test_the_hint_key_points_at_the_hard_players_choice_for_this_seat(
             await pilot.press("t")
             await settle(lambda: screen.turn.hint is not None, pilot)
             assert screen.turn.hint == expected  # the same choice as on the real view
-            assert table.flow.state is state  # a hint plays nothing
+            assert table.authority.flow.state is state  # a hint plays nothing
         await me.close()
 
 
 async def test_no_hint_key_at_a_table_without_hints(tmp_path: Path) -> None:
     options = game_options(computer=(None, None), deals_planned=1, seed=7, hints=False)
-    from chinese_ten.serve.host import HostTable
+    from chinese_ten.serve.host_table import HostTable
 
-    table = HostTable("tbl1", options, tmp_path / "tbl1")
-    table.start(resume=False)
-    assert table.flow.state is not None
+    table = HostTable.new("tbl1", options, tmp_path / "tbl1")
+    assert table.authority.flow.state is not None
     async with hosting(table) as (_host, base):
-        me = await seated(table, base, table.flow.state.to_move)
+        me = await seated(table, base, table.authority.flow.state.to_move)
         app = JoinApp(me, game_options())
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.join_screen
@@ -316,14 +321,14 @@ async def test_the_log_follows_a_whole_deal_from_the_network(tmp_path: Path) -> 
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.join_screen
             await settle(lambda: screen.turn.update is not None, pilot)
-            while table.stage == "play":
-                assert table.flow.state is not None
-                table._play(rng.choice(legal_actions(table.flow.state)))
-                await table.after_change()
+            while table.authority.stage == "play":
+                assert table.authority.flow.state is not None
+                table.authority._play(rng.choice(legal_actions(table.authority.flow.state)))
+                await table.tell(record=table.authority.deal_over)
             await settle(lambda: screen.turn.stage == "results", pilot)
             entries = screen.log_entries
         await me.close()
-    deal = table.flow.finished[0]
+    deal = table.authority.flow.finished[0]
     events = PlayerView(deal, 0).events()
     assert isinstance(entries[0], DealBegins) and entries[0].number == 1
     assert [e.event for e in entries if isinstance(e, Happened)] == events
@@ -356,13 +361,13 @@ def _play_out(table: "object", seed: int) -> None:
     import random
 
     from chinese_ten.engine.deal import legal_actions
-    from chinese_ten.serve.host import HostTable
+    from chinese_ten.serve.host_table import HostTable
 
     assert isinstance(table, HostTable)
     rng = random.Random(seed)
-    while table.stage == "play":
-        assert table.flow.state is not None
-        table._play(rng.choice(legal_actions(table.flow.state)))
+    while table.authority.stage == "play":
+        assert table.authority.flow.state is not None
+        table.authority._play(rng.choice(legal_actions(table.authority.flow.state)))
 
 
 async def test_a_deals_end_shows_the_results_screen_and_enter_says_ready(
@@ -382,25 +387,25 @@ async def test_a_deals_end_shows_the_results_screen_and_enter_says_ready(
             screen = app.join_screen
             await settle(lambda: screen.turn.update is not None, pilot)
             _play_out(table, 5)
-            await table.after_change()
+            await table.tell(record=table.authority.deal_over)
             await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
             results = app.screen
             assert isinstance(results, ResultsScreen)
-            finished = table.flow.finished[0]
+            finished = table.authority.flow.finished[0]
             assert results.deal.piles == finished.piles
             assert results.deal.setup.hands == finished.setup.hands  # every card public now
-            assert results.series.totals == table.flow.series.totals
+            assert results.series.totals == table.authority.flow.series.totals
             assert results.you == 0 and results.joined
             assert results.check_action("next", ()) is True
             await pilot.press("enter")
             waiting = "Waiting for Player 2 to be ready. Player 2 is away: the table waits."
             await settle(lambda: status_text(screen.turn) == waiting, pilot)
-            assert table.ready == {0} and app.screen is screen
+            assert table.authority.ready == {0} and app.screen is screen
             async with table.lock:
-                assert await table.mark_ready(1, table.seq) is None
-                await table.after_change()
+                assert await table.receive(1, Ready(seq=table.authority.seq)) is None
+                await table.tell(record=table.authority.deal_over)
             await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
-            assert app.screen is screen and len(table.flow.finished) == 1
+            assert app.screen is screen and len(table.authority.flow.finished) == 1
         await me.close()
 
 
@@ -418,7 +423,7 @@ async def test_the_series_end_shows_the_standing_and_offers_no_new_game(
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(lambda: app.join_screen.turn.update is not None, pilot)
             _play_out(table, 6)
-            await table.after_change()
+            await table.tell(record=table.authority.deal_over)
             await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
             results = app.screen
             assert isinstance(results, ResultsScreen) and results.series.is_over
@@ -428,7 +433,7 @@ async def test_the_series_end_shows_the_standing_and_offers_no_new_game(
             assert "Standing: 1." in verdict and "q: quit" in verdict
             assert "new series" not in verdict
             await pilot.press("enter", "n", "g")
-            assert app.screen is results and table.stage == "finished"
+            assert app.screen is results and table.authority.stage == "finished"
             assert results.query_one(KeyBar) is not None
         await me.close()
 
@@ -454,7 +459,7 @@ async def test_a_record_that_disagrees_with_the_table_shows_no_results(
             screen._keep(DealRecordMessage(deals=1, record="{not a record"))
             assert screen._finished is None
             _play_out(table, 2)
-            await table.after_change()
+            await table.tell(record=table.authority.deal_over)
             await settle(lambda: screen._results_seen == 1, pilot)
             await pilot.pause()
             assert not isinstance(app.screen, ResultsScreen)
@@ -471,11 +476,11 @@ async def test_the_log_says_the_pack_was_cut_at_random_never_that_this_seat_cut(
     from chinese_ten.engine.chance import cutter_of
 
     table = new_table(tmp_path, (None, None, None), deals=1)
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
     dealer, cutter = state.setup.dealer, cutter_of(state.setup.dealer, 3)
     other = next(s for s in range(3) if s not in (dealer, cutter))
-    names = table.flow.names
+    names = table.authority.flow.names
     expected = {
         cutter: f"Deal 1: {names[dealer]} deals; the pack was cut at random for you.",
         dealer: f"Deal 1: you deal; the pack was cut at random for {names[cutter]}.",
@@ -507,7 +512,7 @@ async def test_the_cutting_seat_gets_the_cut_screen_and_its_cut_deals(
     monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "home"))  # type: ignore[attr-defined]
     table = new_table(tmp_path, (None, None), deals=2)
     _play_out(table, 8)
-    cutter = table.cutter
+    cutter = table.authority.cutter
     other = 1 - cutter
     async with hosting(table) as (_host, base):
         idle = await seated(table, base, other)
@@ -517,22 +522,22 @@ async def test_the_cutting_seat_gets_the_cut_screen_and_its_cut_deals(
             screen = app.join_screen
             await settle(lambda: isinstance(app.screen, ResultsScreen), pilot)
             await pilot.press("enter")
-            await settle(lambda: table.ready == {cutter}, pilot)
+            await settle(lambda: table.authority.ready == {cutter}, pilot)
             assert not isinstance(app.screen, CutScreen)  # the other is not ready yet
-            await idle.ready(table.seq)
+            await idle.ready(table.authority.seq)
             await settle(lambda: isinstance(app.screen, CutScreen), pilot)
-            assert table.stage == "cut" and table.waiting_for() == (cutter,)
+            assert table.authority.stage == "cut" and table.authority.waiting_for() == (cutter,)
             cut = app.screen
             assert isinstance(cut, CutScreen)
             await pilot.press("right", "right", "right")
             position = cut.position
             await pilot.press("enter")
-            await settle(lambda: table.stage == "play", pilot)
-            assert table.cut is not None and table.cut.position == position
-            assert not table.cut.at_random and table.cut.seat == cutter
+            await settle(lambda: table.authority.stage == "play", pilot)
+            assert table.authority.cut is not None and table.authority.cut.position == position
+            assert not table.authority.cut.at_random and table.authority.cut.seat == cutter
             await settle(lambda: app.screen is screen and screen.turn.view is not None, pilot)
             await settle(lambda: len(screen.log_entries) > 0 and screen._written > 0, pilot)
-            dealer = table.flow.names[1 - cutter]
+            dealer = table.authority.flow.names[1 - cutter]
             written = [strip.text for strip in screen.query_one("#log").lines]  # type: ignore[attr-defined]
             assert f"Deal 2: {dealer} deals; you cut at {position}." in written
         await idle.close()
@@ -545,7 +550,7 @@ async def test_the_other_seat_waits_for_the_cut_and_its_screen_goes_if_it_is_not
     """The seat that does not cut sees who the table waits on, and no cut screen."""
     table = new_table(tmp_path, (None, None), deals=2)
     _play_out(table, 8)
-    cutter = table.cutter
+    cutter = table.authority.cutter
     async with hosting(table) as (_host, base):
         cutting = await seated(table, base, cutter)
         me = await seated(table, base, 1 - cutter)
@@ -555,13 +560,13 @@ async def test_the_other_seat_waits_for_the_cut_and_its_screen_goes_if_it_is_not
             await settle(lambda: screen.turn.update is not None, pilot)
             async with table.lock:
                 for seat in (0, 1):
-                    await table.mark_ready(seat, table.seq)
-                await table.after_change()
-            name = table.flow.names[cutter]
+                    await table.receive(seat, Ready(seq=table.authority.seq))
+                await table.tell(record=table.authority.deal_over)
+            name = table.authority.flow.names[cutter]
             waiting = f"Waiting for {name} to cut the pack."
             await settle(lambda: status_text(screen.turn) == waiting, pilot)
             assert screen._cut is None
-            await cutting.cut(table.seq, 30)
+            await cutting.cut(table.authority.seq, 30)
             await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
         await cutting.close()
         await me.close()

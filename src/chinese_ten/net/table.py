@@ -228,6 +228,7 @@ class TableAuthority:
         self.flow.start_series()
         self._seat_handed()
         self._deal()
+        self.seq = 0  # the first update a seat gets
 
     def _seat_handed(self) -> None:
         for seat, level in self.handed.items():
@@ -585,4 +586,3 @@ def _handed(saved: object, seat_secrets: tuple[str | None, ...]) -> dict[int, st
             raise DamagedTableError("the seats handed to the computer")
         handed[seat] = level
     return handed
-

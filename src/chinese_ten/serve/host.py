@@ -269,7 +269,7 @@ class Host:
             if isinstance(read, Hello):
                 await refuse(socket, "hello_again")
                 continue
-            code = await table.receive(seat, socket, read)
+            code = await table.receive(seat, read, socket)
             if code is not None:
                 await refuse(socket, code)
 
@@ -298,4 +298,3 @@ async def listen(
     base = url_of(near, bound)
     host.tabs.local_base = base.replace("http://", "https://", 1) if ssl_context else base
     return runner, bound
-

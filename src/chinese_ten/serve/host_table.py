@@ -165,12 +165,16 @@ class HostTable:
 
     # ------------------------------------------------------------ changes
     async def receive(
-        self, seat: int, socket: web.WebSocketResponse, message: Act | Cut | Ready | Hand
+        self,
+        seat: int,
+        message: Act | Cut | Ready | Hand,
+        socket: web.WebSocketResponse | None = None,
     ) -> RefusalCode | None:
-        """A seat's message: written and told, or the refusal's code (nothing changed)."""
+        """A seat's message (from ``socket``, if given: ignored once another connection has
+        taken the seat): written and told, or the refusal's code (nothing changed)."""
         async with self.lock:
-            if self.sockets.get(seat) is not socket:
-                return None  # replaced meanwhile: the newer connection speaks for the seat
+            if socket is not None and self.sockets.get(seat) is not socket:
+                return None
             result = self.authority.receive(seat, message)
             if isinstance(result, Refusal):
                 return result.code
@@ -180,16 +184,9 @@ class HostTable:
         return None
 
     async def hand(self, seat: int, level: str | None) -> RefusalCode | None:
-        """The host's own choice (its seat's, from the host process)."""
-        message = Hand(seat=seat, level=level)
-        async with self.lock:
-            result = self.authority.receive(self.authority.host_seat, message)
-            if isinstance(result, Refusal):
-                return result.code
-            if not await self._written_then_told(result):
-                return "unsaved"
-        self.kick_computers()
-        return None
+        """The host's own choice, as its seat's ``hand``: ``seat`` to the computer at
+        ``level``, or back to its person (None)."""
+        return await self.receive(self.authority.host_seat, Hand(seat=seat, level=level))
 
     async def _written_then_told(self, change: Accepted) -> bool:
         """Write the table, then tell every seat (the lock held); False: the write failed,

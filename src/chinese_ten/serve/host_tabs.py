@@ -142,4 +142,3 @@ class HostTabs:
     @staticmethod
     def socket() -> web.WebSocketResponse:
         return web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE + 1)
-

@@ -113,7 +113,5 @@ def hold(folder: Path) -> SaveSlot:
     except SaveError as error:
         raise TableFileError(str(error)) from None
     if not held:
-        raise TableFileError(
-            _("{path}: another host holds this table").format(path=shown(folder))
-        )
+        raise TableFileError(_("{path}: another host holds this table").format(path=shown(folder)))
     return slot
