@@ -14,8 +14,7 @@ def new_table(
     folder: Path, computer: tuple[str | None, ...], deals: int | None = 1, seed: int = 7
 ) -> HostTable:
     options = game_options(computer=computer, deals_planned=deals, seed=seed)
-    table = HostTable.new("tbl1", options, folder / "tbl1")
-    return table
+    return HostTable.new("tbl1", options, folder / "tbl1")
 
 
 @asynccontextmanager

@@ -5,9 +5,7 @@ import json
 import random
 import shutil
 import subprocess
-import threading
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import pytest
@@ -20,8 +18,8 @@ from chinese_ten.net.client import Connection, JoinError, parse_link
 from chinese_ten.net.protocol import (
     MAX_CLIENT_MESSAGE,
     VERSION,
-    BadMessageError,
     Act,
+    BadMessageError,
     Ready,
     Refused,
     Update,
@@ -29,8 +27,8 @@ from chinese_ten.net.protocol import (
     read_server,
 )
 from chinese_ten.serve import host as host_module
-from chinese_ten.serve.table_files import TABLE_FILE, TableFileError
 from chinese_ten.serve.host_table import HostTable
+from chinese_ten.serve.table_files import TABLE_FILE, TableFileError
 from chinese_ten.store.records import parse_record
 from tests.net.host_helpers import hosting, new_table, seated
 

@@ -1,7 +1,6 @@
 """The online table's authority alone, without a socket: refusals change nothing, and a table
 taken up from its last snapshot is the table every seat was last told of."""
 
-import json
 import random
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from chinese_ten.net.protocol import (
     Cut,
     Hand,
     Ready,
-    Update,
 )
 from chinese_ten.net.table import Accepted, Refusal, TableAuthority
 from tests.options_helpers import game_options
@@ -195,8 +193,8 @@ def test_a_table_taken_up_after_any_crash_is_the_one_every_seat_was_told_of(
     told = authority.updates(everyone)
     told_progress = (authority.seq, played(authority))
     accepted = 0
-    for kind, seat, shift, pick in steps:
-        seat %= seats
+    for kind, drawn, shift, pick in steps:
+        seat = drawn % seats
         for _ in range(pick if kind == "moves" else 1):
             before = authority.snapshot()
             if kind == "crash":
