@@ -269,14 +269,14 @@ async def test_a_dropped_seat_rejoins_where_it_was_and_others_see_it_away(tmp_pa
         ben = await seated(table, base, 1)
         await ben.close()
         await wait_until(lambda: 1 not in table.sockets)
-        update = await last_update(ana, lambda u: not u.table.authority.present[1])
-        assert update.table.authority.present == (True, False)
+        update = await last_update(ana, lambda u: not u.table.present[1])
+        assert update.table.present == (True, False)
         again = await seated(table, base, 1)
         assert again.seat == 1
         back = await last_update(again, lambda u: True)
         assert back.view is not None
         assert back.view.hand == tuple(format_card(c) for c in table.authority.flow.state.hands[1])  # type: ignore[union-attr]
-        await last_update(ana, lambda u: u.table.authority.present == (True, True))
+        await last_update(ana, lambda u: u.table.present == (True, True))
         # the same link twice: the newer connection holds the seat
         twice = await seated(table, base, 1)
         assert await next_refusal(again) == "replaced"
@@ -439,7 +439,7 @@ async def test_only_the_host_seat_hands_an_absent_seat_over(tmp_path: Path) -> N
         await ana.hand(2, "hard")
         await wait_until(lambda: table.authority.handed == {2: "hard"})
         update = await last_update(ben, lambda u: u.table.levels[2] == "hard")
-        assert update.table.authority.present == (True, True, True)
+        assert update.table.present == (True, True, True)
         await ana.hand(2, None)
         await wait_until(lambda: table.authority.handed == {})
         for c in (ana, ben):
@@ -548,8 +548,8 @@ async def test_a_seat_killed_mid_turn_rejoins_at_the_flip(tmp_path: Path) -> Non
         )
         await moving.close()
         await wait_until(lambda: mover not in table.sockets)
-        waiting = await last_update(other, lambda u: not u.table.authority.present[mover])
-        assert waiting.table.authority.waiting_for == (mover,)
+        waiting = await last_update(other, lambda u: not u.table.present[mover])
+        assert waiting.table.waiting_for == (mover,)
         back = await seated(table, base, mover)
         update = await last_update(back, lambda u: True)
         assert update.view is not None and update.view.phase == 1
@@ -755,13 +755,11 @@ async def test_the_cutter_connected_cuts_the_next_deal_and_others_are_refused(
         idle = await seated(table, base, other)
         await idle.cut(table.authority.seq, 10)  # no cut is awaited during the results
         assert await next_refusal(idle) == "not_now"
-        async with table.lock:
-            for seat in (cutter, other):
-                assert await table.receive(seat, Ready(seq=table.authority.seq)) is None
-            await table.tell(record=table.authority.deal_over)
+        for seat in (cutter, other):
+            assert await table.receive(seat, Ready(seq=table.authority.seq)) is None
         assert table.authority.stage == "cut" and table.authority.waiting_for() == (cutter,)
-        asked = await last_update(cutting, lambda u: u.table.authority.stage == "cut")
-        assert asked.table.authority.waiting_for == (cutter,) and asked.table.authority.cut is None
+        asked = await last_update(cutting, lambda u: u.table.stage == "cut")
+        assert asked.table.waiting_for == (cutter,) and asked.table.cut is None
         seq, dealt = table.authority.seq, len(table.authority.flow.finished)
         await idle.cut(seq, 10)  # not its cut
         assert await next_refusal(idle) == "turn"
@@ -803,9 +801,8 @@ async def test_an_absent_cutter_is_cut_for_at_random_and_a_handed_one_too(
     table = new_table(tmp_path, (None, None, None), deals=3)
     _to_results(table, 4)
     cutter = table.authority.cutter
-    async with table.lock:
-        for seat in range(3):
-            await table.receive(seat, Ready(seq=table.authority.seq))
+    for seat in range(3):
+        await table.receive(seat, Ready(seq=table.authority.seq))
     assert table.authority.stage == "play" and table.authority.cut is not None
     assert table.authority.cut.seat == cutter and table.authority.cut.at_random
     _to_results(table, 5)
@@ -814,9 +811,8 @@ async def test_an_absent_cutter_is_cut_for_at_random_and_a_handed_one_too(
     async with hosting(table) as (_host, base):
         hosting_seat = await seated(table, base, host_seat)
         cutting = await seated(table, base, cutter)
-        async with table.lock:
-            for seat in range(3):
-                await table.receive(seat, Ready(seq=table.authority.seq))
+        for seat in range(3):
+            await table.receive(seat, Ready(seq=table.authority.seq))
         assert table.authority.stage == "cut"
         await cutting.close()
         await wait_until(lambda: cutter not in table.sockets)

@@ -13,7 +13,7 @@ from aiohttp import WSMsgType, web
 
 from chinese_ten.game.options import TOUCH_VARIABLE
 from chinese_ten.net.client import LINK_VARIABLE
-from chinese_ten.serve import host as host_module
+from chinese_ten.serve import host_tabs as host_module
 from chinese_ten.serve.host_table import HostTable
 from chinese_ten.serve.server import TabProcess
 from tests.net.host_helpers import hosting, new_table
@@ -101,7 +101,7 @@ async def test_anything_but_a_seats_secret_first_starts_nothing(
     table = new_table(tmp_path, (None, None))
     async with hosting(table) as (host, base):
         kind, _code = await _first(base, table, first)
-    assert host.greeting == 0 and not host.tabs.taken  # nothing held once it is closed
+    assert host.greeting == 0 and not host.tabs.slots.taken  # nothing held once it is closed
     assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED)
     assert not started
 
@@ -133,8 +133,8 @@ async def test_a_tab_over_the_hosts_bound_starts_nothing(
 ) -> None:
     table = new_table(tmp_path, (None, None))
     async with hosting(table) as (host, base):
-        assert host.tabs.most == 4  # twice the seats
-        host.tabs.most = 0
+        assert host.tabs.slots.most == 4  # twice the seats
+        host.tabs.slots.most = 0
         secret = table.authority.link(base, 0).split("#", 1)[1]
         kind, _code = await _first(base, table, json.dumps(["secret", secret]))
     assert kind in (WSMsgType.CLOSE, WSMsgType.CLOSED) and not started
@@ -145,10 +145,10 @@ async def test_tabs_without_a_secret_take_no_tab_slot(
 ) -> None:
     table = new_table(tmp_path, (None, None))
     async with hosting(table) as (host, base), aiohttp.ClientSession() as session:
-        host.tabs.most = 1
+        host.tabs.slots.most = 1
         url = f"{base.replace('http', 'ws')}/t/{table.table_id}/tty?width=80&height=24"
         async with session.ws_connect(url):  # says nothing: holds no slot while it waits
-            assert host.greeting == 1 and not host.tabs.taken
+            assert host.greeting == 1 and not host.tabs.slots.taken
             secret = table.authority.link(base, 0).split("#", 1)[1]
             await _first(base, table, json.dumps(["secret", secret]))
     assert len(started) == 1

@@ -401,9 +401,7 @@ async def test_a_deals_end_shows_the_results_screen_and_enter_says_ready(
             waiting = "Waiting for Player 2 to be ready. Player 2 is away: the table waits."
             await settle(lambda: status_text(screen.turn) == waiting, pilot)
             assert table.authority.ready == {0} and app.screen is screen
-            async with table.lock:
-                assert await table.receive(1, Ready(seq=table.authority.seq)) is None
-                await table.tell(record=table.authority.deal_over)
+            assert await table.receive(1, Ready(seq=table.authority.seq)) is None
             await settle(lambda: screen.turn.stage in ("select", "computer"), pilot)
             assert app.screen is screen and len(table.authority.flow.finished) == 1
         await me.close()
@@ -558,10 +556,8 @@ async def test_the_other_seat_waits_for_the_cut_and_its_screen_goes_if_it_is_not
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.join_screen
             await settle(lambda: screen.turn.update is not None, pilot)
-            async with table.lock:
-                for seat in (0, 1):
-                    await table.receive(seat, Ready(seq=table.authority.seq))
-                await table.tell(record=table.authority.deal_over)
+            for seat in (0, 1):
+                await table.receive(seat, Ready(seq=table.authority.seq))
             name = table.authority.flow.names[cutter]
             waiting = f"Waiting for {name} to cut the pack."
             await settle(lambda: status_text(screen.turn) == waiting, pilot)

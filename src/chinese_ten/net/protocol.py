@@ -166,7 +166,7 @@ class CutMade(_Model):
     """How the pack of the deal in play (or just ended) was cut."""
 
     seat: int
-    """The cutter (the seat after the dealer)."""
+    """The cutter (:func:`~chinese_ten.engine.chance.cutter_of` the dealer)."""
     position: int
     at_random: bool
     """Cut at random by the host for the seat (a computer's seat, or a person away at the
@@ -187,12 +187,12 @@ class TableState(_Model):
     """Each finished deal's points, seat by seat."""
     stage: Stage
     waiting_for: tuple[int, ...]
-    """The people the table waits for: to move, or to be ready for the next deal."""
+    """The seats the table waits for: the seat to move (a computer's too), the cutter, or the
+    people to be ready for the next deal."""
     hints: bool
     open_scores: bool
     cut: CutMade | None = None
-    """How the deal in play was cut (None: before the first deal, while a cut is awaited, or
-    a deal taken up by a restarted host, which does not keep it)."""
+    """How the deal in play (or just ended) was cut; None while a cut is awaited."""
 
     @model_validator(mode="after")
     def _seats_agree(self) -> "TableState":

@@ -430,14 +430,13 @@ class TableAuthority:
         if state is None:
             return {seat: Update(seq=self.seq, table=table, view=None) for seat in seats}
         public = seat_view(PlayerView(state, seats[0]))
-        return {
-            seat: Update(
-                seq=self.seq,
-                table=table,
-                view=public if seat == seats[0] else own_view(public, PlayerView(state, seat)),
-            )
-            for seat in seats
-        }
+        updates = {}
+        for seat in seats:
+            view = public if seat == seats[0] else own_view(public, PlayerView(state, seat))
+            if view.legal and self.flow.computers[seat] is not None:
+                view = view.model_copy(update={"legal": ()})  # the computer plays it now
+            updates[seat] = Update(seq=self.seq, table=table, view=view)
+        return updates
 
     def record_message(self) -> DealRecordMessage:
         from chinese_ten.store.records import record_json

@@ -37,7 +37,7 @@ from chinese_ten.serve import host_page
 from chinese_ten.serve.games import url_of
 from chinese_ten.serve.guard import Address, language_of, unframed
 from chinese_ten.serve.host_table import REASONS, HostTable, refuse, send
-from chinese_ten.serve.host_tabs import HELLO_SECONDS, HostTabs
+from chinese_ten.serve.host_tabs import HELLO_SECONDS, HostTabs, tab_seat
 from chinese_ten.serve.server import CONNECTIONS, _quiet_logs, runner_of
 
 RATE: Final = 20.0
@@ -184,12 +184,13 @@ class Host:
         self.greeting += 1
         try:
             prepared = await self._prepared(request, socket)
+            seat = None if prepared is None else await tab_seat(table, socket)
         finally:
             self.greeting -= 1
         if prepared is None:
             return web.Response(text=_("This address is a websocket.") + "\n", status=400)
         try:
-            await self.tabs.serve(request, socket, table)
+            await self.tabs.serve(request, socket, table, seat)
         finally:
             self.open_sockets.discard(socket)
         return socket

@@ -64,11 +64,17 @@ REASONS: Final[Mapping[RefusalCode, str]] = {
     "not_now": N_("Nothing to be ready for now."),
     "unchanged": N_("That is so already: nothing changed."),
     "not_host": N_("Only the host's seat may hand a seat to the computer."),
-    "present": N_("That seat's person is here: only an absent seat goes to the computer."),
+    "present": N_(
+        "That seat is played already (its person is here, or it is the computer's): only an "
+        "absent person's seat goes to the computer."
+    ),
     "unsaved": N_("The table could not be saved, so nothing changed: try again."),
 }
 """Each refusal's words for a person (the code is the protocol's; these are the host's)."""
 
+RETRY_SECONDS: Final = 5.0
+"""After a failed write of the table's own step (a computer's move, a cut, a deal), the wait
+before it is tried again."""
 _WRITER = ThreadPoolExecutor(max_workers=8, thread_name_prefix="table-write")
 """The tables' files are written here (each an fsync), off the event loop."""
 
@@ -122,6 +128,7 @@ class HostTable:
     def new(cls, table_id: str, options: GameOptions, folder: Path) -> "HostTable":
         """A new table, its first deal dealt and written: TableFileError when its folder
         cannot be made or written."""
+        own_folder(folder.parent, make=True)
         own_folder(folder, make=True)
         slot = hold(folder)
         options = cls._options(options, folder)
@@ -262,6 +269,7 @@ class HostTable:
                 change = self.authority.on_its_own()
                 if change is not None:
                     if not await self._written_then_told(change):
+                        self._try_again_soon()
                         return
                     continue
                 turn = self.authority.computer_turn()
@@ -272,4 +280,9 @@ class HostTable:
             async with self.lock:
                 change = self.authority.computer_plays(state, action)
                 if change is not None and not await self._written_then_told(change):
+                    self._try_again_soon()
                     return
+
+    def _try_again_soon(self) -> None:
+        """A write failed with nobody's message to answer: the table tries again by itself."""
+        asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick_computers)

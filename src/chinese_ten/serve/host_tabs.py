@@ -69,12 +69,12 @@ class HostTabs:
     most: int
     local_base: str | None = None
     """The address a tab's join client reaches this host at."""
-    tabs: TabGames = field(init=False)
+    slots: TabGames = field(init=False)
     games: set[TabProcess] = field(default_factory=set)
     download_manager: DownloadManager = field(default_factory=DownloadManager)
 
     def __post_init__(self) -> None:
-        self.tabs = TabGames(max(1, self.most), TAB_IDLE_SECONDS)
+        self.slots = TabGames(max(1, self.most), TAB_IDLE_SECONDS)
 
     def page(self, request: web.Request) -> web.StreamResponse:
         """The seat's board in a terminal in the page (textual.js), as ``serve`` draws it."""
@@ -85,20 +85,24 @@ class HostTabs:
         return terminal_page(language, body, game=True, before=_TERMINAL_SCRIPT)
 
     async def serve(
-        self, request: web.Request, socket: web.WebSocketResponse, table: HostTable
+        self,
+        request: web.Request,
+        socket: web.WebSocketResponse,
+        table: HostTable,
+        seat: int | None,
     ) -> None:
-        """A prepared tab's socket: its first message is the seat's secret; then a ``join``
-        client for that seat runs, its screen in the tab, and ends with the tab."""
-        seat = await tab_seat(table, socket)
+        """A prepared tab's socket whose first message proved ``seat`` (:func:`tab_seat`;
+        None: it did not): a ``join`` client for that seat runs, its screen in the tab, and
+        ends with the tab."""
         # only a seat's secret takes a slot; no await between the check and the taking
-        tab = None if seat is None or self.local_base is None else self.tabs.admit()
+        tab = None if seat is None or self.local_base is None else self.slots.admit()
         if tab is None or seat is None:
             await socket.close()
             return
         try:
             await self._run(request, socket, tab, table, seat)
         finally:
-            self.tabs.leave(tab)
+            self.slots.leave(tab)
 
     async def _run(
         self,
@@ -119,7 +123,7 @@ class HostTabs:
         game = _JoinTab(
             game_command(("join",), language),
             tab,
-            self.tabs,
+            self.slots,
             folder,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,

@@ -45,6 +45,21 @@ def write_atomically(path: Path, text: str) -> None:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+    _synced_folder(path.parent)
+
+
+def _synced_folder(folder: Path) -> None:
+    """The folder's entries on the disk too (the rename itself survives a power cut)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return  # a system that cannot open folders: the file's own fsync is what there is
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_new(path: Path, text: str) -> None:
