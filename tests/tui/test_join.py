@@ -448,7 +448,7 @@ async def test_a_record_that_disagrees_with_the_table_shows_no_results(
     other = new_table(tmp_path / "other", (None, None), deals=1, seed=8)
     _play_out(other, 1)
     table = new_table(tmp_path, (None, None), deals=1)
-    monkeypatch.setattr(table, "record_message", other.record_message)  # type: ignore[attr-defined]
+    monkeypatch.setattr(table.authority, "record_message", other.authority.record_message)  # type: ignore[attr-defined]
     async with hosting(table) as (_host, base):
         me = await seated(table, base, 0)
         app = JoinApp(me, game_options(guard=0.0))
