@@ -480,6 +480,8 @@ class TableAuthority:
             data = json.loads(text)
         except (ValueError, RecursionError):
             raise DamagedTableError("not JSON") from None
+        if isinstance(data, dict) and "format" not in data and "secrets" in data:
+            raise DamagedTableError("a table of an older version, which kept its game apart")
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise DamagedTableError("not a table of chinese-ten host")
         if data.get("version") != VERSION or type(data.get("version")) is not int:
