@@ -834,3 +834,23 @@ def test_the_tables_a_host_may_open_are_the_limits_own(monkeypatch: pytest.Monke
     assert build_parser().parse_args(["host", "--tables", "2"]).tables == 2
     with pytest.raises(SystemExit):
         build_parser().parse_args(["host", "--tables", "3"])
+
+
+async def test_a_frame_of_exactly_the_most_bytes_is_taken(tmp_path: Path) -> None:
+    """At most 1024 bytes means 1024 are taken (a ping padded to the size is answered); one
+    byte more closes the connection."""
+    from chinese_ten.net.protocol import Pong
+
+    table = new_table(tmp_path, (None, None))
+    async with hosting(table) as (_host, base):
+        seat = await seated(table, base, 0)
+        ping = '{"kind": "ping", "data": "x"}'
+        await seat.send(ping + " " * (MAX_CLIENT_MESSAGE - len(ping)))
+        while not isinstance(message := await asyncio.wait_for(seat.receive(), 10), Pong):
+            pass
+        assert message.data == "x"
+        await seat.send(ping + " " * (MAX_CLIENT_MESSAGE + 1 - len(ping)))
+        with pytest.raises(JoinError):
+            while True:
+                await asyncio.wait_for(seat.receive(), timeout=10)
+        await seat.close()

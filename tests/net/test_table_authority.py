@@ -231,3 +231,45 @@ def test_a_table_taken_up_after_any_crash_is_the_one_every_seat_was_told_of(
             for s, update in told.items():
                 text = update.model_dump_json()
                 assert not [c for c in hidden_cards(authority, s) if f'"{c}"' in text], (kind, s)
+
+
+def test_the_authority_loads_no_web_server_and_no_terminal() -> None:
+    """net/table.py, and all it imports, runs without aiohttp, Textual or Rich."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, chinese_ten.net.table; "
+        "print(sorted(m for m in ('aiohttp', 'textual', 'rich') if m in sys.modules))"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"kind": "ready", "seq": "1"}',
+        '{"kind": "ready", "seq": true}',
+        '{"kind": "ready", "seq": 1.0}',
+        '{"kind": "act", "seq": 1.5, "action": "play AS"}',
+        '{"kind": "cut", "seq": 1, "position": "7"}',
+        '{"kind": "hand", "seat": false, "level": null}',
+        '{"kind": "hello", "version": "1", "secret": "x"}',
+        '{"kind": "hello", "version": true, "secret": "x"}',
+    ],
+)
+def test_numbers_are_strict_integers(text: str) -> None:
+    from chinese_ten.net.protocol import BadMessageError, read_client
+
+    with pytest.raises(BadMessageError) as bad:
+        read_client(text)
+    assert bad.value.code == "malformed"
+    read_client(
+        text.replace('"1"', "1")
+        .replace("true", "1")
+        .replace("1.0", "1")
+        .replace("1.5", "1")
+        .replace('"7"', "7")
+        .replace("false", "0")
+    )
