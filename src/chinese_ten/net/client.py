@@ -6,7 +6,6 @@ own seat, by the benchmark's bots and by the tests. Everything the server sends 
 """
 
 import json
-import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -15,6 +14,8 @@ import aiohttp
 from chinese_ten.lang.i18n import _
 from chinese_ten.net.protocol import (
     MAX_SERVER_MESSAGE,
+    SECRET,
+    TABLE_ID,
     VERSION,
     Act,
     BadMessageError,
@@ -32,8 +33,6 @@ from chinese_ten.net.protocol import (
     version_of,
 )
 
-_TABLE = re.compile(r"[A-Za-z0-9_-]{1,32}")
-_SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
 MAX_LINK = 512
 
 
@@ -83,9 +82,9 @@ def parse_link(text: str) -> Link:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise wrong
     path = parts.path.rstrip("/").split("/")
-    if len(path) != 3 or path[1] != "t" or not _TABLE.fullmatch(path[2]):
+    if len(path) != 3 or path[1] != "t" or not TABLE_ID.fullmatch(path[2]):
         raise wrong
-    if not _SECRET.fullmatch(parts.fragment):
+    if not SECRET.fullmatch(parts.fragment):
         raise JoinError(_("This link has lost its secret (the part after #): copy all of it."))
     return Link(f"{parts.scheme}://{parts.netloc}", path[2], parts.fragment)
 

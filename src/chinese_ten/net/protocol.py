@@ -10,6 +10,7 @@ other clients. Cards are written as in records (``AS``, ``TH``), actions as ``pl
 """
 
 import json
+import re
 from functools import lru_cache
 from typing import Annotated, Final, Literal, get_args
 
@@ -38,6 +39,10 @@ MAX_SERVER_MESSAGE: Final = 1 << 20
 """Bytes of one message from the server (a series' record at its end is the longest)."""
 SECRET_LENGTH: Final = 43
 """Characters of a seat's secret (``secrets.token_urlsafe(32)``)."""
+TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""A table's id, as an invite link spells it (``secrets.token_urlsafe(6)`` makes 8)."""
+SECRET: Final = re.compile(rf"[A-Za-z0-9_-]{{{SECRET_LENGTH}}}")
+"""A seat's secret, as an invite link spells it after ``#``."""
 
 RefusalCode = Literal[
     "no_hello",

@@ -15,7 +15,6 @@ A message that would change nothing is refused (``unchanged``) and moves nothing
 import hmac
 import json
 import random
-import re
 import secrets as secret_source
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -29,7 +28,8 @@ from chinese_ten.engine.view import PlayerView
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
 from chinese_ten.net.protocol import (
-    SECRET_LENGTH,
+    SECRET,
+    TABLE_ID,
     Act,
     Cut,
     CutMade,
@@ -49,10 +49,6 @@ from chinese_ten.players.levels import LEVELS
 if TYPE_CHECKING:  # pydantic's records load with the first snapshot
     from chinese_ten.store.records import GameRecord
 
-TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
-"""A table's id, as an invite link spells it (``secrets.token_urlsafe(6)`` makes 8)."""
-SECRET: Final = re.compile(rf"[A-Za-z0-9_-]{{{SECRET_LENGTH}}}")
-"""A seat's secret (``secrets.token_urlsafe(32)``)."""
 FORMAT: Final = "chinese-ten-table"
 VERSION: Final = 2
 """The snapshot's version: version 1 kept the game in a save file beside the table's."""

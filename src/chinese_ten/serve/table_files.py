@@ -14,7 +14,7 @@ from typing import Final
 
 from chinese_ten.engine.errors import SaveError
 from chinese_ten.lang.i18n import _
-from chinese_ten.net.table import TABLE_ID
+from chinese_ten.net.protocol import TABLE_ID
 from chinese_ten.store.files import file_problem, shown, write_atomically
 from chinese_ten.store.saves import SaveSlot
 
