@@ -117,21 +117,16 @@ class HostTabs:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         language = language_of(request.headers.get("Accept-Language"), i18n.current())
 
-        async def close() -> None:
-            await socket.close()
-
-        game = _JoinTab(
+        game = _JoinTab.of_tab(
             game_command(("join",), language),
             tab,
             self.slots,
             folder,
-            write_bytes=socket.send_bytes,
-            write_str=socket.send_str,
-            close=close,
+            request=request,
+            websocket=socket,
             download_manager=self.download_manager,
         )
         game.link = table.authority.link(self.local_base, seat)
-        game.touch = request.query.get("touch") == "1"  # the page's word, as serve's tabs
         self.games.add(game)
         try:
             await run_tab(request, socket, game)

@@ -25,6 +25,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from aiohttp import WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -142,6 +143,37 @@ class TabProcess(AppService):
         self.shown = False
         self.touch = False
         """The tab's page is on a touch screen (the game is told so)."""
+
+    @classmethod
+    def of_tab(
+        cls,
+        command: str,
+        tab: TabGame,
+        tabs: TabGames,
+        folder: Path,
+        *,
+        request: web.Request,
+        websocket: web.WebSocketResponse,
+        download_manager: DownloadManager,
+    ) -> Self:
+        """The game of the tab at the other end of ``websocket``: its screen goes there, and
+        it is told whether the tab's page is on a touch screen (the page's ``touch=1``)."""
+
+        async def close() -> None:
+            await websocket.close()
+
+        game = cls(
+            command,
+            tab,
+            tabs,
+            folder,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=download_manager,
+        )
+        game.touch = request.query.get("touch") == "1"
+        return game
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """The game saves in its browser's own folder (and keeps its history there)."""
@@ -395,20 +427,15 @@ class GameServer(Server):
     async def _play(
         self, request: web.Request, websocket: web.WebSocketResponse, tab: TabGame, folder: Path
     ) -> None:
-        async def close() -> None:
-            await websocket.close()
-
-        game = TabProcess(
+        game = TabProcess.of_tab(
             game_command(self.options.game, self.language(request)),
             tab,
             self.tabs,
             folder,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=close,
+            request=request,
+            websocket=websocket,
             download_manager=self.download_manager,
         )
-        game.touch = request.query.get("touch") == "1"
         self.games.add(game)
         try:
             await run_tab(request, websocket, game)
