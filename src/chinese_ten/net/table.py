@@ -27,6 +27,7 @@ from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
+from chinese_ten.lang.i18n import N_
 from chinese_ten.net.protocol import (
     SECRET,
     TABLE_ID,
@@ -82,11 +83,12 @@ class Accepted:
 
 class DamagedTableError(ValueError):
     """A snapshot that is not one this program wrote, or contradicts itself: ``problem`` says
-    which part (worded by the reader of the file)."""
+    which part (a message to translate where it is shown), ``detail`` what was found there."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, detail: str = "") -> None:
         super().__init__(problem)
         self.problem = problem
+        self.detail = detail
 
 
 class TableFlow(GameFlow):
@@ -475,29 +477,29 @@ class TableAuthority:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            raise DamagedTableError("not JSON") from None
+            raise DamagedTableError(N_("not JSON")) from None
         if isinstance(data, dict) and "format" not in data and "secrets" in data:
-            raise DamagedTableError("a table of an older version, which kept its game apart")
+            raise DamagedTableError(N_("a table of an older version, which kept its game apart"))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise DamagedTableError("not a table of chinese-ten host")
+            raise DamagedTableError(N_("not a table of chinese-ten host"))
         if data.get("version") != VERSION or type(data.get("version")) is not int:
-            raise DamagedTableError("a table of another version")
+            raise DamagedTableError(N_("a table of another version"))
         table_id = data.get("table")
         if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-            raise DamagedTableError("the table's id")
+            raise DamagedTableError(N_("the table's id"))
         try:
             record = parse_record(json.dumps(data.get("game")), "game")
             states = replay(record)
         except (RecordError, ValueError, RecursionError) as error:
-            raise DamagedTableError(f"the game: {error}") from None
+            raise DamagedTableError(N_("the game"), str(error)) from None
         if not states:
-            raise DamagedTableError("the game has no deal")
+            raise DamagedTableError(N_("the game has no deal"))
         seat_secrets = _secrets(data.get("secrets"), record)
         table = cls(table_id, options, seat_secrets)
         table.flow.take_up(record, states)
         table.handed = _handed(data.get("handed"), seat_secrets)
         table._seat_handed()
-        table.seq = _whole(data.get("seq"), "seq", MOST_SEQ)
+        table.seq = _whole(data.get("seq"), N_("the seq"), MOST_SEQ)
         table.stage = table._stage(data.get("stage"))
         table.ready = table._ready_seats(data.get("ready"))
         table.cut = table._saved_cut(data.get("cut"))
@@ -508,20 +510,20 @@ class TableAuthority:
         assert state is not None
         over = state.phase == OVER
         if saved not in STAGES:
-            raise DamagedTableError("the stage")
+            raise DamagedTableError(N_("the stage"))
         stage: Stage = saved
         if (stage == "play") == over or (stage == "finished") != self.flow.series.is_over:
-            raise DamagedTableError("the stage, for the game's deal")
+            raise DamagedTableError(N_("the stage, for the game's deal"))
         return stage
 
     def _ready_seats(self, saved: object) -> set[int]:
         if not isinstance(saved, list) or any(type(s) is not int for s in saved):
-            raise DamagedTableError("the seats ready")
+            raise DamagedTableError(N_("the seats ready"))
         ready = set(saved)
         if len(ready) != len(saved) or not ready <= set(self.person_seats()):
-            raise DamagedTableError("the seats ready")
+            raise DamagedTableError(N_("the seats ready"))
         if ready and self.stage != "results":
-            raise DamagedTableError("the seats ready, outside the results")
+            raise DamagedTableError(N_("the seats ready, outside the results"))
         return ready
 
     def _saved_cut(self, saved: object) -> CutMade | None:
@@ -544,7 +546,7 @@ class TableAuthority:
             or not 1 <= position <= 51
             or type(at_random) is not bool
         ):
-            raise DamagedTableError("the cut")
+            raise DamagedTableError(N_("the cut"))
         return CutMade(seat=seat, position=position, at_random=at_random)
 
 
@@ -558,28 +560,28 @@ def _secrets(saved: object, record: "GameRecord") -> tuple[str | None, ...]:
     """One secret for each person's seat of the record, none for a computer's, no two alike."""
     seats = record.seats
     if not isinstance(saved, list) or seats is None or len(saved) != len(seats):
-        raise DamagedTableError("the seats' secrets")
+        raise DamagedTableError(N_("the seats' secrets"))
     found: list[str | None] = []
     for secret, seat in zip(saved, seats, strict=True):
         if seat.computer is None:
             if not isinstance(secret, str) or not SECRET.fullmatch(secret):
-                raise DamagedTableError("the seats' secrets")
+                raise DamagedTableError(N_("the seats' secrets"))
         elif secret is not None:
-            raise DamagedTableError("the seats' secrets")
+            raise DamagedTableError(N_("the seats' secrets"))
         found.append(secret)
     people = [s for s in found if s is not None]
     if not people or len(set(people)) != len(people):
-        raise DamagedTableError("the seats' secrets")
+        raise DamagedTableError(N_("the seats' secrets"))
     return tuple(found)
 
 
 def _handed(saved: object, seat_secrets: tuple[str | None, ...]) -> dict[int, str]:
     if not isinstance(saved, dict):
-        raise DamagedTableError("the seats handed to the computer")
+        raise DamagedTableError(N_("the seats handed to the computer"))
     handed: dict[int, str] = {}
     for key, level in saved.items():
         seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) == 1 else -1
         if not 0 <= seat < len(seat_secrets) or seat_secrets[seat] is None or level not in LEVELS:
-            raise DamagedTableError("the seats handed to the computer")
+            raise DamagedTableError(N_("the seats handed to the computer"))
         handed[seat] = level
     return handed

@@ -152,10 +152,11 @@ class HostTable:
         try:
             authority = TableAuthority.taken_up(text, options)
         except DamagedTableError as error:
+            problem = _(error.problem)
+            if error.detail:
+                problem = f"{problem}: {visible(error.detail)}"
             raise TableFileError(
-                _("{path}: damaged ({problem})").format(
-                    path=shown(folder), problem=visible(error.problem)
-                )
+                _("{path}: damaged ({problem})").format(path=shown(folder), problem=problem)
             ) from None
         if authority.table_id != folder.name:
             raise TableFileError(
