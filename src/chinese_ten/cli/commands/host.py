@@ -225,10 +225,10 @@ def _seat_the_host(loop: asyncio.AbstractEventLoop, table: "HostTable", base: st
 
 
 def run_join(argument: str | None, link_file: Path | None, game: GameOptions) -> int:
-    """``chinese-ten join``: the link from the command line (``argument``, warned about when
-    it holds a secret), ``link_file``, the environment (:data:`LINK_VARIABLE`), or else a
-    prompt that does not show it. A missing or wrong link, an unreachable host, another
-    version: one line."""
+    """``chinese-ten join``: the link from the command line (``argument``, with a warning:
+    its secret was readable through ``ps``), ``link_file``, the environment
+    (:data:`LINK_VARIABLE`), or else a prompt that does not show it. A missing or wrong link,
+    an unreachable host, another version: one line."""
     import os
 
     from chinese_ten.cli.commands.join_link import (
