@@ -17,9 +17,8 @@ from chinese_ten.lang.i18n import _
 from chinese_ten.text.names import unsafe, visible
 
 MOST_FILE_BYTES = 4096
-"""The most a link file may hold: a link is at most
-:data:`~chinese_ten.net.client.MAX_LINK` characters, and a file
-larger than this is something else."""
+"""The most a link file may hold: a link is at most :data:`~chinese_ten.net.client.MAX_LINK`
+characters, and a file larger than this is something else."""
 
 
 class LinkSourceError(Exception):
