@@ -88,12 +88,15 @@ class Terminal:
         self.screen = pyte.Screen(columns, rows)
         """What the terminal shows, from every byte read so far."""
         self._stream = pyte.ByteStream(self.screen)
+        self.written = bytearray()
+        """Every byte the program wrote and this side read, in order (what scrolled away
+        and what the screen drew over too)."""
 
     def read_until(self, needle: bytes, limit: float = 30.0) -> bytes:
         """The bytes written until ``needle`` (in the bytes, not on screen) or ``limit``."""
         assert self.main is not None
         seen = read_until(self.main, needle, limit)
-        self._stream.feed(seen)
+        self._feed(seen)
         return seen
 
     @property
@@ -115,8 +118,12 @@ class Terminal:
         if not chunk:  # the program has gone: only the time passes
             time.sleep(max(0.0, limit))
             return False
-        self._stream.feed(chunk)
+        self._feed(chunk)
         return True
+
+    def _feed(self, chunk: bytes) -> None:
+        self.written += chunk
+        self._stream.feed(chunk)
 
     def wait_for(self, needle: str, limit: float = 30.0) -> bool:
         """Whether ``needle`` is on screen within ``limit`` seconds."""

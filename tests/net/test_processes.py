@@ -84,13 +84,14 @@ def test_a_killed_host_resumes_and_its_links_still_work(tmp_path: Path) -> None:
     assert all(out.startswith("records 1 ") for out, _err in outputs), outputs
 
 
-def run_join(*arguments: str, home: Path) -> subprocess.CompletedProcess[str]:
+def run_join(link: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """``chinese-ten join`` with ``link`` in its environment (off its command line)."""
     return subprocess.run(
-        [sys.executable, "-m", "chinese_ten", "join", *arguments],
+        [sys.executable, "-m", "chinese_ten", "join"],
         capture_output=True,
         text=True,
         timeout=60,
-        env={**os.environ, "CHINESE_TEN_HOME": str(home)},
+        env={**os.environ, "CHINESE_TEN_HOME": str(home), "CHINESE_TEN_LINK": link},
         check=False,
     )
 

@@ -7,7 +7,6 @@ language is chosen first (``--lang``, else the environment), since the parser's 
 """
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -351,11 +350,22 @@ def build_parser() -> argparse.ArgumentParser:
     _serve_parser(_command(sub, "serve", _("play in a browser: one game per tab")))
     _host_parser(_command(sub, "host", _("open a table that people join from other machines")))
     join = _command(sub, "join", _("take your seat at a table another machine hosts"))
-    join.add_argument(
+    given = join.add_mutually_exclusive_group()
+    given.add_argument(
         "link",
         metavar=_("LINK"),
         nargs="?",
-        help=_("the invite link the host printed (else read from CHINESE_TEN_LINK)"),
+        help=_(
+            "the invite link the host printed (its secret is then readable by every user of "
+            "this machine through ps); without LINK or --link-file: from CHINESE_TEN_LINK, "
+            "else pasted at a prompt that does not show it"
+        ),
+    )
+    given.add_argument(
+        "--link-file",
+        type=Path,
+        metavar=_("FILE"),
+        help=_("read the invite link from FILE (its only line)"),
     )
     for flag, words in (
         ("--ascii", _("letters for suits, plain borders")),
@@ -775,13 +785,7 @@ def _host_or_join(args: argparse.Namespace) -> int:
         compact=args.compact,
     )
     if args.command == "join":
-        from chinese_ten.net.client import LINK_VARIABLE
-
-        # taken out of the environment: nothing this process starts inherits the secret
-        link = args.link if args.link is not None else os.environ.pop(LINK_VARIABLE, None)
-        if link is None:
-            _Parser(prog="chinese-ten join").error(_("join needs the invite link"))
-        return run_join(link, GameOptions(display=display))
+        return run_join(args.link, args.link_file, GameOptions(display=display))
     computer = _table(args)
     names = None if args.players is None else args.players.names
     series = args.series or args.deals is not None

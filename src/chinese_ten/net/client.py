@@ -67,9 +67,10 @@ a process's command line is open to every user of the machine, its environment i
 def parse_link(text: str) -> Link:
     """The link's parts, or :class:`JoinError` saying what is wrong with it."""
     text = text.strip()
+    address, hash_sign, _secret = text.partition("#")  # a secret is never said back
     wrong = JoinError(
         _("{link} is not an invite link: it looks like http://HOST:PORT/t/TABLE#SECRET").format(
-            link=repr(text[:80])
+            link=repr(address[:80] + ("#..." if hash_sign else ""))
         )
     )
     if len(text) > MAX_LINK:

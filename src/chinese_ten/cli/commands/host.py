@@ -224,15 +224,45 @@ def _seat_the_host(loop: asyncio.AbstractEventLoop, table: "HostTable", base: st
         thread.join()
 
 
-def run_join(text: str, game: GameOptions) -> int:
-    """``chinese-ten join LINK``: a wrong link, an unreachable host, another version: one line."""
-    from chinese_ten.net.client import JoinError, parse_link
+def run_join(argument: str | None, link_file: Path | None, game: GameOptions) -> int:
+    """``chinese-ten join``: the link from the command line (``argument``, with a warning:
+    its secret was readable through ``ps``), ``link_file``, the environment
+    (:data:`LINK_VARIABLE`), or else a prompt that does not show it. A missing or wrong link,
+    an unreachable host, another version: one line."""
+    import os
 
+    from chinese_ten.cli.commands.join_link import (
+        LinkSourceError,
+        argument_warning,
+        link_from_file,
+        link_from_prompt,
+    )
+    from chinese_ten.net.client import LINK_VARIABLE, JoinError, parse_link
+
+    # out of the environment whatever the link's source: nothing join starts inherits it
+    from_environment = os.environ.pop(LINK_VARIABLE, None)
     try:
+        if argument is not None:
+            text = argument
+        elif link_file is not None:
+            text = link_from_file(link_file)
+        elif from_environment is not None:
+            text = from_environment
+        elif sys.stdin.isatty():
+            text = link_from_prompt()
+        else:
+            raise LinkSourceError(
+                _(
+                    "join needs the invite link: run it in a terminal to paste it, or give "
+                    "--link-file FILE or {variable}"
+                ).format(variable=LINK_VARIABLE)
+            )
         link = parse_link(text)
-    except JoinError as error:
+    except (LinkSourceError, JoinError) as error:
         _say(_("chinese-ten: {problem}").format(problem=visible(str(error))))
         return 2
+    if argument is not None:  # a link holds its secret: it was on the command line
+        _say(argument_warning())
     return run_join_link(link, game)
 
 
