@@ -344,3 +344,19 @@ async def test_a_game_of_two_against_the_computer_fits_80x24_in_every_language(
         winner = str(row[5]).replace("\n", " ")
         text = screen_text(app)
         assert winner.split()[0] in text  # the winner's column is on screen
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_key_bar_has_no_stray_mark_before_the_palette(
+    tmp_path: Path, ascii_only: bool
+) -> None:
+    """The History's keys as every other screen's: the palette's key after a space, with no
+    separator drawn before it (Textual's footer drew one, ``▏``, or ``|`` in ASCII)."""
+    _imported(tmp_path)
+    app = ChineseTenApp(options(tmp_path, players=None, ascii=ascii_only))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        keys = screen_text(app).splitlines()[-1]
+    assert keys.split()[:2] == ["esc", "Back"], keys
+    assert keys.rstrip().endswith("  ^p palette"), keys
+    assert "▏" not in keys and "|" not in keys, keys

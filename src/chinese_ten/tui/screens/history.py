@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Sparkline, Static
+from textual.widgets import DataTable, Sparkline, Static
 
 from chinese_ten.analysis.history_text import (
     deals_text,
@@ -36,6 +36,7 @@ from chinese_ten.store.history import read_history
 from chinese_ten.store.history_rows import GameRow
 from chinese_ten.text.wording import signed
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import touch
 
 MAX_ROWS = 500
@@ -92,7 +93,7 @@ class HistoryScreen(Screen[None]):
                 yield Static(id="history-sparkline")
             else:
                 yield Sparkline([], id="history-sparkline")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         problem = self.query_one("#history-problem", Static)
