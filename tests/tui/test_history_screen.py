@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from chinese_ten.store.history import FILE_NAME, open_history
 from chinese_ten.store.records import GameRecord, load_record, replay, series_score
@@ -19,6 +19,7 @@ from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.trend import TrendChart
 from tests.history_helpers import played, played_at
 from tests.tui_helpers import cut_names, options, play_until_results, screen_text, until
 
@@ -72,8 +73,8 @@ async def test_f2_opens_the_history_from_the_start_screen(tmp_path: Path) -> Non
         assert games.row_count == 2
         players = app.screen.query_one("#history-players", DataTable)
         assert players.row_count == 3
-        spark = app.screen.query_one("#history-sparkline", Sparkline)
-        assert spark.data is not None and len(list(spark.data)) == 6  # 0, then 5 deals of Zed
+        trend = app.screen.query_one("#history-sparkline", TrendChart)
+        assert len(trend.values) == 6  # 0, then 5 deals of Zed
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -360,3 +361,28 @@ async def test_the_key_bar_has_no_stray_mark_before_the_palette(
     assert keys.split()[:2] == ["esc", "Back"], keys
     assert keys.rstrip().endswith("  ^p palette"), keys
     assert "▏" not in keys and "|" not in keys, keys
+
+
+async def test_the_running_total_is_drawn_from_a_zero_line(tmp_path: Path) -> None:
+    """One game won by Ana: her chart rises from the zero line (the total before the first
+    deal), Ben's hangs below it; each starts on the line."""
+    with open_history(tmp_path) as history:
+        history.import_record(played(2, seed=1, names=("Ana", "Ben")))
+    app = _app(tmp_path)
+    seen: dict[str, list[str]] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        await pilot.press("tab")  # the players' table
+        for _ in range(2):
+            trend = app.screen.query_one("#history-sparkline", TrendChart)
+            lines = screen_text(app).splitlines()
+            row = next(k for k, line in enumerate(lines) if ": running total " in line)
+            name = lines[row].split(":")[0].strip()
+            seen[name] = [line[1:-1] for line in lines[row + 1 : row + 1 + trend.size.height]]
+            assert (trend.values[-1] > 0) == (name == "Ana"), (name, trend.values)
+            await pilot.press("down")
+            await pilot.pause()
+    up, down = seen["Ana"], seen["Ben"]
+    assert up[-1].startswith("─") and set(up[-1]) <= {"─", "▀"}, up  # all above the line
+    assert down[0].startswith("─") and set(down[0]) <= {"─", "▄"}, down  # all below it
+    assert "█" in up[0] and "█" in down[-1]  # the largest totals fill the far rows

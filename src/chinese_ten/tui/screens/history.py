@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from chinese_ten.analysis.history_text import (
     deals_text,
@@ -29,7 +29,7 @@ from chinese_ten.analysis.history_text import (
     table_label,
     when,
 )
-from chinese_ten.analysis.stats import Matchup, PlayerStats, player_stats, sparkline
+from chinese_ten.analysis.stats import Matchup, PlayerStats, player_stats
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.store.history import read_history
@@ -38,6 +38,7 @@ from chinese_ten.text.wording import signed
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import touch
+from chinese_ten.tui.widgets.trend import TrendChart
 
 MAX_ROWS = 500
 """The newest games listed (the statistics count every game)."""
@@ -66,8 +67,7 @@ class HistoryScreen(Screen[None]):
     ]
 
     def __init__(self, folder: Path | None = None, *, ascii_only: bool = False) -> None:
-        """``ascii_only``: the running total in ASCII characters (Textual's sparkline draws
-        blocks)."""
+        """``ascii_only``: the running total in ASCII characters."""
         super().__init__()
         translate_bindings(self)
         self.folder = folder
@@ -89,10 +89,7 @@ class HistoryScreen(Screen[None]):
             yield DataTable(id="history-players", cursor_type="row")
             yield DataTable(id="history-tables", cursor_type="row")
             yield Static(id="history-trend-title")
-            if self.ascii_only:
-                yield Static(id="history-sparkline")
-            else:
-                yield Sparkline([], id="history-sparkline")
+            yield TrendChart(ascii_only=self.ascii_only, id="history-sparkline")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -244,12 +241,7 @@ class HistoryScreen(Screen[None]):
         self._draw_trend(running_from_zero(figures))
 
     def _draw_trend(self, values: list[int]) -> None:
-        if self.ascii_only:
-            width = max(1, self.app.size.width - 2)
-            line = sparkline(values, width=width, ascii_only=True)
-            self.query_one("#history-sparkline", Static).update(Text(line))
-        else:
-            self.query_one("#history-sparkline", Sparkline).data = [float(v) for v in values]
+        self.query_one("#history-sparkline", TrendChart).show(values)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = event.data_table
