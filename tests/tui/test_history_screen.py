@@ -386,3 +386,21 @@ async def test_the_running_total_is_drawn_from_a_zero_line(tmp_path: Path) -> No
     assert up[-1].startswith("─") and set(up[-1]) <= {"─", "▀"}, up  # all above the line
     assert down[0].startswith("─") and set(down[0]) <= {"─", "▄"}, down  # all below it
     assert "█" in up[0] and "█" in down[-1]  # the largest totals fill the far rows
+
+
+async def test_deal_after_deal_shows_no_series_and_no_end(tmp_path: Path) -> None:
+    """A game played deal after deal, still going: no "0-0-0" series beside its streak, and
+    its time is when it was last played, not an end."""
+    record = played(4, seed=2).model_copy(update={"deals_planned": None})
+    when = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        history.store(record, computers=(None, None), started=when, ended=when)
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        people = app.screen.query_one("#history-players", DataTable)
+        series = [str(people.get_row_at(k)[1]) for k in range(people.row_count)]
+        text = screen_text(app)
+    assert series == ["-", "-"], series
+    assert "0-0-0" not in text
+    assert "Last played" in text and "Ended" not in text

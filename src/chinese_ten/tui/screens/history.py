@@ -25,6 +25,7 @@ from chinese_ten.analysis.history_text import (
     places_text,
     running_from_zero,
     seat_label,
+    series_text,
     streak_text,
     table_label,
     when,
@@ -119,7 +120,7 @@ class HistoryScreen(Screen[None]):
 
     def _fill_games(self) -> None:
         table: DataTable[Text] = self.query_one("#history-games", DataTable)
-        labels = (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner"))
+        labels = (_("Game"), _("Last played"), _("Players"), _("Deals"), _("Totals"), _("Winner"))
         for label in labels:
             table.add_column(Text(label))
         seat_width = self._seat_width(labels)
@@ -169,7 +170,7 @@ class HistoryScreen(Screen[None]):
             if stats.opponents:  # games of two
                 table.add_row(
                     Text(stats.player),
-                    Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
+                    Text(series_text(overall)),
                     Text(str(overall.deals), justify="right"),
                     Text(mean_text(overall), justify="right"),
                     Text(streak_text(overall)),
