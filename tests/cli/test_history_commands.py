@@ -412,3 +412,38 @@ def test_a_damaged_history_is_one_line_for_the_commands(
         assert main(args) == 1
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err and "history.sqlite" in err
+
+
+# ------------------------------------------------------- games played deal after deal
+def _open_ended(home: Path) -> None:
+    """Ana and Ben, deal after deal (no series to win), still going: stored as each deal
+    ends, so it has a time of its last deal and no end."""
+    record = played(4, seed=2).model_copy(update={"deals_planned": None})
+    with open_history(home) as history:
+        history.store(record, computers=(None, None), started=START, ended=START)
+
+
+def test_deal_after_deal_has_no_series_won_lost_or_tied(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    _open_ended(home)
+    assert main(["stats", "--player", "ana"]) == 0
+    lines = [line.replace("│", " ").split() for line in capsys.readouterr().out.splitlines()]
+    (row,) = [cells for cells in lines if cells[:1] == ["Ben"]]
+    assert row[1] == "-", row  # not 0-0-0 beside a streak of won deals
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "Last played" in out and "Ended" not in out  # the game has not ended
+
+
+def test_a_finished_series_still_counts_won_lost_tied(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    _stored(home, ("Ana", "Ben"))
+    _open_ended(home)
+    assert main(["stats", "--player", "ana"]) == 0
+    lines = [line.replace("│", " ").split() for line in capsys.readouterr().out.splitlines()]
+    (row,) = [cells for cells in lines if cells[:1] == ["Ben"]]
+    assert re.fullmatch(r"[01]-[01]-[01]", row[1]) and row[1].count("1") == 1, row

@@ -4,7 +4,7 @@ at tables of two, three and four (seats, default names, the deal passing round).
 import json
 from pathlib import Path
 
-from chinese_ten.engine.deal import OVER, legal_actions
+from chinese_ten.engine.deal import OVER, DealState, legal_actions
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
 from chinese_ten.lang.i18n import choose
@@ -339,3 +339,60 @@ def test_a_save_against_the_computer_is_taken_up(tmp_path: Path) -> None:
     assert saved is not None and saved.table.computer == (None, "random")
     assert later.resume().resumed and later.keyboard == 0
     later.release()
+
+
+def _finished_deal(seed: int, dealer: int, seats: int = 2) -> DealState:
+    import random
+
+    from chinese_ten.engine.chance import random_setup
+    from chinese_ten.engine.deal import apply_action, outcome, start
+
+    state = start(random_setup(random.Random(seed), dealer, 20, seats=seats))
+    while outcome(state) is None:
+        state = apply_action(state, legal_actions(state)[0])
+    return state
+
+
+def _save(
+    folder: Path,
+    players: tuple[str | None, ...],
+    computer: tuple[str | None, ...],
+    planned: int | None,
+    deals: int,
+) -> None:
+    from chinese_ten.game.table import Table
+    from chinese_ten.store.records import game_record
+    from chinese_ten.store.saves import SaveSlot
+
+    table = Table(players, computer, planned)
+    states = [_finished_deal(k, k % len(players), len(players)) for k in range(deals)]
+    record = game_record(
+        table.record_names(),
+        planned,
+        states,
+        seats=table.seat_records(),
+        settings=table.settings_record(),
+    )
+    SaveSlot(folder).save(record)
+
+
+def test_a_finished_series_in_the_slot_gives_its_table_to_offer(tmp_path: Path) -> None:
+    _save(tmp_path, ("Ana", None, "Cy"), (None, "hard", None), 2, 2)
+    flow = GameFlow(_options(tmp_path, players=None))
+    assert flow.find_unfinished() == (None, [])  # nothing to continue
+    table = flow.finished_table()
+    assert table is not None
+    assert table.typed == ("Ana", None, "Cy") and table.computer == (None, "hard", None)
+
+
+def test_no_table_is_offered_from_an_unfinished_game_nor_one_of_computers(
+    tmp_path: Path,
+) -> None:
+    _save(tmp_path / "open", ("Ana", "Ben"), (None, None), None, 3)  # deal after deal
+    _save(tmp_path / "short", ("Ana", "Ben"), (None, None), 4, 2)  # 2 of 4 deals
+    _save(tmp_path / "bots", (None, None), ("easy", "hard"), 1, 1)  # nobody at the keyboard
+    for folder in ("open", "short", "bots"):
+        flow = GameFlow(_options(tmp_path / folder, players=None))
+        flow.find_unfinished()
+        assert flow.finished_table() is None, folder
+    assert GameFlow(_options(tmp_path / "empty", players=None)).finished_table() is None

@@ -2,6 +2,7 @@
 with ``--ascii`` too: a whole deal in which nothing is cut (every key of the key bar, every
 count, every card, the prompt), and one played by the mouse alone."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -227,3 +228,32 @@ def test_the_compact_option_reaches_the_game(monkeypatch: pytest.MonkeyPatch) ->
     assert cli.main(["play", "--players", "Ana,Ben", "--compact"]) == 0
     assert cli.main(["series", "--players", "Ana,Ben"]) == 0
     assert seen == [True, False]
+
+
+SEAT_NAMES = ("Alexandrina Wilhelmina", "Bartholomew Fitz", "Cyprianus Maximilian", "Dorothea Eva")
+
+
+@pytest.mark.parametrize("open_scores", [False, True])
+@pytest.mark.parametrize(("seats", "size"), [(2, (40, 20)), (4, (44, 22)), (4, (40, 20))])
+async def test_every_total_on_the_compact_board_says_total(
+    tmp_path: Path, open_scores: bool, seats: int, size: tuple[int, int]
+) -> None:
+    """Where a seat's line or the hand's heading is short of room, the total keeps its word:
+    no part of a line is a bare number (``Ana · 6·0 · 0`` said nothing of what 0 was)."""
+    names = SEAT_NAMES[:seats]
+    app = ChineseTenApp(
+        options(tmp_path, players=names, computer=(None,) * seats, open_scores=open_scores)
+    )
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter", "enter")  # the cut, the hand-over
+        await pilot.pause()
+        board = app.screen.query_one(CompactBoard)
+        assert board.display
+        lines = screen_text(app).splitlines()
+    sep = " · "
+    seat_lines = [line for line in lines if sep in line and "Deal" not in line]
+    assert len(seat_lines) == seats, lines  # the others' lines and the hand's heading
+    for line in seat_lines:
+        parts = line.strip(" ▶").split(sep)
+        assert not [p for p in parts if re.fullmatch(r"[+-]?\d+", p.strip())], line
+        assert any(p.startswith("total ") for p in parts), line

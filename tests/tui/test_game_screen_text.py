@@ -332,7 +332,12 @@ async def test_long_names_leave_room_for_the_results(tmp_path: Path) -> None:
     app = ChineseTenApp(options(tmp_path, players=LONG, computer=(None, "easy"), deals_planned=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until_results(pilot)
+        await pilot.press("end")  # the deal's table, under the series'
+        await pilot.pause()
         text = screen_text(app)
-    assert "Points" in text and "Result" in text and "Red cards" in text
-    assert "Alexandrina Wilhelmina…" in text and "Bartholomew Fitzgerald… (computer, easy)" in text
-    assert LONG[0] not in text.replace("\n", " ").split("wins")[0]  # the tables cut it
+    # The tables, under the keys of the verdict (which names each whole)
+    tables = text.split("n: new series · g: new game · q: quit")[1]
+    assert "Points" in tables and "Result" in tables and "Red cards" in tables
+    assert "Alexandrina Wilhelmina…" in tables
+    assert "Bartholomew Fitzgerald… (computer, easy)" in tables
+    assert LONG[0] not in tables.replace("\n", " ")  # the tables cut it

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from chinese_ten.store.history import FILE_NAME, open_history
 from chinese_ten.store.records import GameRecord, load_record, replay, series_score
@@ -19,6 +19,7 @@ from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens import review as review_screen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.trend import TrendChart
 from tests.history_helpers import played, played_at
 from tests.tui_helpers import cut_names, options, play_until_results, screen_text, until
 
@@ -72,8 +73,8 @@ async def test_f2_opens_the_history_from_the_start_screen(tmp_path: Path) -> Non
         assert games.row_count == 2
         players = app.screen.query_one("#history-players", DataTable)
         assert players.row_count == 3
-        spark = app.screen.query_one("#history-sparkline", Sparkline)
-        assert spark.data is not None and len(list(spark.data)) == 6  # 0, then 5 deals of Zed
+        trend = app.screen.query_one("#history-sparkline", TrendChart)
+        assert len(trend.values) == 6  # 0, then 5 deals of Zed
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -344,3 +345,62 @@ async def test_a_game_of_two_against_the_computer_fits_80x24_in_every_language(
         winner = str(row[5]).replace("\n", " ")
         text = screen_text(app)
         assert winner.split()[0] in text  # the winner's column is on screen
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_key_bar_has_no_stray_mark_before_the_palette(
+    tmp_path: Path, ascii_only: bool
+) -> None:
+    """The History's keys as every other screen's: the palette's key after a space, with no
+    separator drawn before it (Textual's footer drew one, ``▏``, or ``|`` in ASCII)."""
+    _imported(tmp_path)
+    app = ChineseTenApp(options(tmp_path, players=None, ascii=ascii_only))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        keys = screen_text(app).splitlines()[-1]
+    assert keys.split()[:2] == ["esc", "Back"], keys
+    assert keys.rstrip().endswith("  ^p palette"), keys
+    assert "▏" not in keys and "|" not in keys, keys
+
+
+async def test_the_running_total_is_drawn_from_a_zero_line(tmp_path: Path) -> None:
+    """One game won by Ana: her chart rises from the zero line (the total before the first
+    deal), Ben's hangs below it; each starts on the line."""
+    with open_history(tmp_path) as history:
+        history.import_record(played(2, seed=1, names=("Ana", "Ben")))
+    app = _app(tmp_path)
+    seen: dict[str, list[str]] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        await pilot.press("tab")  # the players' table
+        for _ in range(2):
+            trend = app.screen.query_one("#history-sparkline", TrendChart)
+            lines = screen_text(app).splitlines()
+            row = next(k for k, line in enumerate(lines) if ": running total " in line)
+            name = lines[row].split(":")[0].strip()
+            seen[name] = [line[1:-1] for line in lines[row + 1 : row + 1 + trend.size.height]]
+            assert (trend.values[-1] > 0) == (name == "Ana"), (name, trend.values)
+            await pilot.press("down")
+            await pilot.pause()
+    up, down = seen["Ana"], seen["Ben"]
+    assert up[-1].startswith("─") and set(up[-1]) <= {"─", "▀"}, up  # all above the line
+    assert down[0].startswith("─") and set(down[0]) <= {"─", "▄"}, down  # all below it
+    assert "█" in up[0] and "█" in down[-1]  # the largest totals fill the far rows
+
+
+async def test_deal_after_deal_shows_no_series_and_no_end(tmp_path: Path) -> None:
+    """A game played deal after deal, still going: no "0-0-0" series beside its streak, and
+    its time is when it was last played, not an end."""
+    record = played(4, seed=2).model_copy(update={"deals_planned": None})
+    when = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    with open_history(tmp_path) as history:
+        history.store(record, computers=(None, None), started=when, ended=when)
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_history(pilot)
+        people = app.screen.query_one("#history-players", DataTable)
+        series = [str(people.get_row_at(k)[1]) for k in range(people.row_count)]
+        text = screen_text(app)
+    assert series == ["-", "-"], series
+    assert "0-0-0" not in text
+    assert "Last played" in text and "Ended" not in text

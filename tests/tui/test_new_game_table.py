@@ -85,3 +85,32 @@ async def test_a_hostile_table_is_offered_safely(tmp_path: Path) -> None:
         start.choose_table((None,) * 5, ("easy",) * 5)
         await pilot.pause()
         assert start.seats == 2 and start.computer == (None, None)
+
+
+async def test_bare_series_after_a_finished_series_offers_its_table(tmp_path: Path) -> None:
+    """``series --players Ana,Ben`` played to its end; then ``series`` alone: the start
+    screen offers Ana and Ben again (no question: nothing is left to continue), and a new
+    series of the length asked for now begins at that table."""
+    states = [deal_states(7, 0)[-1], deal_states(8, 1)[-1]]
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, states))
+    app = ChineseTenApp(options(tmp_path, players=None, deals_planned=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        await until(pilot, lambda: not start.holding, "the fields")
+        await pilot.pause()
+        assert _seats(start) == [("person", "Ana"), ("person", "Ben")]
+        await pilot.click("#start")
+        await until(pilot, lambda: isinstance(app.screen, CutScreen), "the cut")
+        flow = app.game.flow
+        assert flow.table.typed == ("Ana", "Ben")
+        assert flow.series.deals_planned == 6 and not flow.series.outcomes
+
+
+async def test_an_unfinished_game_is_asked_about_not_offered(tmp_path: Path) -> None:
+    """Only a finished series is offered that way; an unfinished one is still asked about."""
+    SaveSlot(tmp_path).save(current_record(("Ana", "Ben"), 2, [deal_states(7, 0)[-1]]))
+    app = ChineseTenApp(options(tmp_path, players=None, deals_planned=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ContinueScreen), "the question")

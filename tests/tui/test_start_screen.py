@@ -263,3 +263,44 @@ async def test_the_start_screen_fits(
                 assert screen_text(app).isascii()
     finally:
         i18n.choose("en")
+
+
+LONGEST = "Alexandrina Wilhelmina Konstantinopoulou"  # 40 characters, the most a name holds
+
+
+async def test_a_full_name_field_says_it_takes_no_more(tmp_path: Path) -> None:
+    """The 41st key did nothing and said nothing: the field says it is full while it has the
+    focus, and the name is kept at 40."""
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _start(app)
+        problem = screen.query_one("#name-problem", Static)
+        await pilot.press(*LONGEST[:-1])
+        await pilot.pause()
+        assert not problem.display  # one short of full: nothing to say
+        await pilot.press(LONGEST[-1], "x")
+        await pilot.pause()
+        assert screen.query_one("#name0", Input).value == LONGEST
+        assert problem.display
+        assert "Seat 1: a name has at most 40 characters." in screen_text(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert not problem.display  # room again
+
+
+async def test_a_long_name_shows_from_its_start_once_its_field_is_left(tmp_path: Path) -> None:
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _start(app)
+        field = screen.query_one("#name0", Input)
+        await pilot.press(*LONGEST)
+        await pilot.pause()
+        assert field.size.width < len(LONGEST)  # the field shows part of it
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not field.has_focus
+        row = next(line for line in screen_text(app).splitlines() if "Seat 1" in line)
+        assert not screen.query_one("#name-problem", Static).display  # said of a field in use
+    assert "Alexandrina" in row and "poulou" not in row, row

@@ -369,3 +369,34 @@ async def test_no_other_tab_toast_beside_an_offer_to_continue(tmp_path: Path) ->
     assert "Saves held by another tab" not in [n.title for n in notices]
     first.release()
     second.release()
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt"], indirect=True)
+async def test_the_continue_question_names_no_keys_on_a_touch_screen(
+    tmp_path: Path, web: None, language: str
+) -> None:
+    """A finger taps the buttons: "Continue it", "New game", without the keys "(c)", "(n)"
+    that a keyboard is told of (and still is: below)."""
+    from textual.widgets import Button
+
+    from chinese_ten.lang.i18n import _
+
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, players=None, touch=True, browser=True))
+    async with app.run_test(size=PHONE) as pilot:
+        await until_screen(pilot, ContinueScreen)
+        labels = [str(b.label) for b in app.screen.query(Button)]
+        text = flat(app)
+    assert labels == [_("Continue it"), _("New game")], labels
+    assert "(c)" not in text and "(n)" not in text, text
+
+
+async def test_the_continue_question_names_its_keys_at_a_keyboard(tmp_path: Path) -> None:
+    from textual.widgets import Button
+
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, ContinueScreen)
+        labels = [str(b.label) for b in app.screen.query(Button)]
+    assert labels == ["Continue it (c)", "New game (n)"], labels

@@ -27,6 +27,13 @@ def when(moment: datetime | None) -> str:
     return "-" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def series_text(matchup: Matchup) -> str:
+    """Series won, lost and tied: ``2-1-0``; ``-`` when none has ended (deal after deal
+    has no series, and one still being played is not counted yet)."""
+    won, lost, tied = matchup.series_won, matchup.series_lost, matchup.series_tied
+    return f"{won}-{lost}-{tied}" if won or lost or tied else "-"
+
+
 def deals_text(row: GameRow) -> str:
     if row.deals_planned is None:
         return str(row.deals_played)

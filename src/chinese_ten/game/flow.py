@@ -378,6 +378,20 @@ class GameFlow:
         )
         return saved, notices
 
+    def finished_table(self) -> Table | None:
+        """The table of the finished series the slot held (after :meth:`find_unfinished`),
+        for the start screen to offer again; None if it held no finished series, or one
+        nobody at this keyboard played."""
+        found = self._found
+        if found is None:
+            return None
+        record, states = found
+        score = SeriesScore.of_states(record.deals_planned, states, len(record.players))
+        if not states or not score.is_over:
+            return None
+        table, _assumed = table_of(record, self.asked.table)
+        return table if None in table.computer else None
+
     def resume(self, *, asked: bool = False) -> Resume:
         """Take up the saved game exactly as it was (its players, computers, length and
         options, whatever the command line says), from the newest free save. ``asked``: the

@@ -239,7 +239,8 @@ class ChineseTenApp(App[None]):
         tell(self, notices)
         if saved is None:
             self._opening_state = "done"
-            self._new_game(keep_typed=True)
+            # A finished series in the slot: its table is offered again, as after New game
+            self._new_game(keep_typed=True, table=self.game.flow.finished_table())
             if self._chosen is not None:
                 self._names_chosen(*self._chosen)
             return
@@ -285,8 +286,9 @@ class ChineseTenApp(App[None]):
         """Put away what the slot held (kept in ``archive/``); then the names, unless the
         start screen already asks for them or they were given. ``keep_typed``: no question
         was asked, so letters typed while the start screen held its fields are a name.
-        ``table``: the game just played (or saved), whose seats and names the start screen
-        offers again (names given on the command line are played as given)."""
+        ``table``: the game just played (or saved, or the finished series the slot held),
+        whose seats and names the start screen offers again (names given on the command
+        line are played as given)."""
         from chinese_ten.tui.screens.game import tell
 
         tell(self, self.game.flow.hold_fresh_slot())
@@ -297,9 +299,11 @@ class ChineseTenApp(App[None]):
         else:
             for screen in self.screen_stack:
                 if isinstance(screen, StartScreen):
-                    if table is not None:
+                    # letters typed while it looked are a new name: no table over them
+                    offer = table is not None and not (keep_typed and screen.held)
+                    if table is not None and offer:
                         screen.choose_table(table.typed, table.computer)
-                    screen.ready(keep_typed=keep_typed and table is None)
+                    screen.ready(keep_typed=keep_typed and not offer)
 
     def on_game_screen_new_table(self) -> None:
         """A new game after a series (the results screen's New game): the game screen goes,

@@ -221,7 +221,7 @@ def run_list(*, player: str | None, limit: int, as_json: bool) -> int:
         return status
     headers: list[tuple[str, JustifyMethod]] = [
         (_("Game"), "right"),
-        (_("Ended"), "left"),
+        (_("Last played"), "left"),
         (_("Players"), "left"),
         (_("Deals"), "right"),
         (_("Totals"), "right"),

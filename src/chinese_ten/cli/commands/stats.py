@@ -17,6 +17,7 @@ from chinese_ten.analysis.history_text import (
     mean_text,
     places_text,
     running_from_zero,
+    series_text,
     streak_text,
     table_label,
 )
@@ -62,7 +63,7 @@ def _cells(label: str, matchup: Matchup, *, spark: int, ascii_only: bool) -> lis
     best, worst = matchup.best, matchup.worst
     return [
         Text(label),
-        Text(f"{matchup.series_won}-{matchup.series_lost}-{matchup.series_tied}"),
+        Text(series_text(matchup)),
         Text(str(matchup.deals)),
         Text(mean_text(matchup)),
         Text("-" if best is None else signed(best)),

@@ -100,9 +100,11 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
                 yield Label(Text(_("Assumed: {what}.").format(what=line)))
             if not self.app.is_web:
                 yield Label(_("A new game keeps it in the archive folder."))
+            fingers = touch(self.app)  # a finger has no keys to be told of
             with Horizontal(id="dialog-buttons"):
-                yield Button(_("Continue it (c)"), id="continue", variant="primary")
-                yield Button(_("New game (n)"), id="new")
+                label = _("Continue it") if fingers else _("Continue it (c)")
+                yield Button(label, id="continue", variant="primary")
+                yield Button(_("New game") if fingers else _("New game (n)"), id="new")
         yield KeyBar()  # its own keys, over the start screen's (which wait behind it)
 
     def on_mount(self) -> None:

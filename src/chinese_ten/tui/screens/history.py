@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from chinese_ten.analysis.history_text import (
     deals_text,
@@ -25,18 +25,21 @@ from chinese_ten.analysis.history_text import (
     places_text,
     running_from_zero,
     seat_label,
+    series_text,
     streak_text,
     table_label,
     when,
 )
-from chinese_ten.analysis.stats import Matchup, PlayerStats, player_stats, sparkline
+from chinese_ten.analysis.stats import Matchup, PlayerStats, player_stats
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.store.history import read_history
 from chinese_ten.store.history_rows import GameRow
 from chinese_ten.text.wording import signed
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import touch
+from chinese_ten.tui.widgets.trend import TrendChart
 
 MAX_ROWS = 500
 """The newest games listed (the statistics count every game)."""
@@ -65,8 +68,7 @@ class HistoryScreen(Screen[None]):
     ]
 
     def __init__(self, folder: Path | None = None, *, ascii_only: bool = False) -> None:
-        """``ascii_only``: the running total in ASCII characters (Textual's sparkline draws
-        blocks)."""
+        """``ascii_only``: the running total in ASCII characters."""
         super().__init__()
         translate_bindings(self)
         self.folder = folder
@@ -88,11 +90,8 @@ class HistoryScreen(Screen[None]):
             yield DataTable(id="history-players", cursor_type="row")
             yield DataTable(id="history-tables", cursor_type="row")
             yield Static(id="history-trend-title")
-            if self.ascii_only:
-                yield Static(id="history-sparkline")
-            else:
-                yield Sparkline([], id="history-sparkline")
-        yield Footer()
+            yield TrendChart(ascii_only=self.ascii_only, id="history-sparkline")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         problem = self.query_one("#history-problem", Static)
@@ -121,7 +120,7 @@ class HistoryScreen(Screen[None]):
 
     def _fill_games(self) -> None:
         table: DataTable[Text] = self.query_one("#history-games", DataTable)
-        labels = (_("Game"), _("Ended"), _("Players"), _("Deals"), _("Totals"), _("Winner"))
+        labels = (_("Game"), _("Last played"), _("Players"), _("Deals"), _("Totals"), _("Winner"))
         for label in labels:
             table.add_column(Text(label))
         seat_width = self._seat_width(labels)
@@ -171,7 +170,7 @@ class HistoryScreen(Screen[None]):
             if stats.opponents:  # games of two
                 table.add_row(
                     Text(stats.player),
-                    Text(f"{overall.series_won}-{overall.series_lost}-{overall.series_tied}"),
+                    Text(series_text(overall)),
                     Text(str(overall.deals), justify="right"),
                     Text(mean_text(overall), justify="right"),
                     Text(streak_text(overall)),
@@ -243,12 +242,7 @@ class HistoryScreen(Screen[None]):
         self._draw_trend(running_from_zero(figures))
 
     def _draw_trend(self, values: list[int]) -> None:
-        if self.ascii_only:
-            width = max(1, self.app.size.width - 2)
-            line = sparkline(values, width=width, ascii_only=True)
-            self.query_one("#history-sparkline", Static).update(Text(line))
-        else:
-            self.query_one("#history-sparkline", Sparkline).data = [float(v) for v in values]
+        self.query_one("#history-sparkline", TrendChart).show(values)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = event.data_table

@@ -1,5 +1,6 @@
 """Results of a deal, and of the series when it is over."""
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -21,13 +22,32 @@ from chinese_ten.text.wording import listed, signed
 from chinese_ten.tui.cardtext import card_list
 from chinese_ten.tui.glyphs import Glyphs, ascii_scrollbars
 from chinese_ten.tui.screens.guarded import arm, deliberate
-from chinese_ten.tui.seats import computer_mark, fit
+from chinese_ten.tui.seats import NameOf, computer_mark, fit, fit_line
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact, touch
 
 NAME_CELLS = 24
 """A name in a table column is cut to this (a 40-character name would squeeze the cards out)."""
+
+
+WHOLE = 10_000
+"""Cells that hold any line whole (names are cut to fit no fewer)."""
+
+
+class FittedText(Static):
+    """Text built for the cells it has: ``build`` is given the content's width each time
+    that changes (None before the first layout)."""
+
+    def __init__(self, build: Callable[[int | None], Text], *, id: str) -> None:
+        super().__init__(build(None), id=id)
+        self._build = build
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        self.update(self._build(self.content_size.width))
 
 
 class ResultsScreen(Screen[str]):
@@ -80,17 +100,14 @@ class ResultsScreen(Screen[str]):
         self.set_class(series.is_over, "-over")
 
     def compose(self) -> ComposeResult:
-        """The verdict under the tables; once the series is over, above them: who won, the
-        places and the keys are what a person looks for, and at 80x24 the tables of three
-        or four seats leave no room under them."""
-        over = self.series.is_over
+        """The verdict, the standing with its totals and the keys on top, where no scrolling
+        hides them; the tables scroll beneath: the deal's first, and once the series is
+        over the series' first (the last deal's table then matters least)."""
+        yield FittedText(self._verdict, id="verdict")
         with VerticalScroll(id="results-box"):
-            if over:
-                yield Static(self._verdict(), id="verdict")
-            yield Static(self._deal_table(), id="deal-result")
-            yield Static(self._series_table(), id="series-result")
-            if not over:
-                yield Static(self._verdict(), id="verdict")
+            deal = Static(self._deal_table(), id="deal-result")
+            series = Static(self._series_table(), id="series-result")
+            yield from (series, deal) if self.series.is_over else (deal, series)
             yield Static(self._cards_text(), id="deal-cards")
         yield KeyBar()  # as on the board (at the compact board's sizes its keys wrap)
 
@@ -195,7 +212,7 @@ class ResultsScreen(Screen[str]):
         table.add_row(_("Total"), *(signed(totals[seat]) for seat in seats), style="bold")
         return table
 
-    def _standing(self) -> str:
+    def _standing(self, width: int | None) -> Text:
         """A place a line, under the first (equal totals share a place)::
 
             Standing: 1. Ana +30
@@ -203,17 +220,26 @@ class ResultsScreen(Screen[str]):
                       2. Cy -5
 
         One line each, as a wrapped line would break inside a place (a no-break space is
-        a space to the wrapping of Rich and Textual)."""
+        a space to the wrapping of Rich and Textual); a name too long for ``width`` cells
+        is cut, so that its total stays on its line."""
         totals = self.series.totals
-        places = [
-            _("{place}. {name} {total}").format(
-                place=place, name=self._seat_name(seat), total=signed(totals[seat])
-            )
-            for place, seat in self.series.standing
-        ]
         heading = _("Standing: {places}")
-        indent = " " * cell_len(heading.partition("{places}")[0])
-        return heading.format(places=("\n" + indent).join(places))
+        before = heading.partition("{places}")[0]
+        indent = " " * cell_len(before)
+        lines = []
+        for k, (place, seat) in enumerate(self.series.standing):
+
+            def build(name_of: NameOf, place: int = place, seat: int = seat) -> Text:
+                return Text(
+                    _("{place}. {name} {total}").format(
+                        place=place, name=name_of(seat), total=signed(totals[seat])
+                    )
+                )
+
+            room = WHOLE if width is None else width - cell_len(before if k == 0 else indent)
+            line = fit_line(build, room, self.names, self.levels, self._glyphs.ellipsis)
+            lines.append(line.plain)
+        return Text(heading.format(places=("\n" + indent).join(lines)))
 
     def _play_order(self) -> list[int]:
         """The seats as the deal went round: with two players seat order (as always shown);
@@ -230,7 +256,9 @@ class ResultsScreen(Screen[str]):
             return you_text.format(names=listed(others))
         return text.format(names=listed([self._seat_name(seat) for seat in seats]))
 
-    def _verdict(self) -> Text:
+    def _verdict(self, width: int | None = None) -> Text:
+        """Who won the deal (and the series, once it is over), the standing with each
+        seat's total, and the keys, in ``width`` cells (None: not yet laid out)."""
         result = outcome(self.deal)
         assert result is not None
         if result.winner is None and len(result.points) == 2:
@@ -259,8 +287,9 @@ class ResultsScreen(Screen[str]):
             else:
                 final = _("{name} wins the series!").format(name=self._seat_name(winner))
             text.append(final, style="bold reverse")
-            if self.series.seats > 2:
-                text.append("\n" + self._standing())
+        text.append("\n")
+        text.append_text(self._standing(width))
+        if self.series.is_over:
             if self.joined:
                 ending = _("Tap Quit.") if touch(self.app) else _("q: quit")
             elif touch(self.app):

@@ -178,6 +178,8 @@ class StartScreen(Screen[None]):
         :attr:`seats` keep theirs for when the count goes up."""
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
+        self._full_seat: int | None = None
+        """The seat whose field is full, said under the fields while it has the focus."""
         self._glyphs = glyphs
         self._names_offered = typed
 
@@ -386,15 +388,32 @@ class StartScreen(Screen[None]):
             self._cleaned = None
             return
         kept = "".join(c for c in event.value if not unsafe(c))
-        if kept == event.value:
-            self._say("")
-            return
         seat = int((event.input.id or "name0").removeprefix("name"))
+        if kept == event.value:
+            # The field takes no more: said, as a key that does nothing says nothing.
+            full = len(kept) >= MAX_NAME_LENGTH and event.input.has_focus
+            self._say(self._full_note(seat) if full else "", error=False)
+            self._full_seat = seat if full else None
+            return
         why = why_refused(next(c for c in event.value if unsafe(c)))
         who = _(_SEAT_LABEL).format(number=seat + 1)
         self._say(_("{who}: {problem}; it was left out.").format(who=who, problem=why))
         self._cleaned = kept
         event.input.value = kept
+
+    def _full_note(self, seat: int) -> str:
+        who = _(_SEAT_LABEL).format(number=seat + 1)
+        return _("{who}: a name has at most {most} characters.").format(
+            who=who, most=MAX_NAME_LENGTH
+        )
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """A name longer than its field shows from its start once the field is left (the
+        field stays scrolled to where its cursor was, the name's end)."""
+        event.input.scroll_to(x=0, animate=False, immediate=True)
+        if event.input.id == f"name{self._full_seat}":  # the note was of this field
+            self._say("")
+            self._full_seat = None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()
@@ -410,10 +429,11 @@ class StartScreen(Screen[None]):
             widget.focus()
             return None
 
-    def _say(self, problem: str) -> None:
-        """Show why a name is refused under the fields (as plain text: never markup)."""
+    def _say(self, problem: str, *, error: bool = True) -> None:
+        """Show why a name is refused under the fields (as plain text: never markup); not
+        ``error``: a note of the field's limit, not in the colour of a refusal."""
         widget = self.query_one("#name-problem", Static)
-        widget.update(Text(problem, style="bold red"))
+        widget.update(Text(problem, style="bold red" if error else "bold"))
         widget.display = bool(problem)
 
     def _start(self) -> None:

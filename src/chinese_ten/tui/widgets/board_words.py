@@ -254,9 +254,10 @@ class BoardWords:
         framed); none if nothing happened since the viewer last played."""
         scene = self.scene
         parts: list[Text] = []
-        if not scene.recent:
+        events = self._turn_events()
+        if not events:
             return parts
-        for event in scene.recent_taken():
+        for event in (e for e in events if e.captured):
             assert event.card is not None
             parts.append(
                 styled(
@@ -268,11 +269,26 @@ class BoardWords:
                     card=self._cards([event.card]),
                 )
             )
-        last = scene.recent_on_table()
-        on_table = [e.card for e in scene.recent if e.card is not None and e.card in last]
+        table = scene.view.table if scene.view is not None else ()
+        on_table = [e.card for e in events if e.card is not None and e.card in table]
         if on_table:
             parts.append(styled(_("new on the table: {cards}"), cards=self._cards(on_table)))
         return parts
+
+    def _turn_events(self) -> list[Event]:
+        """The events of the last turn (:attr:`Scene.recent`); while they are all the
+        viewer's own (the card they turned over, nobody else having moved since), the
+        viewer's play before it too, so that the title tells their whole turn."""
+        scene = self.scene
+        recent = list(scene.recent)
+        view = scene.view
+        if view is None or not recent or any(e.seat != view.seat for e in recent):
+            return recent
+        moves = [e for e in view.events() if e.kind != "four"]
+        first = len(moves) - len(recent)
+        if first > 0 and moves[first - 1].seat == view.seat and moves[first - 1].kind == "play":
+            recent.insert(0, moves[first - 1])
+        return recent
 
     def _table_title(self, width: int) -> Text:
         """``Table``, and the last turn after it, within ``width``: the parts that fit whole,

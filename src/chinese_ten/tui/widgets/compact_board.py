@@ -189,7 +189,8 @@ class CompactBoard(BoardWords, Widget):
     def _seat_line(self, view: PlayerView, seat: int, width: int) -> Text:
         """One line for another seat: the turn mark, its name, cards in hand and pile, its
         total and the open points (the status line names the dealer). The words shorten
-        before the names, the names before any number."""
+        before the names, the names before any number; the total keeps its word (a bare
+        number at the end of the line says nothing)."""
         glyphs, sep = self._glyphs, f" {self._glyphs.sep} "
         in_play = view.phase != OVER
         turn = ("> " if glyphs.ascii else "▶ ") if in_play and seat == view.to_move else "  "
@@ -206,8 +207,7 @@ class CompactBoard(BoardWords, Widget):
         forms: list[list[str]] = [
             [*counts, in_words],
             [*counts, in_words],
-            [*counts, total],
-            [f"{in_hand}{glyphs.sep}{pile}", total],
+            [f"{in_hand}{glyphs.sep}{pile}", in_words],
         ]
         if points:
             forms[0].append(self._open_points(view)[seat].strip(f" {glyphs.sep}"))
@@ -276,9 +276,9 @@ class CompactBoard(BoardWords, Widget):
 
     def _hand_heading(self, view: PlayerView, faces_visible: bool, width: int) -> Text:
         """The full board's title over the hand where it fits; else shorter words: the
-        total and the points as numbers, then the name and the pile alone."""
+        points as a number, then the name and the pile alone (the total keeps its word)."""
         me, sep = view.seat, f" {self._glyphs.sep} "
-        total = signed(self.scene.series.totals[me])
+        total = _("total {total}").format(total=signed(self.scene.series.totals[me]))
         scored = seat_points(view.piles[me], view.seats)
         tail = [total]
         if self.scene.open_scores:
