@@ -118,7 +118,7 @@ def test_a_double_enter_at_a_hand_over_in_sight_shows_the_hand_and_plays_nothing
 
 
 SLOW_DRAWING = 0.6
-"""Seconds each frame waits before it is written (``tui.frames.DRAW_DELAY``): longer than the
+"""Seconds the app stays busy after each frame (``tui.frames.DRAW_DELAY``): longer than the
 guard, as on a machine so loaded that drawing the board takes longer than the guard."""
 
 

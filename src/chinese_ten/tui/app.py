@@ -11,6 +11,7 @@ from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -23,7 +24,7 @@ from chinese_ten.lang.folding import ascii_text
 from chinese_ten.lang.i18n import N_, _, fold_with
 from chinese_ten.store.saves import saves_present
 from chinese_ten.text.names import visible
-from chinese_ten.tui.frames import FrameWatch, draw_delay, pressing
+from chinese_ten.tui.frames import FrameWatch, deciding, draw_delay, pressing
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
@@ -111,11 +112,11 @@ class ChineseTenApp(App[None]):
         Textual writes nothing while updates are held (a batch), nor without a terminal (a
         test's headless app, whose frames count as written)."""
         written = renderable is not None and not self._batch_count and screen is self.screen
-        if written and self._draw_delay:
-            time.sleep(self._draw_delay)  # a slow machine, for tests (frames.DRAW_DELAY)
         super()._display(screen, renderable)
         if written:
             self.frames.written(screen, time.monotonic())
+            if self._draw_delay:
+                time.sleep(self._draw_delay)  # a slow machine, for tests (frames.DRAW_DELAY)
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys as the language names them (``Espace``, ``Échap``); by name (``enter``), not
@@ -200,7 +201,11 @@ class ChineseTenApp(App[None]):
         """The keys panel lists the keys of the focused widget and those around it: Textual's
         own widgets (a field, a scrolling log, a table) show theirs in the language too."""
         if translate_shown(event.widget):
-            event.widget.screen.refresh_bindings()
+            try:
+                screen = event.widget.screen
+            except NoScreen:  # removed meanwhile (a screen closed as soon as it opened)
+                return
+            screen.refresh_bindings()
         self._tell_typing()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -219,13 +224,16 @@ class ChineseTenApp(App[None]):
             driver.write_meta({"type": "typing", "on": typing})
 
     async def on_event(self, event: events.Event) -> None:
-        """A key pressed before the screen changed was meant for the screen before: it is
-        dropped, not acted on by this one (a key held down while the computer ends a deal
-        must not skip its results; Enter pressed twice must not start two things)."""
+        """A key pressed before a screen that decides who sees the table came up was meant
+        for the screen before: it is dropped, not acted on by this one (a key held down while
+        the computer ends a deal must not skip its results; Enter pressed twice must not
+        start two things). Elsewhere a key is taken however late it is handled: one pressed
+        right after answering a dialog, handled once the dialog has closed, is for the screen
+        beneath (F1 opens the rules), and one pressed as a dialog opens answers it."""
         if not isinstance(event, events.Key):
             await super().on_event(event)
             return
-        if event.time < self._keys_from and not event.is_forwarded:
+        if event.time < self._keys_from and not event.is_forwarded and deciding(self.screen):
             return
         with pressing(event.time):  # the guards compare when it was pressed (tui.frames)
             await super().on_event(event)

@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakSet
 
 from textual.screen import Screen
 
 DRAW_DELAY = "CHINESE_TEN_TEST_DRAW_DELAY"
-"""For tests only: seconds every frame waits before it is written (a slow machine, on
-purpose). Unset, frames are written at once."""
+"""For tests only: seconds the app stays busy after writing each frame, as on a loaded
+machine where drawing takes that long (a slow machine, on purpose). Unset, no delay."""
 
 
 def draw_delay() -> float:
@@ -48,6 +49,20 @@ def pressing(at: float) -> Iterator[None]:
         yield
     finally:
         _pressed.remove((token, at))
+
+
+_deciding: "WeakSet[Screen[Any]]" = WeakSet()
+
+
+def decides_who_sees(screen: Screen[Any]) -> None:
+    """``screen`` decides who sees the table next (the cut, a hand-over, the results, the
+    continue question): a key pressed before it came up was meant for the screen before."""
+    _deciding.add(screen)
+
+
+def deciding(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` decides who sees the table next (see :func:`decides_who_sees`)."""
+    return screen in _deciding
 
 
 def _always() -> bool:

@@ -8,12 +8,13 @@ from typing import Any
 from textual.screen import Screen
 
 from chinese_ten.game.turn import Guard
-from chinese_ten.tui.frames import after_frame, pressed_at
+from chinese_ten.tui.frames import after_frame, decides_who_sees, pressed_at
 
 
 def arm(screen: Screen[Any], guard: Guard) -> None:
     """Start counting ``guard``'s time once ``screen`` is on the terminal (call it once the
     screen holds what it shows: a frame written from then on shows it)."""
+    decides_who_sees(screen)
     guard.reset()
     after_frame(screen, guard.drawn)
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from chinese_ten.game.turn import Turn
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.tui.cardtext import describe_event
-from chinese_ten.tui.frames import after_frame, pressing
+from chinese_ten.tui.frames import after_frame, decides_who_sees, pressing
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text, touch
@@ -46,6 +46,7 @@ class HandoverScreen(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.turn = turn
+        decides_who_sees(self)
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="handover-box"):
