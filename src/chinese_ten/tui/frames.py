@@ -97,9 +97,8 @@ class FrameWatch:
     def written(self, screen: Screen[Any], at: float) -> None:
         """A frame of ``screen`` (on top) was written to the terminal at ``at``."""
         due = [w for w in self._waiting if w.screen is screen and w.shows()]
-        if not due:
-            return
-        self._waiting = [w for w in self._waiting if w not in due]  # by identity
+        # by identity; a screen closed before it was ever drawn waits no more
+        self._waiting = [w for w in self._waiting if w not in due and w.screen.is_running]
         for waiting in due:
             waiting.seen(at)
 
