@@ -154,3 +154,23 @@ async def test_the_continue_question_drops_a_key_pressed_too_soon(tmp_path: Path
             assert app.screen is question, too_soon
         app.post_message(key("c", "c", at=drawn + GUARD + 0.05))
         await until(pilot, lambda: app.screen is not question, "the answer")
+
+
+async def test_enter_on_the_continue_question_counts_from_when_it_was_pressed(
+    tmp_path: Path,
+) -> None:
+    """Enter answers with the focused button, and the guard reads when it was pressed: too
+    soon after the question was drawn it is no answer however late it is handled; with the
+    focus on New game, a deliberate Enter starts a new game."""
+    save_position(tmp_path, make_setup(1, "KC", "KS KH KD 4C", "2S"))
+    app = ChineseTenApp(options(tmp_path, players=None, guard=GUARD))
+    async with app.run_test(size=SIZE) as pilot:
+        question, drawn = await continue_question(pilot)
+        await until(pilot, lambda: time.monotonic() >= drawn + GUARD + 0.1, "the guard to pass")
+        app.post_message(key("enter", "\r", at=drawn + GUARD / 2))
+        await pilot.pause()
+        assert app.screen is question
+        await pilot.press("tab")  # to New game
+        app.post_message(key("enter", "\r", at=drawn + GUARD + 0.05))
+        await until(pilot, lambda: app.screen is not question, "the answer")
+        assert not isinstance(app.screen, HandoverScreen)  # a new game: the names first
