@@ -1,14 +1,12 @@
 """The Textual application: themes, global keys, the command palette and clean shutdown."""
 
 import asyncio
-import time
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from rich.console import RenderableType
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.dom import NoScreen
@@ -24,7 +22,7 @@ from chinese_ten.lang.folding import ascii_text
 from chinese_ten.lang.i18n import N_, _, fold_with
 from chinese_ten.store.saves import saves_present
 from chinese_ten.text.names import visible
-from chinese_ten.tui.frames import FrameWatch, deciding, draw_delay, pressing
+from chinese_ten.tui.frames import FramedApp, deciding
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
@@ -42,7 +40,7 @@ LANGUAGE_COMMANDS = {
 """The palette's commands to change language, each in its own language (never translated)."""
 
 
-class ChineseTenApp(App[None]):
+class ChineseTenApp(FramedApp[None]):
     """Hosts the game screen; quitting asks first (q, Ctrl+Q or Ctrl+C), a signal saves and exits.
 
     The signal handlers themselves live in :mod:`chinese_ten.tui.signal_exit`, installed by the
@@ -103,20 +101,6 @@ class ChineseTenApp(App[None]):
         self._loop_for_signals: asyncio.AbstractEventLoop | None = None
         self._keys_from = 0.0
         """Keys read before this moment (when the screen last changed) are dropped."""
-        self.frames = FrameWatch()
-        """Who waits for a screen to be on the terminal (the guards)."""
-        self._draw_delay = draw_delay()
-
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        """Write a frame, then tell who waits for it (see :mod:`chinese_ten.tui.frames`).
-        Textual writes nothing while updates are held (a batch), nor without a terminal (a
-        test's headless app, whose frames count as written)."""
-        written = renderable is not None and not self._batch_count and screen is self.screen
-        super()._display(screen, renderable)
-        if written:
-            self.frames.written(screen, time.monotonic())
-            if self._draw_delay:
-                time.sleep(self._draw_delay)  # a slow machine, for tests (frames.DRAW_DELAY)
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys as the language names them (``Espace``, ``Échap``); by name (``enter``), not
@@ -230,13 +214,14 @@ class ChineseTenApp(App[None]):
         start two things). Elsewhere a key is taken however late it is handled: one pressed
         right after answering a dialog, handled once the dialog has closed, is for the screen
         beneath (F1 opens the rules), and one pressed as a dialog opens answers it."""
-        if not isinstance(event, events.Key):
-            await super().on_event(event)
+        if (
+            isinstance(event, events.Key)
+            and event.time < self._keys_from
+            and not event.is_forwarded
+            and deciding(self.screen)
+        ):
             return
-        if event.time < self._keys_from and not event.is_forwarded and deciding(self.screen):
-            return
-        with pressing(event.time):  # the guards compare when it was pressed (tui.frames)
-            await super().on_event(event)
+        await super().on_event(event)  # a key counts from when it was pressed (FramedApp)
 
     def on_ready(self) -> None:
         """Ask about an unfinished game once the start screen is on the terminal: the question

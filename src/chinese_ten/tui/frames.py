@@ -13,9 +13,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from weakref import WeakSet
 
+from rich.console import RenderableType
+from textual import events
+from textual.app import App
 from textual.screen import Screen
 
 DRAW_DELAY = "CHINESE_TEN_TEST_DRAW_DELAY"
@@ -113,3 +116,36 @@ def after_frame(
         watch.after(screen, seen, shows=shows)
     else:
         screen.call_after_refresh(lambda: seen(time.monotonic()))
+
+
+ReturnType = TypeVar("ReturnType")
+
+
+class FramedApp(App[ReturnType]):
+    """An app whose guards read real moments: it tells its :class:`FrameWatch` of each frame
+    written, and says when the key being handled was pressed (:func:`pressed_at`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames = FrameWatch()
+        """Who waits for a screen to be on the terminal (the guards)."""
+        self._draw_delay = draw_delay()
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """Write a frame, then tell who waits for it. Textual writes nothing while updates
+        are held (a batch), nor without a terminal (a test's headless app, whose frames
+        count as written)."""
+        written = renderable is not None and not self._batch_count and screen is self.screen
+        super()._display(screen, renderable)
+        if written:
+            self.frames.written(screen, time.monotonic())
+            if self._draw_delay:
+                time.sleep(self._draw_delay)  # a slow machine, for tests (DRAW_DELAY)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key is handled as pressed when it was read from the terminal."""
+        if isinstance(event, events.Key):
+            with pressing(event.time):
+                await super().on_event(event)
+        else:
+            await super().on_event(event)
