@@ -61,6 +61,7 @@ def _ready(turn: Turn) -> None:
     turn.handover_drawn()
     clock.now += GUARD
     assert turn.ready()
+    turn.hand_drawn()
     clock.now += GUARD
 
 
@@ -158,12 +159,45 @@ def test_a_double_enter_at_the_hand_over_plays_nothing_unseen(tmp_path: Path) ->
     clock.now += GUARD
     assert turn.ready()
     played = len(turn.flow.state.actions)  # type: ignore[union-attr]
+    assert turn.awaits_sight and turn.scene().face_up
+    turn.hand_drawn(clock.now + 0.05)  # the board's first frame with the hand
     clock.now += 0.1
     turn.confirm()
     turn.click("hand", turn.cursor)
     turn.click("table", 0)
     assert turn.stage == "select" and len(turn.flow.state.actions) == played  # type: ignore[union-attr]
     clock.now += GUARD
+    turn.confirm()
+    assert len(turn.flow.state.actions) == played + 1  # type: ignore[union-attr]
+
+
+def test_keys_pressed_before_the_hand_is_drawn_never_play_however_late_handled(
+    tmp_path: Path,
+) -> None:
+    """A slow machine: Enter Enter arrive together; the hand is drawn long after. The second
+    Enter, handled after the drawing and more than the guard after the first, is still a key
+    pressed before the hand was seen: it plays nothing. The guard counts from the frame."""
+    turn = _turn_at(tmp_path, TURNED_CHOICE)
+    clock = turn.clock
+    assert isinstance(clock, Clock)
+    turn.handover_drawn()
+    clock.now += 2 * GUARD
+    pressed = clock.now  # both Enters
+    assert turn.ready()
+    played = len(turn.flow.state.actions)  # type: ignore[union-attr]
+    turn.confirm()  # handled at once: the hand is not drawn yet
+    assert len(turn.flow.state.actions) == played  # type: ignore[union-attr]
+    drawn = pressed + 3 * GUARD
+    turn.hand_drawn(drawn)  # the drawing took long
+    turn.hand_drawn(drawn + 2 * GUARD)  # a later frame changes nothing
+    clock.now = pressed  # the second Enter, handled late: when it was pressed counts
+    turn.confirm()
+    assert len(turn.flow.state.actions) == played  # type: ignore[union-attr]
+    clock.now = drawn + GUARD / 2  # a key in the guard after the frame
+    turn.confirm()
+    assert len(turn.flow.state.actions) == played  # type: ignore[union-attr]
+    clock.now = drawn + 1.5 * GUARD  # the guard's time after the frame: a decision
+    turn.pick(turn.view().hand.index(parse_card("3C")))
     turn.confirm()
     assert len(turn.flow.state.actions) == played + 1  # type: ignore[union-attr]
 

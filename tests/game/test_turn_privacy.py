@@ -73,7 +73,8 @@ class Table:
     drawn_at: float | None = None
     hint: Request | None = None
     revealed_at: float = -1e9
-    """When the last hand-over showed a hand (no key may play for the guard after)."""
+    """When the board was first drawn with the hand after the last hand-over (no key may
+    play before, nor for the guard after)."""
     people: tuple[int, ...] = field(default=())
 
     def clock(self) -> float:
@@ -96,7 +97,7 @@ def _press(table: Table, key: str) -> None:
             # The test's own check of the guard: drawn, and long enough ago.
             assert table.drawn_at is not None and table.now - table.drawn_at >= GUARD
             table.holder = turn.handover.seat
-            table.revealed_at = table.now
+            table.revealed_at = float("inf")  # until the board is drawn with the hand
         return
     if stage == "cut":
         if key == "enter":
@@ -137,6 +138,9 @@ def _step(table: Table, event: tuple[str, float | int]) -> None:
         if turn.stage == "handover":
             turn.handover_drawn()
             table.drawn_at = table.now if table.drawn_at is None else table.drawn_at
+        elif turn.awaits_sight:
+            turn.hand_drawn()  # the board's first frame with the hand
+            table.revealed_at = table.now
     elif kind == "computer":
         if (request := turn.computer_request()) is not None:
             turn.answer(request, request.choose())

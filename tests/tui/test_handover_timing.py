@@ -9,6 +9,7 @@ of the test; every other wait is for text on screen, bounded.
 """
 
 import json
+import os
 import re
 import sys
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from chinese_ten.tui.frames import DRAW_DELAY
 from tests.pty_helpers import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -111,5 +113,42 @@ def test_a_double_enter_at_a_hand_over_in_sight_shows_the_hand_and_plays_nothing
         game.settle()
         assert "Ben played" not in game.text, game.text
         assert "Ben: play" in game.text, game.text
+    finally:
+        game.end()
+
+
+SLOW_DRAWING = 0.6
+"""Seconds the app stays busy after each frame (``tui.frames.DRAW_DELAY``): longer than the
+guard, as on a machine so loaded that drawing the board takes longer than the guard."""
+
+
+@pytest.mark.parametrize("keys", [b"\r\r", b"\x1b\r\r"], ids=["enter-enter", "esc-enter-enter"])
+def test_a_double_enter_at_a_hand_over_on_a_slow_machine_plays_nothing_unseen(
+    tmp_path: Path, keys: bytes
+) -> None:
+    """Both Enters arrive in one write while every frame takes longer than the guard to be
+    drawn: the second was pressed before Ben's hand was on the terminal, so it is no move,
+    however late the app handles it. The board takes keys once the hand has been in sight
+    for the guard's time."""
+    environment = {**os.environ, DRAW_DELAY: str(SLOW_DRAWING)}
+    game = Terminal(
+        ["play", "--players", "Ana,Ben", "--seed", "3"],
+        tmp_path,
+        size=(80, 24),
+        environment=environment,
+    )
+    try:
+        assert game.wait_for("cut the pack"), game.text
+        assert game.press(b"\r", "Pass the keyboard to Ben", guarded=True), game.text
+        assert game.settle(quiet=SLOW_DRAWING + GUARD), game.text  # Ben has read it
+        game.write(keys)
+        assert game.wait_for("Ben's hand"), game.text
+        assert game.settle(quiet=2 * SLOW_DRAWING + GUARD), game.text
+        text = game.text
+        assert "Ben played" not in text and "to turn over" not in text, text
+        assert "Ben: play" in text, text
+        # In sight for the guard's time, the board takes Ben's keys.
+        assert game.press(b"1", "Ben: play", guarded=True), game.text
+        assert game.press(b"\r", "to turn over the top card", guarded=True), game.text
     finally:
         game.end()

@@ -56,7 +56,10 @@ BOARD_ACTIONS: frozenset[KeyAction] = frozenset(
 
 class Guard:
     """A deliberate key: none pressed before the screen was drawn, nor within ``seconds``
-    after, counts. Times are the caller's clock (``time.monotonic`` on screen)."""
+    after, counts. Times are the caller's clock (``time.monotonic`` on screen), and the
+    times given are when things happened, not when they are handled: the first frame that
+    showed the screen, the moment the key was pressed. So two keys pressed together stay
+    together however slowly the first is acted on, and the second never counts."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -270,11 +273,13 @@ class Turn:
     handover: Handover | None = None
     log: list[LogEntry] = field(default_factory=list)
     clock: Callable[[], float] = time.monotonic
-    """The clock the guards read (a test gives its own)."""
+    """When the key (or click) being handled was pressed: the guards compare it with when a
+    screen was first drawn. A screen gives its input's time; a test gives its own clock."""
     guard: Guard = field(init=False)
     """The hand-over's: a key counts once it has been in sight a moment."""
     revealed: Guard = field(init=False)
-    """The board's after a hand-over: no key acts on a hand its owner has not seen yet."""
+    """The board's after a hand-over: no key acts on a hand its owner has not seen yet, nor
+    until it has been in sight a moment (counted from :meth:`hand_drawn`)."""
     _notices: list[Notice] = field(default_factory=list)
     _next: Stage = "select"
     """The stage the hand-over leads to."""
@@ -437,26 +442,39 @@ class Turn:
         first = len(since) == len(moves)
         return Handover(seat, tuple(reversed(since)), first)
 
-    def handover_drawn(self) -> None:
-        """The hand-over screen is on the terminal from now."""
+    def handover_drawn(self, at: float | None = None) -> None:
+        """The hand-over screen was first on the terminal at ``at`` (None: now, by the
+        clock)."""
         if self.stage == "handover":
-            self.guard.drawn(self.clock())
+            self.guard.drawn(self.clock() if at is None else at)
 
     def ready(self) -> bool:
         """The next person says they hold the keyboard; a key too soon after the hand-over
         was drawn (or before) is no decision and is ignored. True if it was taken: the hand
-        shows, and the board's keys wait the same moment (a double tap plays nothing)."""
-        now = self.clock()
-        if not self.allows("ready") or not self.guard.ready(now):
+        shows, and the board takes no key until it has been drawn (:meth:`hand_drawn`) and
+        in sight the same moment, so a double tap plays nothing however slow the drawing."""
+        if not self.allows("ready") or not self.guard.ready(self.clock()):
             return False
         self.confirmed = True
         self._enter(self._next)
         self.revealed.reset()
-        self.revealed.drawn(now)
         return True
 
+    @property
+    def awaits_sight(self) -> bool:
+        """A hand-over was confirmed and the hand it shows is not yet known to be drawn: the
+        screen says when it is (:meth:`hand_drawn`)."""
+        return self.revealed.drawn_at is None and self.stage != "handover"
+
+    def hand_drawn(self, at: float | None = None) -> None:
+        """The board showing the hand to its person was first on the terminal at ``at``
+        (None: now, by the clock); its keys count from a moment later."""
+        if self.awaits_sight:
+            self.revealed.drawn(self.clock() if at is None else at)
+
     def _settled(self) -> bool:
-        """Whether a key on the board counts: not within the guard after a hand-over."""
+        """Whether a key on the board counts: not before its hand was drawn after a
+        hand-over, nor within the guard after."""
         return self.revealed.ready(self.clock())
 
     def _enter(self, stage: Stage) -> None:

@@ -6,9 +6,10 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -21,6 +22,7 @@ from chinese_ten.lang.folding import ascii_text
 from chinese_ten.lang.i18n import N_, _, fold_with
 from chinese_ten.store.saves import saves_present
 from chinese_ten.text.names import visible
+from chinese_ten.tui.frames import FramedApp, deciding
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
@@ -38,7 +40,7 @@ LANGUAGE_COMMANDS = {
 """The palette's commands to change language, each in its own language (never translated)."""
 
 
-class ChineseTenApp(App[None]):
+class ChineseTenApp(FramedApp[None]):
     """Hosts the game screen; quitting asks first (q, Ctrl+Q or Ctrl+C), a signal saves and exits.
 
     The signal handlers themselves live in :mod:`chinese_ten.tui.signal_exit`, installed by the
@@ -183,7 +185,11 @@ class ChineseTenApp(App[None]):
         """The keys panel lists the keys of the focused widget and those around it: Textual's
         own widgets (a field, a scrolling log, a table) show theirs in the language too."""
         if translate_shown(event.widget):
-            event.widget.screen.refresh_bindings()
+            try:
+                screen = event.widget.screen
+            except NoScreen:  # removed meanwhile (a screen closed as soon as it opened)
+                return
+            screen.refresh_bindings()
         self._tell_typing()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -202,13 +208,20 @@ class ChineseTenApp(App[None]):
             driver.write_meta({"type": "typing", "on": typing})
 
     async def on_event(self, event: events.Event) -> None:
-        """A key pressed before the screen changed was meant for the screen before: it is
-        dropped, not acted on by this one (a key held down while the computer ends a deal
-        must not skip its results; Enter pressed twice must not start two things)."""
-        stale = isinstance(event, events.Key) and event.time < self._keys_from
-        if stale and not event.is_forwarded:
+        """A key pressed before a screen that decides who sees the table came up was meant
+        for the screen before: it is dropped, not acted on by this one (a key held down while
+        the computer ends a deal must not skip its results; Enter pressed twice must not
+        start two things). Elsewhere a key is taken however late it is handled: one pressed
+        right after answering a dialog, handled once the dialog has closed, is for the screen
+        beneath (F1 opens the rules), and one pressed as a dialog opens answers it."""
+        if (
+            isinstance(event, events.Key)
+            and event.time < self._keys_from
+            and not event.is_forwarded
+            and deciding(self.screen)
+        ):
             return
-        await super().on_event(event)
+        await super().on_event(event)  # a key counts from when it was pressed (FramedApp)
 
     def on_ready(self) -> None:
         """Ask about an unfinished game once the start screen is on the terminal: the question

@@ -2,17 +2,17 @@
 
 from typing import ClassVar
 
-from textual.app import App
 from textual.binding import Binding, BindingType
 
 from chinese_ten.game.options import GameOptions
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.net.client import Connection
+from chinese_ten.tui.frames import FramedApp
 from chinese_ten.tui.screens.join import JoinScreen
 from chinese_ten.tui.texts import translate_bindings
 
 
-class JoinApp(App[None]):
+class JoinApp(FramedApp[None]):
     """Shows the join screen; quitting leaves the seat (the same link takes it up again)."""
 
     CSS_PATH = "app.tcss"

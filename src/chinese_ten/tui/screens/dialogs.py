@@ -62,6 +62,9 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
         Binding("n", "answer('new')", N_("New game")),
         Binding("escape", "answer('quit')", N_("Quit")),
         Binding("escape", "answer('back')", N_("Back")),
+        # Enter answers with the focused button here, not through it: so the guard reads when
+        # the key was pressed (a button's own Enter is handled later, as a message).
+        Binding("enter", "answer_focused", show=False, priority=True),
     ]
 
     def __init__(self, saved: SavedGame, guard: float = 0.0, *, browser: bool = False) -> None:
@@ -119,6 +122,12 @@ class ContinueScreen(ModalScreen[OpeningChoice | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id or "quit")
+
+    def action_answer_focused(self) -> None:
+        """Enter: the focused button's answer."""
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id in ("continue", "new"):
+            self.action_answer(focused.id)
 
     def action_answer(self, answer: str) -> None:
         """``continue``, ``new``; ``quit`` and ``back`` (Esc) are None: the app quits, or in

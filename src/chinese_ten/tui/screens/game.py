@@ -22,6 +22,7 @@ from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
 from chinese_ten.game.turn import KeyAction, Request, Turn
 from chinese_ten.lang.i18n import N_, _
+from chinese_ten.tui.frames import after_frame, pressed_at, pressing
 from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
 from chinese_ten.tui.log_lines import LogWords
 from chinese_ten.tui.screens import record_files
@@ -102,7 +103,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.flow = flow if flow is not None else GameFlow(options)
-        self.turn = Turn(self.flow)
+        self.turn = Turn(self.flow, clock=pressed_at)
         self.written = 0
         """How many of the turn's log entries the log shows."""
         self._covered_by = ""
@@ -110,6 +111,8 @@ class GameScreen(Screen[None]):
         self._asked: Request | None = None
         """The computer's request being worked out (it is asked once)."""
         self._handover = HandoverScreen(self.turn)
+        self._watching_hand = False
+        """The first frame that shows the hand after a hand-over is awaited."""
         shown = options.display
         self._symbols = shown.symbols and not shown.ascii
         self._glyphs = glyphs_for(shown.ascii)
@@ -223,6 +226,7 @@ class GameScreen(Screen[None]):
         self._write_log()
         self._tell(turn.take_notices())
         self._render_board()
+        self._watch_hand()
         self.refresh_bindings()
         stage = turn.stage
         if stage in ("cut", "handover", "results") and not self._covered_by:
@@ -233,6 +237,25 @@ class GameScreen(Screen[None]):
             self._asked = request
             pause = max(self.flow.options.session.pause, 0.001)  # a person can follow its moves
             self.set_timer(pause, lambda: self._work_out(request))
+
+    def _watch_hand(self) -> None:
+        """After a hand-over, tell the turn when the hand is first on the terminal: the
+        board's keys count from a moment after that frame (a key pressed before it is no
+        decision, however long the drawing took)."""
+        if not self.turn.awaits_sight or self._watching_hand:
+            return
+        self._watching_hand = True
+        strips = (self.query_one("#hand", CardStrip), self.query_one(CompactBoard))
+        painted = tuple(strip.paints for strip in strips)
+        for strip in strips:
+            strip.refresh()  # painted again even if nothing changed in it (an empty hand)
+
+        def seen(at: float) -> None:
+            self._watching_hand = False
+            self.turn.hand_drawn(at)
+
+        # The board in sight paints its hand after it was drawn face up: that frame shows it.
+        after_frame(self, seen, shows=lambda: tuple(strip.paints for strip in strips) != painted)
 
     def _cover_board(self, stage: str) -> None:
         def answered(answer: object) -> None:
@@ -351,5 +374,6 @@ class GameScreen(Screen[None]):
     @on(CardStrip.Clicked)
     def _clicked(self, message: CardStrip.Clicked) -> None:
         message.stop()
-        self.turn.click(message.zone, message.index)
+        with pressing(message.at):
+            self.turn.click(message.zone, message.index)
         self._sync()

@@ -4,7 +4,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -13,9 +13,20 @@ from textual.widgets import Static
 from chinese_ten.game.turn import Turn
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.tui.cardtext import describe_event
+from chinese_ten.tui.frames import after_frame, decides_who_sees, pressing
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text, touch
+
+
+class _Title(Static):
+    """The screen's title, which counts its paints: a frame written after one shows it."""
+
+    paints = 0
+
+    def render(self) -> RenderResult:
+        self.paints += 1
+        return super().render()
 
 
 class HandoverScreen(Screen[None]):
@@ -35,10 +46,11 @@ class HandoverScreen(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.turn = turn
+        decides_who_sees(self)
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="handover-box"):
-            yield Static(id="handover-title")
+            yield _Title(id="handover-title")
             yield Static(id="handover-recap")
             yield Static(id="handover-ready")
         yield Static(too_small_text(self.app), id="too-small")
@@ -83,7 +95,11 @@ class HandoverScreen(Screen[None]):
                 ).format(name=player)
             )
         )
-        self.call_after_refresh(self.turn.handover_drawn)
+        # The guard counts from the first frame that shows this hand-over (not the last one).
+        title = self.query_one("#handover-title", _Title)
+        painted = title.paints
+        title.refresh()
+        after_frame(self, self.turn.handover_drawn, shows=lambda: title.paints != painted)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Below the board's size the hand-over is hidden too, and waits."""
@@ -97,8 +113,9 @@ class HandoverScreen(Screen[None]):
         if self.turn.ready():
             self.dismiss(None)
 
-    def on_click(self) -> None:
+    def on_click(self, event: events.Click) -> None:
         """A click or a tap anywhere is Enter (with the same guard: a double tap on the last
         card never shows the next hand)."""
         if not too_small(self.app):
-            self.action_ready()
+            with pressing(event.time):
+                self.action_ready()

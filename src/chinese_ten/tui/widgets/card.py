@@ -104,10 +104,12 @@ class CardStrip(Widget):
 
     @dataclass
     class Clicked(Message):
-        """The player clicked the card at ``index`` of this strip."""
+        """The player clicked the card at ``index`` of this strip, at ``at`` (the click's
+        time, on the clock of :mod:`chinese_ten.tui.frames`)."""
 
         zone: str
         index: int
+        at: float
 
     def __init__(
         self,
@@ -128,6 +130,8 @@ class CardStrip(Widget):
         """How many play: a card's points on its face depend on it (the black aces)."""
         self.card_size = SMALL
         """How large its cards are drawn (the board chooses from its room)."""
+        self.paints = 0
+        """How many times it was drawn: a frame written after a paint shows what it drew."""
 
     def show(self, looks: Sequence[CardLook], seats: int | None = None) -> None:
         """Draw ``looks`` (at a table of ``seats``, if given); only a change in the number of
@@ -193,6 +197,7 @@ class CardStrip(Widget):
         return height * len(self._rows(width)) if self.looks else height
 
     def render(self) -> Text:
+        self.paints += 1
         height = self.card_size.height
         rows = self._rows(self.size.width)
         lines = [Text() for _ in range(height * max(1, len(rows)))]
@@ -278,4 +283,4 @@ class CardStrip(Widget):
         k = self.card_at(event.x, event.y)
         if k is not None:
             event.stop()
-            self.post_message(self.Clicked(self.zone, k))
+            self.post_message(self.Clicked(self.zone, k, event.time))

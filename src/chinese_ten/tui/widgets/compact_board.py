@@ -112,6 +112,8 @@ class CompactBoard(BoardWords, Widget):
         self.overflow = 0
         """Lines of cards or the prompt that did not fit at the last drawing (a test holds
         it to none at the sizes the board is made for)."""
+        self.paints = 0
+        """How many times it was drawn: a frame written after a paint shows what it drew."""
 
     def draw(self, scene: Scene) -> None:
         """Draw ``scene`` (only when shown: the screen draws the board that is in sight)."""
@@ -125,6 +127,7 @@ class CompactBoard(BoardWords, Widget):
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> Text:
+        self.paints += 1
         width, height = self.content_size.width or self.app.size.width, self.content_size.height
         lines = self._lines(max(width, 20), max(height, 1))
         text = Text(no_wrap=True, overflow="crop")
@@ -478,7 +481,7 @@ class CompactBoard(BoardWords, Widget):
         spot = self.spot_at(event.x, event.y)
         if spot is not None:
             event.stop()
-            self.post_message(CardStrip.Clicked(spot.zone, spot.index))
+            self.post_message(CardStrip.Clicked(spot.zone, spot.index, event.time))
 
     def spot_at(self, x: int, y: int) -> Spot | None:
         """The card drawn at column ``x`` of line ``y``, if any."""
