@@ -1,10 +1,14 @@
 """The turn without a screen: what a key may do, whose turn it is, when the keyboard changes
 hands, and what the board shows.
 
-A :class:`Turn` drives a :class:`~chinese_ten.game.flow.GameFlow` one key at a time. The game
-screen maps keys and clicks to its methods, runs its requests (the computer's choice, the
-hint) in workers, and draws the :class:`Scene` it gives; tests call it directly. It speaks in
-actions and cards through the engine's accessors and never imports Textual or Rich.
+:class:`SeatTurn` is the turn of one seat, wherever the deal is held: the hand card chosen, the
+target chosen, which key acts when (the key table), clicks and the hint's answer. A
+:class:`Turn` is the seat (or seats) played here: it drives a
+:class:`~chinese_ten.game.flow.GameFlow` one key at a time; a seat played from another
+machine is :class:`~chinese_ten.net.remote.RemoteTurn`, which sends its plays instead. The
+screens map keys and clicks to their methods, run their requests (the computer's choice, the
+hint) in workers, and draw the :class:`Scene` they give; tests call them directly. They speak
+in actions and cards through the engine's accessors and never import Textual or Rich.
 
 Privacy is kept here: a scene shows a hand face up only to the person holding the keyboard,
 and in a hot-seat game only once that person has confirmed the hand-over with a deliberate
@@ -44,9 +48,21 @@ Stage = Literal[
 """Where a turn stands: which keys work and what the banner asks for."""
 
 KeyAction = Literal[
-    "move", "pick", "confirm", "flip", "back", "hint", "export", "pass_keyboard", "results", "ready"
+    "move",
+    "pick",
+    "confirm",
+    "flip",
+    "back",
+    "hint",
+    "export",
+    "pass_keyboard",
+    "results",
+    "ready",
+    "computer",
 ]
-"""What a key of the game screen or the hand-over asks (the screens bind keys to these)."""
+"""What a key of a board or the hand-over asks (the screens bind keys to these). ``ready``:
+the next person holds the keyboard, or a seat at a hosted table is ready for the next deal;
+``computer``: the host's seat hands the absent seats to the computer."""
 
 BOARD_ACTIONS: frozenset[KeyAction] = frozenset(
     ("move", "confirm", "flip", "back", "pick", "hint", "export", "pass_keyboard", "results")
@@ -158,15 +174,23 @@ class Request:
     Deliver its answer with the same request: an answer for a position gone is dropped."""
 
     player: Player
-    state: DealState
+    state: DealState | PlayerView
+    """The position asked about: the deal itself, or the view of it a remote seat was sent
+    (the seat to move's)."""
     kind: Literal["computer", "hint"]
+
+    def view(self) -> PlayerView:
+        """The position from the eyes of the seat to move."""
+        state = self.state
+        return state if isinstance(state, PlayerView) else PlayerView(state, state.to_move)
 
     def choose(self) -> Action:
         """The choice (slow for a strong player: run it in a worker thread)."""
-        legal = legal_actions(self.state)
+        view = self.view()
+        legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return self.player.choose(PlayerView(self.state, self.state.to_move), legal)
+        return self.player.choose(view, legal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +280,17 @@ def best_choice(view: PlayerView, choices: list[Action]) -> int:
     return max(range(len(choices)), key=lambda k: (value(choices[k]), -k), default=0)
 
 
-@dataclass
-class Turn:
-    """One game's turns, driven key by key: see the module's docstring."""
+@dataclass(kw_only=True)
+class SeatTurn:
+    """One seat's turn, key by key, the same for a seat played here and one played from
+    another machine: the hand card chosen (the cursor), the target chosen, which key acts
+    when (the key table), clicks, and the hint's answer.
 
-    flow: GameFlow
+    What differs is what a seat says through the methods it gives: the deal as it sees it
+    (:meth:`seen`, :meth:`position`), whether a key counts yet (:meth:`_settled`), and what a
+    play does (:meth:`apply`: a seat played here plays it; a remote seat sends it, and
+    nothing changes until the server says so)."""
+
     stage: Stage = "idle"
     cursor: int = 0
     choice: int = 0
@@ -268,6 +298,260 @@ class Turn:
     thinking: bool = False
     board_hidden: bool = False
     """The window is too small for the board: none of its keys acts."""
+
+    # ------------------------------------------------------------ what each seat says
+    def seen(self) -> PlayerView | None:
+        """The deal as the person at the keys sees it (None: no deal to show)."""
+        raise NotImplementedError
+
+    def position(self) -> DealState | PlayerView | None:
+        """The position a request is asked about (an answer for another is dropped)."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the seat to move."""
+        raise NotImplementedError
+
+    def _settled(self) -> bool:
+        """Whether a key on the board counts now."""
+        return True
+
+    def hints_allowed(self) -> bool:
+        """Whether the table gives hints."""
+        return False
+
+    def think(self) -> float | None:
+        """The hard player's time per decision for a hint (None: its own)."""
+        return None
+
+    def exportable(self) -> bool:
+        """Whether there is a record to write to a file."""
+        return False
+
+    def hands_seats(self) -> bool:
+        """Whether this seat hands the absent seats to the computer (a table's host)."""
+        return False
+
+    def owes_ready(self) -> bool:
+        """Whether the ``ready`` key has someone to say it for now."""
+        return self.stage == "handover"
+
+    def ready(self) -> bool:
+        """The ``ready`` key; True if it was taken."""
+        return False
+
+    def pass_keyboard(self) -> None:
+        """Hot-seat: the mover has seen the turned card (no one to pass to here)."""
+
+    def _just_turned(self) -> Card | None:
+        """The stock card the mover just turned over, while it is shown apart."""
+        return None
+
+    # ------------------------------------------------------------ the key table
+    def allows(self, action: KeyAction) -> bool:
+        """Whether a key bound to ``action`` acts now."""
+        if self.board_hidden and (action in BOARD_ACTIONS or action == "ready"):
+            return False
+        stage = self.stage
+        if action in ("move", "confirm"):
+            return stage in ("select", "target", "flip-target")
+        if action == "pick":
+            return stage in ("select", "target")
+        if action == "hint":
+            return self.hints_allowed() and stage in ("select", "target", "flip-target")
+        if action == "export":
+            return self.exportable()
+        if action == "computer":
+            return self.hands_seats()
+        if action == "ready":
+            return self.owes_ready()
+        required: dict[str, Stage] = {
+            "flip": "flip",
+            "pass_keyboard": "turned",
+            "results": "over",
+            "back": "target",
+        }
+        return stage == required[action]
+
+    # ------------------------------------------------------------ the keys
+    def _enter(self, stage: Stage) -> None:
+        self.stage = stage
+        self.hint, self.thinking = None, False
+
+    def _view(self) -> PlayerView:
+        """The deal as seen, where a key acts (a key acts only when there is one)."""
+        view = self.seen()
+        assert view is not None
+        return view
+
+    def options_for_selected(self) -> list[Action]:
+        """The actions of the hand card under the cursor."""
+        view = self.seen()
+        return [] if view is None else options_of_card(view, self.cursor)
+
+    def choices(self) -> list[Action]:
+        """The targets to choose among, in the order the table shows them."""
+        view = self.seen()
+        return [] if view is None else choices_at(view, self.stage, self.cursor)
+
+    def move(self, delta: int) -> None:
+        """The arrows: another hand card, or another target."""
+        if not self.allows("move") or not self._settled():
+            return
+        self.hint = None
+        if self.stage == "select":
+            hand = self._view().hand
+            if hand:
+                self.cursor = (self.cursor + delta) % len(hand)
+        elif choices := self.choices():
+            self.choice = (self.choice + delta) % len(choices)
+
+    def pick(self, index: int) -> None:
+        """A digit: that hand card (back to choosing a card if a target was being chosen)."""
+        if not self.allows("pick") or not self._settled():
+            return
+        if not 0 <= index < len(self._view().hand):
+            return
+        self.hint = None
+        self.cursor = index
+        self.stage = "select"
+
+    def confirm(self) -> None:
+        """Enter: play the card chosen (or choose what it takes), or take the target chosen."""
+        if not self.allows("confirm") or not self._settled():
+            return
+        if self.stage == "select":
+            options = self.options_for_selected()
+            if len(options) == 1:
+                self.apply(options[0])
+            elif options:
+                self._enter("target")
+                self.choice = best_choice(self._view(), options)
+        elif choices := self.choices():
+            self.apply(choices[self.choice])
+
+    def flip(self) -> None:
+        """Space: turn over the stock card (then choose what it takes, if it may take several)."""
+        if not self.allows("flip") or not self._settled():
+            return
+        options = self._view().legal_actions()
+        if len(options) == 1:
+            self.apply(options[0])
+        elif options:
+            self._enter("flip-target")
+            self.choice = best_choice(self._view(), options)
+
+    def back(self) -> None:
+        """Esc: choose another card."""
+        if self.allows("back") and self._settled():
+            self._enter("select")
+
+    def show_results(self) -> None:
+        """The deal is over and its last turn seen: on to the results."""
+        if self.allows("results"):
+            self.stage = "results"
+
+    def take(self, card: Card) -> None:
+        """A click on table card ``card``: play or turn what takes it, if anything does."""
+        if not self._settled():
+            return
+        if self.stage in ("select", "target"):
+            pool = self.options_for_selected()
+        elif self.stage == "flip-target":
+            pool = self.choices()
+        else:
+            return
+        view = self._view()
+        for action in pool:
+            if takes(action, card, view.triple):
+                self.apply(action)
+                return
+
+    def click(self, zone: str, index: int) -> None:
+        """A click on card ``index`` of a zone (``hand``, ``table``, ``stock``, ``turned``)."""
+        stage = self.stage
+        if self.board_hidden or not self._settled():
+            return
+        if stage == "over":
+            self.show_results()  # the last turn seen: a click anywhere on the cards goes on
+        elif zone == "hand" and stage in ("select", "target"):
+            if stage == "select" and index == self.cursor:
+                self.confirm()
+            else:
+                self.pick(index)
+        elif zone == "stock":
+            self.flip()
+        elif zone in ("turned", "table") and (view := self.seen()) is not None:
+            table = view.table
+            card = table[index] if zone == "table" and index < len(table) else None
+            if zone == "turned" or (card is not None and card == self._just_turned()):
+                # the turned card ends the turn, as Enter does
+                if stage == "turned":
+                    self.pass_keyboard()
+                elif stage == "flip-target":
+                    self.confirm()
+            elif card is not None:
+                self.take(card)
+
+    # ------------------------------------------------------------ the hint
+    def hint_request(self, make: Callable[..., Player] = make_player) -> Request | None:
+        """The hard player's choice for the person to move, to point at."""
+        position, view = self.position(), self.seen()
+        if position is None or view is None:
+            return None
+        if not self.allows("hint") or self.thinking or not self._settled():
+            return None
+        adviser = make("hard", random.Random(view.turn_number), think=self.think())
+        self.hint, self.thinking = None, True
+        return Request(adviser, position, "hint")
+
+    def answer(self, request: Request, action: Action) -> None:
+        """A worker's answer: the computer acts, or the hint is pointed at; dropped if the
+        game has moved on meanwhile."""
+        if request.state is not self.position():
+            return
+        if request.kind == "computer":
+            if self.stage == "computer":
+                self.apply(action)
+            return
+        if not self.thinking:
+            return
+        self.thinking, self.hint = False, action
+        if is_flip(action):
+            if self.stage == "flip-target":
+                self.choice = self.choices().index(action)
+            return
+        self.cursor = self._view().hand.index(action_card(action))
+        options = self.options_for_selected()
+        if self.stage == "target" or len(options) > 1:
+            self.stage = "target"
+            self.choice = options.index(action)
+
+    # ------------------------------------------------------------ drawing
+    def scene(self) -> Scene:
+        """What the board shows now."""
+        raise NotImplementedError
+
+    def keys_scene(self, scene: Scene, stage: Stage) -> Scene:
+        """``scene`` at ``stage`` with what the keys have chosen: the card, its actions,
+        the targets, the hint."""
+        return replace(
+            scene,
+            stage=stage,
+            cursor=self.cursor,
+            options=tuple(self.options_for_selected()) if self.stage == "select" else (),
+            choices=tuple(self.choices()),
+            choice=self.choice,
+            hint=self.hint,
+            thinking=self.thinking,
+        )
+
+
+@dataclass
+class Turn(SeatTurn):
+    """One game's turns, played here and driven key by key: see the module's docstring."""
+
+    flow: GameFlow
     confirmed: bool = False
     """The person at the keyboard has confirmed the hand-over (hot-seat)."""
     handover: Handover | None = None
@@ -308,28 +592,21 @@ class Turn:
         notices, self._notices = self._notices, []
         return notices
 
-    # ------------------------------------------------------------ the key table
-    def allows(self, action: KeyAction) -> bool:
-        """Whether a key bound to ``action`` acts now."""
-        if self.board_hidden and (action in BOARD_ACTIONS or action == "ready"):
-            return False
-        stage = self.stage
-        if action in ("move", "confirm"):
-            return stage in ("select", "target", "flip-target")
-        if action == "pick":
-            return stage in ("select", "target")
-        if action == "hint":
-            return self.flow.table.hints and stage in ("select", "target", "flip-target")
-        if action == "export":
-            return self.flow.state is not None
-        required: dict[str, Stage] = {
-            "flip": "flip",
-            "pass_keyboard": "turned",
-            "results": "over",
-            "back": "target",
-            "ready": "handover",
-        }
-        return stage == required[action]
+    # ------------------------------------------------------------ what this seat says
+    def seen(self) -> PlayerView | None:
+        return None if self.flow.state is None else self.view()
+
+    def position(self) -> DealState | None:
+        return self.flow.state
+
+    def hints_allowed(self) -> bool:
+        return self.flow.table.hints
+
+    def think(self) -> float | None:
+        return self.flow.table.think
+
+    def exportable(self) -> bool:
+        return self.flow.state is not None
 
     # ------------------------------------------------------------ the series
     def begin(self) -> None:
@@ -477,117 +754,9 @@ class Turn:
         hand-over, nor within the guard after."""
         return self.revealed.ready(self.clock())
 
-    def _enter(self, stage: Stage) -> None:
-        self.stage = stage
-        self.hint, self.thinking = None, False
-
     def _state(self) -> DealState:
         assert self.flow.state is not None
         return self.flow.state
-
-    def options_for_selected(self) -> list[Action]:
-        """The actions of the hand card under the cursor."""
-        return options_of_card(self.view(), self.cursor)
-
-    def choices(self) -> list[Action]:
-        """The targets to choose among, in the order the table shows them."""
-        return choices_at(self.view(), self.stage, self.cursor)
-
-    def _best_choice(self, choices: list[Action]) -> int:
-        """The most valuable target (ties: the first shown)."""
-        return best_choice(self.view(), choices)
-
-    def move(self, delta: int) -> None:
-        """The arrows: another hand card, or another target."""
-        if not self.allows("move") or not self._settled():
-            return
-        self.hint = None
-        if self.stage == "select":
-            hand = self.view().hand
-            if hand:
-                self.cursor = (self.cursor + delta) % len(hand)
-        elif choices := self.choices():
-            self.choice = (self.choice + delta) % len(choices)
-
-    def pick(self, index: int) -> None:
-        """A digit: that hand card (back to choosing a card if a target was being chosen)."""
-        if not self.allows("pick") or not self._settled() or not 0 <= index < len(self.view().hand):
-            return
-        self.hint = None
-        self.cursor = index
-        self.stage = "select"
-
-    def confirm(self) -> None:
-        """Enter: play the card chosen (or choose what it takes), or take the target chosen."""
-        if not self.allows("confirm") or not self._settled():
-            return
-        if self.stage == "select":
-            options = self.options_for_selected()
-            if len(options) == 1:
-                self.apply(options[0])
-            elif options:
-                self._enter("target")
-                self.choice = self._best_choice(options)
-        elif choices := self.choices():
-            self.apply(choices[self.choice])
-
-    def flip(self) -> None:
-        """Space: turn over the stock card (then choose what it takes, if it may take several)."""
-        if not self.allows("flip") or not self._settled():
-            return
-        options = self.view().legal_actions()
-        if len(options) == 1:
-            self.apply(options[0])
-        else:
-            self._enter("flip-target")
-            self.choice = self._best_choice(options)
-
-    def back(self) -> None:
-        """Esc: choose another card."""
-        if self.allows("back") and self._settled():
-            self._enter("select")
-
-    def take(self, card: Card) -> None:
-        """A click on table card ``card``: play or turn what takes it, if anything does."""
-        if not self._settled():
-            return
-        if self.stage in ("select", "target"):
-            pool = self.options_for_selected()
-        elif self.stage == "flip-target":
-            pool = self.choices()
-        else:
-            return
-        view = self.view()
-        for action in pool:
-            if takes(action, card, view.triple):
-                self.apply(action)
-                return
-
-    def click(self, zone: str, index: int) -> None:
-        """A click on card ``index`` of a zone (``hand``, ``table``, ``stock``, ``turned``)."""
-        stage = self.stage
-        if self.board_hidden or not self._settled():
-            return
-        if stage == "over":
-            self.show_results()  # the last turn seen: a click anywhere on the cards goes on
-        elif zone == "hand" and stage in ("select", "target"):
-            if stage == "select" and index == self.cursor:
-                self.confirm()
-            else:
-                self.pick(index)
-        elif zone == "stock":
-            self.flip()
-        elif zone in ("turned", "table") and self.flow.state is not None:
-            table = self.view().table
-            card = table[index] if zone == "table" and index < len(table) else None
-            if zone == "turned" or (card is not None and card == self._just_turned()):
-                # the turned card ends the turn, as Enter does
-                if stage == "turned":
-                    self.pass_keyboard()
-                elif stage == "flip-target":
-                    self.confirm()
-            elif card is not None:
-                self.take(card)
 
     def apply(self, action: Action) -> None:
         """Play one action through the flow (which saves) and move the game on."""
@@ -624,11 +793,6 @@ class Turn:
         if self.allows("pass_keyboard"):
             self._begin_turn()
 
-    def show_results(self) -> None:
-        """The deal is over and its last turn seen: on to the results."""
-        if self.allows("results"):
-            self.stage = "results"
-
     # ------------------------------------------------------------ the computer, the hint
     def computer_request(self) -> Request | None:
         """The computer's choice to work out now, if it is the computer's turn."""
@@ -637,41 +801,10 @@ class Turn:
             return None
         return Request(player, self._state(), "computer")
 
-    def hint_request(self, make: Callable[..., Player] = make_player) -> Request | None:
-        """The hard player's choice for the person to move, to point at."""
-        if not self.allows("hint") or self.thinking or not self._settled():
-            return None
-        state = self._state()
-        adviser = make("hard", random.Random(len(state.actions)), think=self.flow.table.think)
-        self.hint, self.thinking = None, True
-        return Request(adviser, state, "hint")
-
-    def answer(self, request: Request, action: Action) -> None:
-        """A worker's answer: the computer acts, or the hint is pointed at; dropped if the
-        game has moved on meanwhile."""
-        if request.state is not self.flow.state:
-            return
-        if request.kind == "computer":
-            if self.stage == "computer":
-                self.apply(action)
-            return
-        if not self.thinking:
-            return
-        self.thinking, self.hint = False, action
-        if is_flip(action):
-            if self.stage == "flip-target":
-                self.choice = self.choices().index(action)
-            return
-        self.cursor = self.view().hand.index(action_card(action))
-        options = self.options_for_selected()
-        if self.stage == "target" or len(options) > 1:
-            self.stage = "target"
-            self.choice = options.index(action)
-
     # ------------------------------------------------------------ drawing
     def scene(self) -> Scene:
         """What the board shows now."""
-        flow, stage = self.flow, self.stage
+        flow = self.flow
         between_deals = Scene(
             None,
             flow.series,
@@ -685,22 +818,16 @@ class Turn:
             return between_deals
         view = self.view()
         just_turned = self._just_turned()
-        return replace(
+        scene = replace(
             between_deals,
             view=view,
-            stage=stage,
             face_up=self.face_up(),
-            cursor=self.cursor,
-            options=tuple(self.options_for_selected()) if stage == "select" else (),
-            choices=tuple(self.choices()),
-            choice=self.choice,
             just_turned=just_turned,
             turned_apart=None if just_turned in view.table else just_turned,
             next_person=flow.next_person(view.to_move),
-            hint=self.hint,
-            thinking=self.thinking,
             recent=self.recent(view.seat),
         )
+        return self.keys_scene(scene, self.stage)
 
     def recent(self, seat: int) -> tuple[Event, ...]:
         """The public events since ``seat`` last played a card, or since the deal began: what

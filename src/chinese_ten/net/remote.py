@@ -3,24 +3,19 @@ turn driven key by key as :class:`~chinese_ten.game.turn.Turn` drives a local on
 
 :class:`RemoteView` answers what a :class:`~chinese_ten.engine.view.PlayerView` answers, from a
 :class:`~chinese_ten.net.protocol.SeatView`, so the board draws a remote seat as it draws a
-local one. :class:`RemoteTurn` keeps the cursor and the stage; a key that plays gives back the
-action to send, and nothing changes here until the server's next update says so.
+local one. :class:`RemoteTurn` is :class:`~chinese_ten.game.turn.SeatTurn`'s keys for that seat:
+a key that plays puts the action to send in its outbox, and nothing changes here until the
+server's next update says so.
 """
 
 from dataclasses import dataclass, field
 
-from chinese_ten.engine.actions import (
-    Action,
-    action_card,
-    format_action,
-    is_flip,
-    parse_action,
-)
+from chinese_ten.engine.actions import Action, format_action, parse_action
 from chinese_ten.engine.cards import DECK, Card, parse_card, seat_points
 from chinese_ten.engine.deal import FLIP_PHASE, OVER, DealOutcome
 from chinese_ten.engine.series import SeriesScore
 from chinese_ten.engine.view import Event, PlayerView
-from chinese_ten.game.turn import Scene, Stage, best_choice, choices_at, options_of_card
+from chinese_ten.game.turn import BLANK, Scene, SeatTurn, Stage
 from chinese_ten.net.protocol import SeatView, TableState, Update
 from chinese_ten.text.names import visible
 
@@ -150,26 +145,23 @@ def series_of(table: TableState) -> SeriesScore:
     return score
 
 
-@dataclass
-class RemoteTurn:
-    """The turn of a seat played over the network: the keys' rules of ``game.turn.Turn``
-    for one seat, answered by actions to send."""
+@dataclass(kw_only=True)
+class RemoteTurn(SeatTurn):
+    """The turn of a seat played over the network: the keys of
+    :class:`~chinese_ten.game.turn.SeatTurn`, whose plays are sent to the server. What this
+    class adds is the server's: the stage each update sets, and the plays (and the word
+    that this seat is ready) waiting to be sent."""
 
     seat: int = 0
     update: Update | None = None
     view: RemoteView | None = None
-    stage: Stage = "idle"
-    cursor: int = 0
-    choice: int = 0
-    hint: Action | None = None
-    """The hard player's choice, pointed at on the board."""
-    thinking: bool = False
-    """A hint is being worked out."""
     lost: bool = False
     """The connection to the host is lost and being tried again."""
     sent: bool = False
-    """An action is on its way: keys wait for the server's answer."""
+    """A message is on its way: the keys wait for the server's answer."""
     outbox: list[Action] = field(default_factory=list)
+    said_ready: bool = False
+    """This seat is ready for the next deal: to be sent."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -230,119 +222,76 @@ class RemoteTurn:
             return ()
         return tuple(s for s, here in enumerate(self.update.table.present) if not here)
 
-    # ------------------------------------------------------------ keys
-    def options_for_selected(self) -> list[Action]:
-        return [] if self.view is None else options_of_card(self.view, self.cursor)
+    # ------------------------------------------------------------ what this seat says
+    def seen(self) -> RemoteView | None:
+        return self.view
 
-    def choices(self) -> list[Action]:
-        return [] if self.view is None else choices_at(self.view, self.stage, self.cursor)
+    def position(self) -> RemoteView | None:
+        return self.view
 
-    def _best_choice(self, choices: list[Action]) -> int:
-        assert self.view is not None
-        return best_choice(self.view, choices)
+    def _settled(self) -> bool:
+        return not self.sent
 
-    def _play(self, action: Action) -> None:
+    def hints_allowed(self) -> bool:
+        return self.update is not None and self.update.table.hints
+
+    def hands_seats(self) -> bool:
+        return self.is_host
+
+    def owes_ready(self) -> bool:
+        """After a deal, until this seat has said it is ready for the next."""
+        update = self.update
+        return (
+            self.stage == "results"
+            and update is not None
+            and update.table.stage == "results"
+            and self.seat in update.table.waiting_for
+        )
+
+    def apply(self, action: Action) -> None:
+        """Send ``action``; the keys wait until the server's next update."""
+        if self.view is None or action not in self.view.legal_actions():
+            return
         self.hint = None
         self.outbox.append(action)
         self.sent = True
 
-    def move(self, delta: int) -> None:
-        if self.sent or self.view is None:
-            return
-        if self.stage == "select" and self.view.hand:
-            self.cursor = (self.cursor + delta) % len(self.view.hand)
-        elif choices := self.choices():
-            self.choice = (self.choice + delta) % len(choices)
-
-    def pick(self, index: int) -> None:
-        if self.sent or self.view is None or self.stage not in ("select", "target"):
-            return
-        if 0 <= index < len(self.view.hand):
-            self.cursor, self.stage = index, "select"
-
-    def confirm(self) -> None:
-        if self.sent:
-            return
-        if self.stage == "select":
-            options = self.options_for_selected()
-            if len(options) == 1:
-                self._play(options[0])
-            elif options:
-                self.stage = "target"
-                self.choice = self._best_choice(options)
-        elif choices := self.choices():
-            self._play(choices[self.choice])
-
-    def flip(self) -> None:
-        if self.sent or self.stage != "flip" or self.view is None:
-            return
-        options = self.view.legal_actions()
-        if len(options) == 1:
-            self._play(options[0])
-        elif options:
-            self.stage = "flip-target"
-            self.choice = self._best_choice(options)
-
-    def back(self) -> None:
-        if self.stage == "target" and not self.sent:
-            self.stage = "select"
-
-    def hint_request(self, hints: bool) -> RemoteView | None:
-        """The view to work the hard player's choice out from (the table allows hints and it
-        is this seat's turn to choose), or None."""
-        if not hints or self.thinking or self.sent or self.view is None:
-            return None
-        if self.stage not in ("select", "target", "flip-target", "flip"):
-            return None
-        self.hint, self.thinking = None, True
-        return self.view
-
-    def answer_hint(self, view: RemoteView, action: Action) -> None:
-        """The hint worked out for ``view``: pointed at, unless the position moved on."""
-        if view is not self.view or not self.thinking:
-            return
-        self.thinking, self.hint = False, action
-        if is_flip(action):
-            if self.stage == "flip-target":
-                self.choice = self.choices().index(action)
-            return
-        self.cursor = view.hand.index(action_card(action))
-        options = self.options_for_selected()
-        if self.stage == "target" or len(options) > 1:
-            self.stage = "target"
-            self.choice = options.index(action)
+    def ready(self) -> bool:
+        """Say this seat is ready for the next deal (once: the keys wait for the server)."""
+        if not self.allows("ready") or not self._settled():
+            return False
+        self.said_ready = self.sent = True
+        return True
 
     def take_outbox(self) -> list[str]:
         """The actions to send, in the protocol's words."""
         out, self.outbox = self.outbox, []
         return [format_action(a) for a in out]
 
+    def take_ready(self) -> bool:
+        """Whether to tell the server this seat is ready (once)."""
+        said, self.said_ready = self.said_ready, False
+        return said
+
     # ------------------------------------------------------------ drawing
     def scene(self) -> Scene:
         update = self.update
         if update is None:
-            return Scene(None, SeriesScore(None, 0), ("", ""), (None, None), None)
+            return BLANK
         table = update.table
-        stage = self.stage
         view = self.view
         # After a deal the board shows the last position with no question under it: the
         # line above the board says what Enter does (the local "over" banner speaks of a
         # results screen a joined seat does not have).
-        board_stage: Stage = "idle" if stage == "results" else stage
-        return Scene(
+        board_stage: Stage = "idle" if self.stage == "results" else self.stage
+        scene = Scene(
             view,
             series_of(table),
             self.names,
             table.levels,
             self.seat,
-            stage=board_stage,
             face_up=view is not None,
-            cursor=self.cursor,
-            options=tuple(self.options_for_selected()) if stage == "select" else (),
-            choices=tuple(self.choices()),
-            choice=self.choice,
             next_person=self.seat,
-            hint=self.hint,
-            thinking=self.thinking,
             open_scores=table.open_scores,
         )
+        return self.keys_scene(scene, board_stage)

@@ -3,44 +3,40 @@ the scene it gives.
 
 The rules of a turn (which key acts when, whose turn it is, when the keyboard changes hands)
 live in :mod:`chinese_ten.game.turn`, the game's series, saves and records in
-:mod:`chinese_ten.game.flow`. This screen keeps what needs Textual: the overlays (the cut, the
-hand-over, the results), workers for the computer and the hint, toasts, and drawing.
+:mod:`chinese_ten.game.flow`; the board's keys, clicks and workers are
+:class:`~chinese_ten.tui.screens.board_screen.BoardScreen`'s, shared with the join screen.
+This screen keeps what needs Textual here: the overlays (the cut, the hand-over, the results),
+the computer's moves, toasts, and the log.
 """
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, get_args
+from typing import Any
 
 from rich.text import Text
-from textual import events, on, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
-from chinese_ten.game.turn import KeyAction, Request, Turn
-from chinese_ten.lang.i18n import N_, _
-from chinese_ten.tui.frames import after_frame, pressed_at, pressing
-from chinese_ten.tui.glyphs import ascii_scrollbars, glyphs_for
+from chinese_ten.game.turn import Request, Turn
+from chinese_ten.lang.i18n import _
+from chinese_ten.tui.frames import after_frame, pressed_at
+from chinese_ten.tui.glyphs import ascii_scrollbars
 from chinese_ten.tui.log_lines import LogWords
 from chinese_ten.tui.screens import record_files
+from chinese_ten.tui.screens.board_screen import BoardScreen
 from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.seats import marked
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.card import CardStrip
 from chinese_ten.tui.widgets.compact_board import CompactBoard
-from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
-from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
+from chinese_ten.tui.widgets.too_small import too_small, too_small_text
 
 _LASTING = 24 * 3600.0
 """Seconds a lasting toast stays: until cleared, in practice (cut, hand-over and results
 screens cover the board's warning line, so a failed save is said by a toast that stays)."""
-
-_KEY_ACTIONS: frozenset[str] = frozenset(get_args(KeyAction))
 
 
 def tell(app: App[Any], notices: Iterable[Notice]) -> None:
@@ -57,51 +53,16 @@ def tell(app: App[Any], notices: Iterable[Notice]) -> None:
         )
 
 
-class GameScreen(Screen[None]):
+class GameScreen(BoardScreen):
     """The table, the hands, the stock and the piles; one turn at a time."""
-
-    CSS_PATH = "board.tcss"  # parsed when the board is first shown, after the first frame
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Before the focused widget's keys: the log's arrows would scroll it sideways.
-        Binding("left,h", "move(-1)", N_("Left"), show=False, priority=True),
-        Binding("right,l", "move(1)", N_("Right"), show=False, priority=True),
-        Binding(
-            "enter",
-            "confirm",
-            N_("Play / take"),
-            tooltip=N_("Play the chosen card or take the chosen target"),
-        ),
-        Binding("enter", "results", N_("Results"), tooltip=N_("The results of the deal")),
-        Binding(
-            "enter",
-            "pass_keyboard",
-            N_("Pass the keyboard"),
-            tooltip=N_("You have seen your turn: hide your hand for the other player"),
-        ),
-        Binding(
-            "space",
-            "flip",
-            N_("Turn over stock"),
-            tooltip=N_("Turn over the top card of the stock"),
-        ),
-        Binding("escape", "back", N_("Back"), tooltip=N_("Choose another card")),
-        *(
-            Binding(key, f"pick({k})", N_("Choose this card of the hand"), show=False)
-            for k, key in enumerate([*"1234567890", "minus", "equals_sign"])
-        ),
-        Binding(
-            "t", "hint", N_("Hint"), tooltip=N_("Show the move the hard computer player would make")
-        ),
-        Binding("e", "export", N_("Export"), tooltip=N_("Write this game's record to a file")),
-    ]
 
     class NewTable(Message):
         """The series is over and a new game is asked for: who plays it, chosen again."""
 
+    turn: Turn
+
     def __init__(self, options: GameOptions, flow: GameFlow | None = None) -> None:
-        super().__init__()
-        translate_bindings(self)
+        super().__init__(options.display)
         self.flow = flow if flow is not None else GameFlow(options)
         self.turn = Turn(self.flow, clock=pressed_at)
         self.written = 0
@@ -113,9 +74,6 @@ class GameScreen(Screen[None]):
         self._handover = HandoverScreen(self.turn)
         self._watching_hand = False
         """The first frame that shows the hand after a hand-over is awaited."""
-        shown = options.display
-        self._symbols = shown.symbols and not shown.ascii
-        self._glyphs = glyphs_for(shown.ascii)
 
     @property
     def unsaved(self) -> str | None:
@@ -123,18 +81,7 @@ class GameScreen(Screen[None]):
         return self.flow.unsaved
 
     def compose(self) -> ComposeResult:
-        glyphs, symbols, four_color = (
-            self._glyphs,
-            self._symbols,
-            self.flow.options.display.four_color,
-        )
-        yield TextLine(id="save-problem")
-        yield Board(glyphs=glyphs, symbols=symbols, four_color=four_color, id="board")
-        yield CompactBoard(
-            glyphs=glyphs, symbols=symbols, four_color=four_color, id="compact-board"
-        )
-        yield Static(too_small_text(self.app), id="too-small")
-        yield KeyBar()
+        yield from self.compose_board(TextLine(id="save-problem"))
 
     def on_mount(self) -> None:
         """Go on from wherever the flow stands: a new series, or a game taken up again."""
@@ -299,81 +246,6 @@ class GameScreen(Screen[None]):
                 answered,
             )
 
-    @work(thread=True, exclusive=True, group="think", exit_on_error=True)
-    def _work_out(self, request: Request) -> None:
-        """The computer's or the hint's choice, off the screen's thread."""
-        action = request.choose()
-        self.app.call_from_thread(self._answered, request, action)
-
-    def _answered(self, request: Request, action: int) -> None:
-        self.turn.answer(request, action)
-        self._sync()
-
     def shown_names(self) -> tuple[str, ...]:
         """The names with the computer's mark, for the screens that have room for it."""
         return marked(self.flow.names, self.flow.table.computer)
-
-    def _render_board(self) -> None:
-        """Hand the board in sight the scene to draw: the compact one under 80 x 24 or with
-        ``--compact``, else the full one."""
-        small = compact(self.app)
-        self.set_class(small, "-compact")
-        board: Board | CompactBoard = (
-            self.query_one(CompactBoard) if small else self.query_one(Board)
-        )
-        board.draw(self.turn.scene())
-
-    # ------------------------------------------------------------ keys and clicks
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in _KEY_ACTIONS:
-            return self.turn.allows(action)  # type: ignore[arg-type]
-        return True
-
-    def on_resize(self, event: events.Resize) -> None:
-        """The keys follow the size (a hidden board takes none); names refit the new width,
-        and the board in sight may change (the full one, the compact one)."""
-        self.turn.board_hidden = too_small(self.app)
-        self.refresh_bindings()
-        self._render_board()
-        self.call_after_refresh(self._render_board)
-
-    def action_move(self, delta: int) -> None:
-        self.turn.move(delta)
-        self._sync()
-
-    def action_pick(self, index: int) -> None:
-        self.turn.pick(index)
-        self._sync()
-
-    def action_confirm(self) -> None:
-        self.turn.confirm()
-        self._sync()
-
-    def action_flip(self) -> None:
-        self.turn.flip()
-        self._sync()
-
-    def action_back(self) -> None:
-        self.turn.back()
-        self._sync()
-
-    def action_results(self) -> None:
-        self.turn.show_results()
-        self._sync()
-
-    def action_pass_keyboard(self) -> None:
-        self.turn.pass_keyboard()
-        self._sync()
-
-    def action_hint(self) -> None:
-        """Work out the hard player's choice in a worker, then point at it."""
-        if (request := self.turn.hint_request()) is not None:
-            self._sync()
-            self._work_out(request)
-
-    @on(CardStrip.Clicked)
-    def _clicked(self, message: CardStrip.Clicked) -> None:
-        message.stop()
-        with pressing(message.at):
-            self.turn.click(message.zone, message.index)
-        self._sync()

@@ -1,6 +1,7 @@
 """The board of a seat played from another machine (``chinese-ten join``, the host's own seat).
 
-The same board, compact board, keys and log as the game screen, driven by a
+The same board, compact board, keys, clicks and log as the game screen
+(:class:`~chinese_ten.tui.screens.board_screen.BoardScreen`), driven by a
 :class:`~chinese_ten.net.remote.RemoteTurn` fed by the host's messages instead of a local
 game. Only this seat's cards are ever here. A line above the board says whose turn it is,
 who the table waits for and who is away.
@@ -17,7 +18,6 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from chinese_ten.engine.chance import cutter_of
 from chinese_ten.engine.deal import OVER, DealState
@@ -28,19 +28,15 @@ from chinese_ten.game.turn import DealBegins, DealEnds, Happened, LogEntry
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.net.client import Connection, JoinError, UnreachableError
 from chinese_ten.net.protocol import DealRecordMessage, Refused, Update
-from chinese_ten.net.remote import RemoteTurn, RemoteView
-from chinese_ten.players.base import make_player
+from chinese_ten.net.remote import RemoteTurn
 from chinese_ten.store.history_writer import HistoryWriter
 from chinese_ten.text.names import visible
-from chinese_ten.tui.glyphs import glyphs_for
+from chinese_ten.tui.glyphs import ascii_scrollbars
 from chinese_ten.tui.log_lines import LogWords
+from chinese_ten.tui.screens.board_screen import BoardScreen
 from chinese_ten.tui.screens.dialogs import GIVE_BACK, STAY, HandScreen
-from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui.widgets.board import Board
-from chinese_ten.tui.widgets.compact_board import CompactBoard
-from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.line import TextLine
-from chinese_ten.tui.widgets.too_small import compact
+from chinese_ten.tui.widgets.too_small import too_small
 
 if TYPE_CHECKING:  # the results and cut screens are imported at the first deal's end
     from chinese_ten.tui.screens.cut import CutScreen
@@ -87,26 +83,13 @@ def status_text(turn: RemoteTurn) -> str:
     return " ".join(parts)
 
 
-class JoinScreen(Screen[None]):
+class JoinScreen(BoardScreen):
     """One seat of a table held by a host."""
 
-    CSS_PATH = "board.tcss"
     retry = 2.0
     """Seconds between two tries to take the seat up again after the connection is lost."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", N_("Left"), show=False, priority=True),
-        Binding("right,l", "move(1)", N_("Right"), show=False, priority=True),
-        Binding("enter", "confirm", N_("Play / take")),
-        Binding("space", "flip", N_("Turn over stock")),
-        Binding("escape", "back", N_("Back"), tooltip=N_("Choose another card")),
-        *(
-            Binding(key, f"pick({k})", N_("Choose this card of the hand"), show=False)
-            for k, key in enumerate([*"1234567890", "minus", "equals_sign"])
-        ),
-        Binding(
-            "t", "hint", N_("Hint"), tooltip=N_("Show the move the hard computer player would make")
-        ),
         Binding(
             "c",
             "computer",
@@ -115,15 +98,13 @@ class JoinScreen(Screen[None]):
         ),
     ]
 
+    turn: RemoteTurn
+
     def __init__(self, connection: Connection, options: GameOptions) -> None:
-        super().__init__()
-        translate_bindings(self)
+        super().__init__(options.display)
         self.connection = connection
         self.turn = RemoteTurn(seat=connection.seat)
         self.options = options
-        shown = options.display
-        self._symbols = shown.symbols and not shown.ascii
-        self._glyphs = glyphs_for(shown.ascii)
         self.log_entries: list[LogEntry] = []
         self._logged = (0, 0)
         """(deals begun, events) already in the log."""
@@ -143,15 +124,14 @@ class JoinScreen(Screen[None]):
         """The cut screen on show (this seat cuts the next deal's pack)."""
 
     def compose(self) -> ComposeResult:
-        glyphs, symbols, four = self._glyphs, self._symbols, self.options.display.four_color
-        yield TextLine(id="net-status")
-        yield Board(glyphs=glyphs, symbols=symbols, four_color=four, id="board")
-        yield CompactBoard(glyphs=glyphs, symbols=symbols, four_color=four, id="compact-board")
-        yield KeyBar()
+        yield from self.compose_board(TextLine(id="net-status"))
 
     def on_mount(self) -> None:
         self.query_one("#table-area").border_title = _("Table")
         self.query_one("#log").border_title = _("Log")
+        if self.options.display.ascii:
+            ascii_scrollbars(self.query_one("#log"))
+        self.turn.board_hidden = too_small(self.app)
         self._listen()
         self._draw()
 
@@ -309,13 +289,9 @@ class JoinScreen(Screen[None]):
         self._results = None
         update = self.turn.update
         self.call_later(self._show_cut)  # the next deal's cut may be this seat's
-        if (
-            answer == "next"
-            and update is not None
-            and update.table.stage == "results"
-            and self.turn.seat in update.table.waiting_for
-        ):
-            self._post(self.connection.ready(self.turn.seq))
+        if answer == "next" and update is not None:
+            self.turn.ready()
+            self._sync()
 
     def _follow(self, update: Update) -> None:
         """The log's new lines: a deal begun, its public events, a deal ended."""
@@ -358,12 +334,7 @@ class JoinScreen(Screen[None]):
             if (line := words.line(entry)) is not None:
                 log.write(line)  # type: ignore[attr-defined]
         self._written = len(self.log_entries)
-        small = compact(self.app)
-        self.set_class(small, "-compact")
-        board: Board | CompactBoard = (
-            self.query_one(CompactBoard) if small else self.query_one(Board)
-        )
-        board.draw(self.turn.scene())
+        self._render_board()
         self.refresh_bindings()
 
     def _post(self, sending: Coroutine[Any, Any, None]) -> None:
@@ -376,74 +347,12 @@ class JoinScreen(Screen[None]):
 
         self.run_worker(send(), group="send")
 
-    def _send(self) -> None:
+    def _sync(self) -> None:
+        """Send what the keys asked (a play, the word that this seat is ready), then draw."""
+        if self.turn.take_ready():
+            self._post(self.connection.ready(self.turn.seq))
         for action in self.turn.take_outbox():
             self._post(self.connection.act(self.turn.seq, action))
-        self._draw()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        stage = self.turn.stage
-        if action in ("move", "confirm"):
-            return stage in ("select", "target", "flip-target", "results")
-        if action == "pick":
-            return stage in ("select", "target")
-        if action == "flip":
-            return stage == "flip"
-        if action == "back":
-            return stage == "target"
-        if action == "computer":
-            return self.turn.is_host
-        if action == "hint":
-            update = self.turn.update
-            hints = update is not None and update.table.hints
-            return hints and stage in ("select", "target", "flip", "flip-target")
-        return True
-
-    def action_move(self, delta: int) -> None:
-        self.turn.move(delta)
-        self._draw()
-
-    def action_pick(self, index: int) -> None:
-        self.turn.pick(index)
-        self._draw()
-
-    def action_confirm(self) -> None:
-        update = self.turn.update
-        if self.turn.stage == "results" and update is not None:
-            if update.table.stage == "results" and self.turn.seat in update.table.waiting_for:
-                self._post(self.connection.ready(self.turn.seq))
-            return
-        self.turn.confirm()
-        self._send()
-
-    def action_flip(self) -> None:
-        self.turn.flip()
-        self._send()
-
-    def action_back(self) -> None:
-        self.turn.back()
-        self._draw()
-
-    def action_hint(self) -> None:
-        """Work out the hard player's choice for this seat in a thread, then point at it."""
-        update = self.turn.update
-        view = self.turn.hint_request(update is not None and update.table.hints)
-        if view is not None:
-            self._draw()
-            self._work_out_hint(view)
-
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=True)
-    def _work_out_hint(self, view: RemoteView) -> None:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            adviser = make_player("hard", random.Random(view.turn_number))
-            action = adviser.choose(view, legal)
-        self.app.call_from_thread(self._hinted, view, action)
-
-    def _hinted(self, view: RemoteView, action: int) -> None:
-        self.turn.answer_hint(view, action)
         self._draw()
 
     def action_computer(self) -> None:
