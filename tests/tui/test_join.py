@@ -622,3 +622,39 @@ async def test_a_browser_tab_on_a_touch_screen_gets_buttons_in_words(
             if tapped:
                 assert bar.size.height >= 3
         await me.close()
+
+
+@pytest.mark.parametrize("size", [(46, 44), (110, 21)])
+async def test_a_phone_sized_window_shows_the_hand_the_table_and_the_stock(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A phone's browser upright (46x44) and turned (110x21): the compact board is in sight,
+    with this seat's hand, the table's cards and the stock, as ``play`` draws them."""
+    from chinese_ten.engine.cards import display_card
+    from chinese_ten.tui.widgets.board import Board
+    from chinese_ten.tui.widgets.compact_board import CompactBoard
+
+    table = new_table(tmp_path, (None, None), deals=1)
+    state = table.flow.state
+    assert state is not None
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, state.to_move)
+        app = JoinApp(me, game_options())
+        async with app.run_test(size=size) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.stage == "select", pilot)
+            await pilot.pause()
+            assert screen.query_one(CompactBoard).display
+            assert not screen.query_one(Board).display
+            text = screen_text(app)
+            view = screen.turn.view
+            assert view is not None
+            lines = text.splitlines()
+            hand_row = next(k for k, line in enumerate(lines) if line.startswith("Your hand"))
+            below = "\n".join(lines[hand_row : hand_row + 5])
+            assert all(display_card(card) in below for card in view.hand[:5])
+            table_row = next(k for k, line in enumerate(lines) if line.startswith("Table"))
+            assert f"Stock {view.stock_count}" in lines[table_row]
+            laid = "\n".join(lines[table_row:hand_row])
+            assert all(display_card(card) in laid for card in view.table)
+        await me.close()
