@@ -54,6 +54,11 @@ class RemoteView(PlayerView):
         ]
 
     @property
+    def message(self) -> SeatView:
+        """The server's words this view was built from."""
+        return self._v
+
+    @property
     def hand(self) -> tuple[Card, ...]:
         return self._hand
 
@@ -182,14 +187,14 @@ class RemoteTurn(SeatTurn):
         """The server's update: the view, and the stage the keys follow."""
         before = self.view
         self.update = update
-        self.view = None if update.view is None else RemoteView(update.view)
+        if update.view is None:
+            self.view = None
+        elif before is None or before.message != update.view:
+            self.view = RemoteView(update.view)
+        # else the same position (another seat came or went): the same view, so a hint
+        # being worked out for it still counts
         self.sent = False
-        if (
-            before is None
-            or self.view is None
-            or before.turn_number != self.view.turn_number
-            or (before.phase != self.view.phase)
-        ):
+        if self.view is not before:
             self.hint, self.thinking = None, False  # the position moved on: the hint is gone
         view = self.view
         table = update.table
