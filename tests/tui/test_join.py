@@ -658,3 +658,43 @@ async def test_a_phone_sized_window_shows_the_hand_the_table_and_the_stock(
             laid = "\n".join(lines[table_row:hand_row])
             assert all(display_card(card) in laid for card in view.table)
         await me.close()
+
+
+async def test_without_a_results_screen_enter_on_the_board_says_ready_once(
+    tmp_path: Path, monkeypatch: "object"
+) -> None:
+    """A record that cannot be read shows no results screen: the board's Enter (the key bar's
+    Next deal) tells the host this seat is ready, and a double Enter says it once."""
+    monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path / "ana"))  # type: ignore[attr-defined]
+    other = new_table(tmp_path / "other", (None, None), deals=1, seed=8)
+    _play_out(other, 1)
+    table = new_table(tmp_path, (None, None), deals=2)
+    monkeypatch.setattr(table, "record_message", other.record_message)  # type: ignore[attr-defined]
+    async with hosting(table) as (_host, base):
+        me = await seated(table, base, 0)
+        said: list[int] = []
+        real = me.ready
+
+        def ready(seq: int) -> "object":
+            said.append(seq)
+            return real(seq)
+
+        monkeypatch.setattr(me, "ready", ready)  # type: ignore[attr-defined]
+        app = JoinApp(me, game_options(guard=0.0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.join_screen
+            await settle(lambda: screen.turn.update is not None, pilot)
+            assert not screen.check_action("ready", ())  # in play: nothing to say
+            _play_out(table, 2)
+            await table.after_change()
+            await settle(lambda: screen._results_seen == 1, pilot)
+            assert app.screen is screen and screen.check_action("ready", ())
+            assert "Next deal" in screen_text(app)
+            await pilot.press("enter", "enter")
+            await settle(lambda: table.ready == {0}, pilot)
+            assert len(said) == 1
+            await settle(lambda: screen.turn.seq == table.seq, pilot)
+            assert not screen.check_action("ready", ())  # said: the table waits for Ben
+            await pilot.press("enter")
+            assert len(said) == 1 and table.ready == {0}
+        await me.close()

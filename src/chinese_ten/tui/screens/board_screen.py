@@ -48,7 +48,6 @@ BOARD_BINDINGS: list[BindingType] = [
         N_("Pass the keyboard"),
         tooltip=N_("You have seen your turn: hide your hand for the other player"),
     ),
-    Binding("enter", "ready", N_("Next deal")),
     Binding(
         "space",
         "flip",

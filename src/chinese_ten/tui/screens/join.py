@@ -33,7 +33,7 @@ from chinese_ten.store.history_writer import HistoryWriter
 from chinese_ten.text.names import visible
 from chinese_ten.tui.glyphs import ascii_scrollbars
 from chinese_ten.tui.log_lines import LogWords
-from chinese_ten.tui.screens.board_screen import BoardScreen
+from chinese_ten.tui.screens.board_screen import BOARD_BINDINGS, BoardScreen
 from chinese_ten.tui.screens.dialogs import GIVE_BACK, STAY, HandScreen
 from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import too_small
@@ -90,6 +90,8 @@ class JoinScreen(BoardScreen):
     """Seconds between two tries to take the seat up again after the connection is lost."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *BOARD_BINDINGS,  # a key bound here replaces the board's bindings of that key
+        Binding("enter", "ready", N_("Next deal")),
         Binding(
             "c",
             "computer",
