@@ -635,7 +635,7 @@ async def test_a_phone_sized_window_shows_the_hand_the_table_and_the_stock(
     from chinese_ten.tui.widgets.compact_board import CompactBoard
 
     table = new_table(tmp_path, (None, None), deals=1)
-    state = table.flow.state
+    state = table.authority.flow.state
     assert state is not None
     async with hosting(table) as (_host, base):
         me = await seated(table, base, state.to_move)
@@ -669,7 +669,7 @@ async def test_without_a_results_screen_enter_on_the_board_says_ready_once(
     other = new_table(tmp_path / "other", (None, None), deals=1, seed=8)
     _play_out(other, 1)
     table = new_table(tmp_path, (None, None), deals=2)
-    monkeypatch.setattr(table, "record_message", other.record_message)  # type: ignore[attr-defined]
+    monkeypatch.setattr(table.authority, "record_message", other.authority.record_message)  # type: ignore[attr-defined]
     async with hosting(table) as (_host, base):
         me = await seated(table, base, 0)
         said: list[int] = []
@@ -686,15 +686,16 @@ async def test_without_a_results_screen_enter_on_the_board_says_ready_once(
             await settle(lambda: screen.turn.update is not None, pilot)
             assert not screen.check_action("ready", ())  # in play: nothing to say
             _play_out(table, 2)
-            await table.after_change()
+            await table.tell(record=table.authority.deal_over)
             await settle(lambda: screen._results_seen == 1, pilot)
             assert app.screen is screen and screen.check_action("ready", ())
             assert "Next deal" in screen_text(app)
             await pilot.press("enter", "enter")
-            await settle(lambda: table.ready == {0}, pilot)
+            await settle(lambda: table.authority.ready == {0}, pilot)
             assert len(said) == 1
-            await settle(lambda: screen.turn.seq == table.seq, pilot)
-            assert not screen.check_action("ready", ())  # said: the table waits for Ben
+            # said: the host's update waits for Ben alone
+            await settle(lambda: not screen.check_action("ready", ()), pilot)
+            assert screen.turn.waiting_for() == (1,)
             await pilot.press("enter")
-            assert len(said) == 1 and table.ready == {0}
+            assert len(said) == 1 and table.authority.ready == {0}
         await me.close()
