@@ -3,6 +3,7 @@ computer's and the hint's requests, clicks and resuming; each in milliseconds.""
 
 from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -11,7 +12,16 @@ from chinese_ten.engine.cards import parse_card
 from chinese_ten.engine.deal import OVER, DealSetup, DealState, apply_action, legal_actions, start
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.game.options import GameOptions
-from chinese_ten.game.turn import DealBegins, DealEnds, Guard, Happened, Resumed, Stage, Turn
+from chinese_ten.game.turn import (
+    DealBegins,
+    DealEnds,
+    Guard,
+    Happened,
+    KeyAction,
+    Resumed,
+    Stage,
+    Turn,
+)
 from chinese_ten.store.saves import SaveSlot
 from tests.options_helpers import game_options
 from tests.tui_helpers import current_record, make_setup, options
@@ -80,22 +90,11 @@ EXPECTED: dict[Stage, set[str]] = {
     "handover": {"ready", "export"},
     "computer": {"export"},
 }
-KEY_ACTIONS = (
-    "move",
-    "pick",
-    "confirm",
-    "flip",
-    "back",
-    "hint",
-    "export",
-    "pass_keyboard",
-    "results",
-    "ready",
-)
+KEY_ACTIONS: tuple[KeyAction, ...] = get_args(KeyAction)
 
 
 def allowed(turn: Turn) -> set[str]:
-    return {action for action in KEY_ACTIONS if turn.allows(action)}  # type: ignore[arg-type]
+    return {action for action in KEY_ACTIONS if turn.allows(action)}
 
 
 def test_each_stage_has_its_keys(tmp_path: Path) -> None:

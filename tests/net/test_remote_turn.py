@@ -44,7 +44,7 @@ def update(
 
 
 def allowed(turn: RemoteTurn) -> set[str]:
-    return {action for action in KEY_ACTIONS if turn.allows(action)}  # type: ignore[arg-type]
+    return {action for action in KEY_ACTIONS if turn.allows(action)}
 
 
 def sent(turn: RemoteTurn) -> list[str]:
