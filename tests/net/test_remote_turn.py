@@ -44,7 +44,8 @@ def update(
 
 
 def allowed(turn: RemoteTurn) -> set[str]:
-    return {action for action in KEY_ACTIONS if turn.allows(action)}
+    """The board's keys that act now (the host's computer key is the seat's, at any stage)."""
+    return {action for action in KEY_ACTIONS if action != "computer" and turn.allows(action)}
 
 
 def sent(turn: RemoteTurn) -> list[str]:
@@ -73,6 +74,10 @@ def test_a_remote_seat_has_the_key_table_of_a_seat_played_here() -> None:
     state = apply_action(state, parse_action(taken))
     turn.receive(update(state, seq=2))
     assert turn.stage == "computer" and allowed(turn) == EXPECTED["computer"] - {"export"}
+    assert turn.allows("computer")  # the first person's seat is the host's
+    ben = RemoteTurn(seat=1)
+    ben.receive(update(state, seat=1, seq=2))
+    assert not ben.allows("computer")
 
 
 def test_a_double_enter_sends_one_play_and_the_keys_wait_for_the_server() -> None:
