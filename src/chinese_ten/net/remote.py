@@ -286,8 +286,8 @@ class RemoteTurn(SeatTurn):
         table = update.table
         view = self.view
         # After a deal the board shows the last position with no question under it: the
-        # line above the board says what Enter does (the local "over" banner speaks of a
-        # results screen a joined seat does not have).
+        # results screen comes by itself with the host's record, and the line above the
+        # board says what Enter does (the local "over" banner asks for Enter to show them).
         board_stage: Stage = "idle" if self.stage == "results" else self.stage
         scene = Scene(
             view,
