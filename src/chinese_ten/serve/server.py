@@ -616,12 +616,22 @@ class CappedServer(web.Server):
 
     def __call__(self) -> RequestHandler:
         if len(self._connections) >= (CONNECTIONS if self.most is None else self.most):
-            if not self.yielding or not self._unproven:
+            if not self.yielding or not self._gave_way():
                 return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
+        return super().__call__()
+
+    def _gave_way(self) -> bool:
+        """The oldest connection not proved is closed (it leaves the server's connections as
+        its task ends); one closing already has made room. False: every connection is proved."""
+        if not self._unproven:
+            return False
+        while self._unproven:
             oldest = next(iter(self._unproven))
             del self._unproven[oldest]
-            oldest.force_close()  # it leaves the server's connections as its task ends
-        return super().__call__()
+            if oldest.transport is not None:
+                oldest.force_close()
+                break
+        return True
 
     def connection_made(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
         super().connection_made(handler, transport)
