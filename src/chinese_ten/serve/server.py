@@ -615,9 +615,9 @@ class CappedServer(web.Server):
     """The connections not proved, oldest first (a dict keeps the order they came in)."""
 
     def __call__(self) -> RequestHandler:
-        if len(self._connections) >= (CONNECTIONS if self.most is None else self.most):
-            if not self.yielding or not self._gave_way():
-                return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
+        full = len(self._connections) >= (CONNECTIONS if self.most is None else self.most)
+        if full and (not self.yielding or not self._gave_way()):
+            return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
         return super().__call__()
 
     def _gave_way(self) -> bool:
