@@ -495,7 +495,8 @@ async def _raw(port: int, request: bytes) -> bytes:
 async def test_the_hosts_requests_are_bounded_and_never_framed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """As ``serve``'s: headers, connections at once, and no page put in another's frame."""
+    """As ``serve``'s: headers, connections at once (the oldest half-sent request gives way
+    to a newcomer), and no page put in another's frame."""
     monkeypatch.setattr(host_module, "MOST_GREETINGS", 0)
     monkeypatch.setattr(host_module, "CONNECTIONS", 0)  # five a seat: 10 at once
     table = new_table(tmp_path, (None, None))
@@ -511,7 +512,13 @@ async def test_the_hosts_requests_are_bounded_and_never_framed(
         for _, writer in held:
             writer.write(start)  # headers begun, never ended
         try:
-            assert await _raw(port, start + b"\r\n") == b""  # closed at once
+            door = host.door
+            assert door is not None
+            await wait_until(lambda: door.unproven == 10)  # the bound is reached
+            page = await _raw(port, start + b"Connection: close\r\n\r\n")
+            assert page.startswith(b"HTTP/1.1 200 ")  # a newcomer is let in
+            assert await asyncio.wait_for(held[0][0].read(), 10) == b""  # the oldest gave way
+            assert door.unproven <= 10
         finally:
             for _, writer in held:
                 writer.close()
@@ -562,19 +569,33 @@ async def test_a_seat_killed_mid_turn_rejoins_at_the_flip(tmp_path: Path) -> Non
             await c.close()
 
 
-async def test_connections_that_never_say_hello_are_bounded(tmp_path: Path) -> None:
-    from chinese_ten.serve import host as hosting_module
+ENDED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
 
+
+async def test_connections_that_never_say_hello_give_way_to_a_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the greeting budget a newcomer is let in and the oldest silent socket closed: a
+    seat's hello is always taken, and the silent ones stay bounded."""
+    monkeypatch.setattr(host_module, "MOST_GREETINGS", 3)
+    monkeypatch.setattr(host_module, "HELLO_SECONDS", 3600.0)  # no deadline makes room
     table = new_table(tmp_path, (None, None))
     async with hosting(table) as (host, base):
-        host.greeting = hosting_module.MOST_GREETINGS  # as many as allowed are waiting
-        with pytest.raises(aiohttp.WSServerHandshakeError) as error:
-            await raw(base, table)
-        assert error.value.status == 503
-        host.greeting = 0
-        socket = await raw(base, table)  # room again
-        await socket.close()
-        await socket._test_session.close()  # type: ignore[attr-defined]
+        silent = [await raw(base, table) for _ in range(4)]
+        try:
+            await wait_until(lambda: host.greeting == 3)
+            gone = await silent[0].receive(timeout=10)  # the oldest gave way to the fourth
+            assert gone.type in ENDED
+            seat = await seated(table, base, 1)  # the budget is full, and a seat still sits
+            assert seat.seat == 1 and 1 in table.sockets
+            assert host.greeting == 2  # the second gave way to the seat's, which proved itself
+            gone = await silent[1].receive(timeout=10)
+            assert gone.type in ENDED
+            await seat.close()
+        finally:
+            for socket in silent:
+                await socket.close()
+                await socket._test_session.close()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("seats", [2, 4])

@@ -125,3 +125,21 @@ def test_listening_beyond_this_machine_is_warned(tmp_path: Path) -> None:
     stop(host)
     assert warning.startswith("chinese-ten: warning: listening on 0.0.0.0: anyone who can reach")
     assert len(links) == 2
+
+
+def test_a_plain_get_of_the_socket_then_sigterm_ends_the_host_cleanly(tmp_path: Path) -> None:
+    """A request of the websocket's address that is no upgrade, then SIGTERM: the host
+    ends as on Ctrl+C, its tables saved, without a traceback."""
+    import urllib.error
+    import urllib.request
+
+    host, links = start_host(tmp_path, "--players", "Ana,Ben", "--deals", "1")
+    base = links[0].partition("#")[0]
+    with pytest.raises(urllib.error.HTTPError) as plain:
+        urllib.request.urlopen(base + "/ws", timeout=30)  # answered: the host has seen it
+    assert plain.value.code == 400
+    host.send_signal(signal.SIGTERM)
+    _out, err = host.communicate(timeout=30)
+    assert "Traceback" not in err and "Error" not in err, err
+    assert host.returncode == 0, err
+    assert len(list((tmp_path / "host").glob("*/table.json"))) == 1  # saved

@@ -18,6 +18,7 @@ from typing import Final
 
 import textual_serve
 from aiohttp import WSMsgType, web
+from aiohttp.web_protocol import RequestHandler
 
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import _
@@ -38,13 +39,14 @@ from chinese_ten.serve.games import url_of
 from chinese_ten.serve.guard import Address, language_of, unframed
 from chinese_ten.serve.host_table import REASONS, HostTable, refuse, send
 from chinese_ten.serve.host_tabs import HELLO_SECONDS, HostTabs, tab_seat
-from chinese_ten.serve.server import CONNECTIONS, _quiet_logs, runner_of
+from chinese_ten.serve.server import CONNECTIONS, CappedServer, _quiet_logs, runner_of
 
 RATE: Final = 20.0
 BURST: Final = 40.0
 """Messages a connection may send: ``BURST`` at once, then ``RATE`` a second."""
 MOST_GREETINGS: Final = 1024
-"""Connections at once that have not yet proved a seat (each waits at most HELLO_SECONDS)."""
+"""Websockets at once that have not yet proved a seat (each waits at most
+:data:`HELLO_SECONDS`): one more closes the oldest of them."""
 SOCKET_HEARTBEAT: Final = 30.0
 """Seconds between the host's pings on a seat's socket (a silent peer is closed)."""
 _TEXTUAL_STATIC: Final = Path(textual_serve.__file__).parent / "static"
@@ -78,15 +80,22 @@ class Host:
 
     tables: dict[str, HostTable]
     address: Address | None = None
-    greeting: int = 0
-    """Connections that have not said hello yet (bounded: :data:`MOST_GREETINGS`)."""
     open_sockets: set[web.WebSocketResponse] = field(default_factory=set)
     """Every prepared socket (closed when the host stops)."""
+    door: CappedServer | None = None
+    """The server's bound on connections, where a proven seat's connection is marked."""
     tabs: HostTabs = field(init=False)
+    _greeting: dict[web.WebSocketResponse, RequestHandler] = field(default_factory=dict)
+    """The websockets that have not proved a seat yet, oldest first, and their connections."""
 
     def __post_init__(self) -> None:
         seats = sum(len(table.authority.secrets) for table in self.tables.values())
         self.tabs = HostTabs(2 * seats)
+
+    @property
+    def greeting(self) -> int:
+        """Websockets waiting for their first message (at most :data:`MOST_GREETINGS`)."""
+        return len(self._greeting)
 
     @property
     def local_base(self) -> str | None:
@@ -95,7 +104,9 @@ class Host:
     def most_connections(self) -> int:
         """Connections open at once: those not yet greeted (:data:`MOST_GREETINGS`), five a
         seat (its join client, two browser tabs and their join clients) and ``serve``'s
-        bound for page loads (:data:`~chinese_ten.serve.server.CONNECTIONS`)."""
+        bound for page loads (:data:`~chinese_ten.serve.server.CONNECTIONS`). Over it, the
+        oldest connection that has not proved a seat is closed for the newcomer
+        (:class:`~chinese_ten.serve.server.CappedServer`)."""
         seats = sum(len(table.authority.secrets) for table in self.tables.values())
         return MOST_GREETINGS + 5 * seats + CONNECTIONS
 
@@ -175,21 +186,33 @@ class Host:
         self.open_sockets.add(socket)
         return socket
 
+    def _greet(self, request: web.Request, socket: web.WebSocketResponse) -> None:
+        """``socket`` waits for its first message; at :data:`MOST_GREETINGS` the oldest
+        waiting gives way to it (its connection closed): strangers never lock a seat out."""
+        while len(self._greeting) >= MOST_GREETINGS and self._greeting:
+            oldest = next(iter(self._greeting))
+            self._greeting.pop(oldest).force_close()
+        self._greeting[socket] = request.protocol
+
+    def _prove(self, request: web.Request) -> None:
+        """The connection proved a seat: it never gives way to a newcomer."""
+        if self.door is not None:
+            self.door.prove(request.protocol)
+
     async def terminal(self, request: web.Request) -> web.StreamResponse:
         """A browser tab's seat (:class:`~chinese_ten.serve.host_tabs.HostTabs`)."""
         table = self.tables[request.match_info["table"]]
-        if self.greeting >= MOST_GREETINGS:
-            return _too_many()
         socket = self.tabs.socket()
-        self.greeting += 1
-        try:
-            prepared = await self._prepared(request, socket)
-            seat = None if prepared is None else await tab_seat(table, socket)
-        finally:
-            self.greeting -= 1
-        if prepared is None:
+        if await self._prepared(request, socket) is None:
             return web.Response(text=_("This address is a websocket.") + "\n", status=400)
         try:
+            self._greet(request, socket)
+            try:
+                seat = await tab_seat(table, socket)
+            finally:
+                self._greeting.pop(socket, None)
+            if seat is not None:
+                self._prove(request)
             await self.tabs.serve(request, socket, table, seat)
         finally:
             self.open_sockets.discard(socket)
@@ -197,21 +220,20 @@ class Host:
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         table = self.tables[request.match_info["table"]]
-        if self.greeting >= MOST_GREETINGS:
-            return _too_many()
         socket = web.WebSocketResponse(
             max_msg_size=MAX_CLIENT_MESSAGE + 1, heartbeat=SOCKET_HEARTBEAT
         )
-        self.greeting += 1
-        try:
-            prepared = await self._prepared(request, socket)
-            seat = None if prepared is None else await self._hello(table, socket)
-        finally:
-            self.greeting -= 1
-        if prepared is None:
+        if await self._prepared(request, socket) is None:
             return web.Response(text=_("This address is a websocket.") + "\n", status=400)
+        seat = None
         try:
+            self._greet(request, socket)
+            try:
+                seat = await self._hello(table, socket)
+            finally:
+                self._greeting.pop(socket, None)
             if seat is not None:
+                self._prove(request)
                 await table.arrive(seat, socket)
                 await self._serve(table, seat, socket)
         finally:
@@ -275,18 +297,17 @@ class Host:
                 await refuse(socket, code)
 
 
-def _too_many() -> web.Response:
-    return web.Response(text=_("Too many connections at once: try again.") + "\n", status=503)
-
-
 async def listen(
     host: Host, bind: str, port: int, ssl_context: "ssl.SSLContext | None" = None
 ) -> tuple[web.AppRunner, int]:
     """Serve ``host``'s tables on ``bind``:``port`` (0: any free port); the port bound.
     OSError when the address cannot be listened on."""
     _quiet_logs()  # a request's error is one line, never a traceback
-    runner = runner_of(host.app(), host.most_connections())  # no access log: it could carry a link
+    # no access log: it could carry a link
+    runner = runner_of(host.app(), host.most_connections(), yielding=True)
     await runner.setup()
+    assert isinstance(runner.server, CappedServer)
+    host.door = runner.server
     site = web.TCPSite(runner, bind, port, ssl_context=ssl_context, backlog=1024)
     try:
         await site.start()

@@ -595,40 +595,83 @@ def _no_unknown_child(record: logging.LogRecord) -> bool:
 
 
 class _Refused(asyncio.Protocol):
-    """A connection over :data:`CONNECTIONS`: closed at once, nothing read."""
+    """A connection over the bound that nothing gives way to: closed at once, nothing read."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         transport.close()
 
 
-class _CappedServer(web.Server):
-    """aiohttp's server, with at most :data:`CONNECTIONS` connections at once."""
+class CappedServer(web.Server):
+    """aiohttp's server, with at most ``most`` connections at once (None: :data:`CONNECTIONS`).
+
+    When ``yielding``, a connection over the bound is let in and the oldest connection that
+    has not proved itself (:meth:`prove`) is closed instead: silent ones, half-sent requests
+    and page loads give way to a newcomer, and a connection proved (a seat's) never does. A
+    newcomer is refused only when every connection is proved."""
 
     most: int | None = None
-    """Connections at once (None: :data:`CONNECTIONS`)."""
+    yielding: bool = False
+    _unproven: dict[RequestHandler, None]
+    """The connections not proved, oldest first (a dict keeps the order they came in)."""
 
     def __call__(self) -> RequestHandler:
-        if len(self.connections) >= (CONNECTIONS if self.most is None else self.most):
+        full = len(self._connections) >= (CONNECTIONS if self.most is None else self.most)
+        if full and (not self.yielding or not self._gave_way()):
             return _Refused()  # type: ignore[return-value]  # any protocol will do for asyncio
         return super().__call__()
+
+    def _gave_way(self) -> bool:
+        """The oldest connection not proved is closed (it leaves the server's connections as
+        its task ends); one closing already has made room. False: every connection is proved."""
+        if not self._unproven:
+            return False
+        while self._unproven:
+            oldest = next(iter(self._unproven))
+            del self._unproven[oldest]
+            if oldest.transport is not None:
+                oldest.force_close()
+                break
+        return True
+
+    def connection_made(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
+        super().connection_made(handler, transport)
+        if self.yielding:
+            self._unproven[handler] = None
+
+    def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
+        self._unproven.pop(handler, None)
+        super().connection_lost(handler, exc)
+
+    def prove(self, handler: RequestHandler) -> None:
+        """``handler``'s connection has proved itself: it no longer gives way to a newcomer."""
+        self._unproven.pop(handler, None)
+
+    @property
+    def unproven(self) -> int:
+        return len(self._unproven)
 
 
 class _Runner(web.AppRunner):
     most: int | None = None
+    yielding = False
 
     async def _make_server(self) -> web.Server:
         server = await super()._make_server()
-        server.__class__ = _CappedServer  # the same object, with a bound on connections
-        assert isinstance(server, _CappedServer)
+        server.__class__ = CappedServer  # the same object, with a bound on connections
+        assert isinstance(server, CappedServer)
         server.most = self.most
+        server.yielding = self.yielding
+        server._unproven = {}
         return server
 
 
-def runner_of(app: web.Application, connections: int | None = None) -> web.AppRunner:
+def runner_of(
+    app: web.Application, connections: int | None = None, *, yielding: bool = False
+) -> web.AppRunner:
     """The runner ``serve`` (and ``host``) listens with: no access log, no signals of its own,
     and bounds on headers (:data:`HEADER_BYTES`, :data:`HEADERS`), on connections
-    (``connections``, None: :data:`CONNECTIONS`) and on the time a request's headers may take
-    (:data:`KEEP_OPEN`)."""
+    (``connections``, None: :data:`CONNECTIONS`; ``yielding``: see :class:`CappedServer`) and
+    on the time a request's headers may take (:data:`KEEP_OPEN`)."""
     runner = _Runner(
         app,
         access_log=None,
@@ -639,6 +682,7 @@ def runner_of(app: web.Application, connections: int | None = None) -> web.AppRu
         keepalive_timeout=KEEP_OPEN,
     )
     runner.most = connections
+    runner.yielding = yielding
     return runner
 
 
