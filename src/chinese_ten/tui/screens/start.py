@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
 from chinese_ten.engine.errors import PlayerNameError
-from chinese_ten.lang.i18n import N_, _
+from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.players.levels import LEVELS  # in the order the start screen offers them
 from chinese_ten.text.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
 from chinese_ten.text.wording import level_name, seat_default
@@ -403,9 +403,11 @@ class StartScreen(Screen[None]):
 
     def _full_note(self, seat: int) -> str:
         who = _(_SEAT_LABEL).format(number=seat + 1)
-        return _("{who}: a name has at most {most} characters.").format(
-            who=who, most=MAX_NAME_LENGTH
-        )
+        return ngettext(
+            "{who}: a name has at most {most} character.",
+            "{who}: a name has at most {most} characters.",
+            MAX_NAME_LENGTH,
+        ).format(who=who, most=MAX_NAME_LENGTH)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """A name longer than its field shows from its start once the field is left (the
