@@ -3,12 +3,12 @@
   const VERSION = JSON.parse(document.getElementById("version").textContent);
   const $ = (id) => document.getElementById(id);
   const say = (template, values) =>
-    template.replace(/\\{(\\w+)\\}/g, (_, key) => String(values[key]));
+    template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
   const text = (node, value) => { node.textContent = value; };
   const secret = location.hash.slice(1);
   if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) { text($("status"), W.no_secret); return; }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const table = location.pathname.replace(/\\/plain$/, "");  // this page is /t/TABLE/plain
+  const table = location.pathname.replace(/\/plain$/, "");  // this page is /t/TABLE/plain
   const socket = new WebSocket(`${scheme}//${location.host}${table}/ws`);
   let seat = -1, seq = 0, ended = false;
   socket.onopen = () => socket.send(JSON.stringify({kind: "hello", version: VERSION, secret}));
