@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.serve_tabs import CHROMIUM, CHROMIUM_ARGS, Served, Tab, wait_until
+from tests.serve_tabs import CHROMIUM, Served, Tab, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,6 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 
-from playwright.sync_api import sync_playwright  # noqa: E402 (only where Chromium is)
 
 PHONE = (390, 844)
 SHOTS = "CHINESE_TEN_README_SHOTS"
@@ -32,14 +31,6 @@ UNMAGNIFIED = "delete ResizeObserverEntry.prototype.devicePixelContentBoxSize;"
 """Headless Chromium under emulation reports this measurement in CSS pixels, and xterm.js
 then draws its canvas magnified at device scale 3; without it xterm.js sizes the canvas
 from ``devicePixelRatio``, as a real phone draws it."""
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def phone_context(chromium: Any, **more: Any) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.net.test_processes import bot, start_host, stop
-from tests.serve_tabs import CHROMIUM, CHROMIUM_ARGS, Tab
+from tests.serve_tabs import CHROMIUM, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,6 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 
-from playwright.sync_api import sync_playwright  # noqa: E402 (only where Chromium is)
 
 from tests.browser.test_compact_phone import (  # noqa: E402
     PHONE,
@@ -29,14 +28,6 @@ from tests.browser.test_compact_phone import (  # noqa: E402
     settled,
     tap,
 )
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -229,8 +229,8 @@ class TableAuthority:
         self.seq = 0  # the first update a seat gets
 
     def _seat_handed(self) -> None:
-        for seat, level in self.handed.items():
-            self.flow.computers[seat] = LaterPlayer(level, random.Random(seat))
+        for seat, level in list(self.handed.items()):
+            self.hand(seat, level)
 
     @property
     def cutter(self) -> int:
