@@ -13,13 +13,15 @@ all tables at once. It prints:
   deals, and per table (the resident size of a host with one table taken off, divided by the
   other tables).
 
-Every action is saved by the host as it is played (an atomic write with fsync), as a real
-table's would be; the bots share the machine with the host, so the figures are an upper
-bound of what the host alone costs.
+The bots keep no updates and their process collects no garbage while they play, so that
+what is measured is the host. Every action is saved by the host as it is played (an atomic
+write with fsync), as a real table's would be; the bots share the machine with the host, so
+the figures are an upper bound of what the host alone costs.
 """
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import resource
@@ -87,9 +89,16 @@ def start_host(
 async def play_all(links: list[list[str]], pause: float) -> tuple[list[BotLog], float]:
     connections = [Connection(parse_link(link)) for table in links for link in table]
     await asyncio.gather(*(c.open() for c in connections))
+    # The bots' own collector would pause all of them at once, and its pauses would be
+    # counted as the host's latency (hundreds of ms, growing as the deals go on): it is off
+    # while they play (this process lives a minute or two, its memory bounded by the deals).
+    gc.disable()
     started = time.perf_counter()
     played = await asyncio.gather(
-        *(play(c, random.Random(k), pause=pause) for k, c in enumerate(connections)),
+        *(
+            play(c, random.Random(k), pause=pause, keep_updates=False)
+            for k, c in enumerate(connections)
+        ),
         return_exceptions=True,
     )
     logs = [log for log in played if isinstance(log, BotLog)]

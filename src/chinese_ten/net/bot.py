@@ -13,8 +13,8 @@ from chinese_ten.net.protocol import DealRecordMessage, Refused, Update
 
 @dataclass
 class BotLog:
-    """What a bot saw: its updates, the records, the refusals, and each action's wait for
-    the update that answered it (seconds)."""
+    """What a bot saw: its updates (if kept), the records, the refusals, and each action's
+    wait for the update that answered it (seconds)."""
 
     updates: list[Update] = field(default_factory=list)
     records: list[DealRecordMessage] = field(default_factory=list)
@@ -29,9 +29,13 @@ async def play(
     deals: int | None = None,
     pause: float = 0.0,
     clock: Callable[[], float] = time.perf_counter,
+    keep_updates: bool = True,
 ) -> BotLog:
     """Play random legal actions until the series ends (or ``deals`` deals are over);
-    ``pause``: the mean seconds a bot waits before each action, as a person thinks."""
+    ``pause``: the mean seconds a bot waits before each action, as a person thinks;
+    ``keep_updates`` False: the log holds no updates (a benchmark's hundreds of bots would
+    otherwise fill their process with them, and its garbage collector's pauses would be
+    counted as the host's latency)."""
     log = BotLog()
     answered = -1
     sent_at: list[float] = []
@@ -60,7 +64,8 @@ async def play(
                 continue
             if not isinstance(message, Update):
                 continue
-            log.updates.append(message)
+            if keep_updates:
+                log.updates.append(message)
             if sent_at and message.seq > answered:
                 log.latencies.append(clock() - sent_at.pop())
             table, view = message.table, message.view

@@ -3,6 +3,7 @@ a seat at a table another machine holds."""
 
 import asyncio
 import contextlib
+import gc
 import socket
 import ssl
 import sys
@@ -165,6 +166,8 @@ def run_host(options: HostOptions) -> int:
         for table in tables:
             table.say = _say  # a failed save is said at once
         _say(_("chinese-ten: Ctrl+C ends the tables (each is saved; --resume takes them up)."))
+        _stop_loop_on_signals(loop)
+        gc.freeze()  # what start-up made lives on: the collector's full passes skip it
         with contextlib.suppress(KeyboardInterrupt):
             loop.run_forever()
         return 0
@@ -193,6 +196,16 @@ def _table_chosen(game: GameOptions) -> GameOptions | None:
         return None
     names, computer = app.chosen
     return replace(game, table=replace(game.table, typed=names, computer=computer))
+
+
+def _stop_loop_on_signals(loop: asyncio.AbstractEventLoop) -> None:
+    """Ctrl+C, SIGTERM and SIGHUP stop the loop between two of its steps (a signal raised as
+    an exception could land in a finalizer, where Python drops it, and the host would go on)."""
+    import signal
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            loop.add_signal_handler(getattr(signal, name), loop.stop)
 
 
 def _ignore_stops() -> None:
