@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from chinese_ten.analysis.review import (
+    VERSION,
     Decision,
     GameReview,
     Judgement,
@@ -21,12 +22,14 @@ from chinese_ten.analysis.review import (
     Reason,
     analyse,
     analysis_key,
+    decision_rng,
     decisions,
     explain,
     finished_deals,
     judge,
     label,
     next_turn,
+    option_values,
     reason_text,
     reviewable,
 )
@@ -182,7 +185,7 @@ def review_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any
 def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = review_json(capsys, str(write(tmp_path, played(2, seed=3))))
     assert data["format"] == "chinese-ten-review"
-    assert data["version"] == 4
+    assert data["version"] == VERSION
     assert data["players"] == ["Ana", "Ben"]
     assert data["deals_reviewed"] == 2
     decisions_ = data["decisions"]
@@ -717,7 +720,7 @@ def test_a_recorded_game_reviewed_end_to_end(
     path = GOLDEN / f"golden-{seats}-seats.json"
     record, _states = load_and_replay(path)
     data = review_json(capsys, str(path))
-    assert data["version"] == 4
+    assert data["version"] == VERSION
     assert data["players"] == list(record.players) and len(data["players"]) == seats
     assert data["deals_reviewed"] == len(finished_deals(record))
     found = decisions(finished_deals(record), samples=SMALL, seed=0)
@@ -776,7 +779,7 @@ def test_a_table_the_review_cannot_judge_is_refused_in_one_line() -> None:
 
 
 def test_stored_analyses_of_three_and_four_have_their_own_keys() -> None:
-    assert analysis_key(60, 0) == "review-v4-samples60-seed0"  # two seats: as always
+    assert analysis_key(60, 0) == f"review-v{VERSION}-samples60-seed0"  # two seats: no suffix
     keys = {analysis_key(60, 0, seats) for seats in (2, 3, 4)}
     assert len(keys) == 3
 
@@ -815,3 +818,34 @@ def test_a_stored_taker_is_checked_like_a_seat(taker: object) -> None:
         return
     with pytest.raises(RecordError):
         GameReview.from_text(text.replace('"taker": 1', f'"taker": {json.dumps(taker)}'))
+
+
+def test_round_two_stops_once_no_option_can_be_a_labelled_loss() -> None:
+    """A decision stopped short of its budget is one no option can be a labelled loss
+    against (each one's lead under the first threshold by NOISE_SIGMAS standard errors);
+    a decision with a labelled loss is measured in every world of the budget."""
+    from chinese_ten.analysis.review import NOISE_SIGMAS, THRESHOLDS
+    from chinese_ten.players.exact import exact_applies
+    from chinese_ten.players.spread import paired_difference
+
+    samples = 400
+    short = full = 0
+    for decision in decisions(finished_deals(played(2, seed=3)), samples=samples, seed=0)[:24]:
+        view = PlayerView(decision.state, decision.state.to_move)
+        if exact_applies(view):
+            continue
+        legal = legal_actions(decision.state)
+        rng = decision_rng(decision.seed, decision.deal, decision.turn, False)
+        found = option_values(view, legal, decision.chosen, rng, samples=samples)
+        if found is None:
+            continue
+        _means, measured, points, _turns = found
+        chosen = points[legal.index(decision.chosen)]
+        if len(chosen) < samples:
+            short += 1
+            for i in measured:
+                lead, error = paired_difference(points[i], chosen)
+                assert lead + NOISE_SIGMAS * error < THRESHOLDS[0]
+        else:
+            full += 1
+    assert short and full  # both kinds occur in these decisions

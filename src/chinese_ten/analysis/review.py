@@ -19,7 +19,10 @@ Two rounds per decision, and no option is judged on fewer than the first round's
 1. every option is played in the first ``samples // SCREEN`` worlds (200 by default);
 2. the chosen option and every option within :data:`CLOSE_SIGMAS` standard errors of the
    leader (paired over those worlds) are played in the rest of ``samples`` worlds too, so
-   the chosen and the best option are both measured on all ``samples`` worlds, the same ones.
+   the chosen and the best option are both measured on the same worlds; round 2 stops as
+   soon as no option can be a labelled loss against the chosen one (each one's lead over it
+   under the first label's threshold by :data:`NOISE_SIGMAS` standard errors: more worlds
+   would only refine a figure no label and no reason rests on).
 
 The best option is the one of round 2 with the highest mean; the loss is its mean minus the
 chosen option's (never negative), with the standard error of that paired difference. Options
@@ -91,7 +94,7 @@ if TYPE_CHECKING:  # the command line reads the constants here without loading t
     from chinese_ten.store.records import GameRecord
 
 FORMAT: Final = "chinese-ten-review"
-VERSION: Final = 4
+VERSION: Final = 5
 """Bumped whenever a judgement would change: stored analyses of another version are redone."""
 SCREEN: Final = 8
 """The first round plays every option in ``1 / SCREEN`` of the worlds: enough to tell the
@@ -591,7 +594,11 @@ def option_values(
         worlds: Worlds,
         into: list[list[int]],
         next_turns: dict[int, NextTurn] | None = None,
-    ) -> None:
+        *,
+        settled: Callable[[], bool] = lambda: False,
+    ) -> bool:
+        """Play ``options`` in ``count`` worlds, a batch at a time; True when ``settled``
+        says so after a batch (the rest is not played)."""
         for begin in range(0, count, _BATCH):
             if stop():
                 raise AnalysisCancelledError(_("the analysis was cancelled"))
@@ -605,6 +612,9 @@ def option_values(
                         for key in taken:
                             record.takers[key] = record.takers.get(key, 0) + 1
                     into[i].append(learned_points(after, seat))
+            if settled():
+                return True
+        return False
 
     everything = range(len(legal))
     check: list[list[int]] = [[] for _ in legal]
@@ -627,14 +637,31 @@ def option_values(
         if distinct[i] and (i == twin[chosen_index] or _close(points[leader], points[i]))
     ]
     next_turns = {i: NextTurn([], {}) for i in close}
+
+    def settled() -> bool:
+        reference = twin[chosen_index]
+        return _unlabelled(points, [i for i in close if i != reference], reference)
+
     followed = min(_REASON_WORLDS, samples - first)
-    play(close, followed, believed, points, next_turns)
-    play(close, samples - first - followed, believed, points)
+    if not settled() and not play(close, followed, believed, points, next_turns, settled=settled):
+        play(close, samples - first - followed, believed, points, settled=settled)
     for i in everything:  # a twin takes its first twin's worlds
         points[i] = points[twin[i]]
     means = [sum(p) / len(p) for p in points]
     measured = sorted({*close, chosen_index})
     return means, measured, points, {i: next_turns[twin[i]] for i in measured}
+
+
+def _unlabelled(points: list[list[int]], others: Sequence[int], chosen: int) -> bool:
+    """Whether no option of ``others`` can be a labelled loss against ``chosen``: each one's
+    lead over it, paired world by world, is under the first label's threshold by
+    :data:`NOISE_SIGMAS` standard errors (more worlds would only refine a figure no label
+    and no reason rests on)."""
+    for i in others:
+        mean, error = paired_difference(points[i], points[chosen])
+        if mean + NOISE_SIGMAS * error >= THRESHOLDS[0]:
+            return False
+    return True
 
 
 def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[tuple[Card, int]]]:
