@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from chinese_ten.analysis.review import (
+    THRESHOLDS,
     VERSION,
     Decision,
     GameReview,
@@ -30,10 +31,10 @@ from chinese_ten.analysis.review import (
     label,
     next_turn,
     option_values,
-    reason_text,
     reviewable,
 )
 from chinese_ten.analysis.review_cursor import ReviewCursor
+from chinese_ten.analysis.review_words import decision_sentence, reason_words
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.cli.main import main
 from chinese_ten.engine.actions import parse_action
@@ -196,7 +197,8 @@ def test_review_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
             "chosen_value", "best_value", "loss", "loss_se", "exact", "label", "borderline",
             "reason", "why",
         }  # fmt: skip
-        assert (d["reason"] is None) == (d["why"] is None)
+        assert (d["why"] is None) == (round(d["loss"], 1) == 0)  # a sentence for any loss
+        assert d["reason"] is None or ", because " in d["why"]
         if d["reason"] is not None:
             assert d["reason"]["kind"] in ("takes", "leaves") and d["loss"] >= 1
         assert d["loss"] == pytest.approx(d["best_value"] - d["chosen_value"], abs=0.002)
@@ -521,9 +523,14 @@ def test_the_reason_takes_more_now() -> None:
     )
     assert judgement.best == parse_action("play 9S taking AH")
     assert judgement.reason == Reason("takes", 20, 0)
-    assert reason_text(judgement.reason, ("Ana", "Ben"), 0) == (
-        "Why: the best option takes 20 red points now, the move played 0."
+    assert reason_words(judgement.reason, ("Ana", "Ben"), 0) == (
+        "it takes 20 red points at once, against 0"
     )
+    assert decision_sentence(judgement, ("Ana", "Ben")) == (
+        f"Ana played 7S taking 3C; 9S taking AH would have kept about "
+        f"{judgement.loss:.1f} more points, because it takes 20 red points at once, against 0."
+    )
+    assert decision_sentence(judgement, ("You", "Ben"), you=0).startswith("you played 7S")
 
 
 def test_the_reason_leaves_a_rich_card_exposed() -> None:
@@ -537,9 +544,9 @@ def test_the_reason_leaves_a_rich_card_exposed() -> None:
     assert reason.chosen > reason.best  # and the other player banks more on that turn
     # the figure shown explains at least half of the loss
     assert (reason.chosen_share - reason.best_share) * 10 >= judgement.loss / 2
-    text = reason_text(reason, ("Ana", "Ben"), 0)
-    assert text.startswith("Why: the move played leaves TH to Ben, who takes it on the next turn")
-    assert f"in {round(100 * reason.chosen_share)}% of the worlds" in text
+    text = reason_words(reason, ("Ana", "Ben"), 0)
+    assert text.startswith("the move played leaves TH to Ben, who takes it on the next turn")
+    assert f"{round(100 * reason.chosen_share)}% of the time" in text
 
 
 def test_a_real_loss_without_a_clear_reason_gets_none() -> None:
@@ -592,7 +599,8 @@ def test_the_reason_is_in_the_json_and_read_back() -> None:
     review = GameReview(("Ana", "Ben"), 1, 400, 0, (judgement,))
     shown = review.as_json()["decisions"][0]
     assert shown["reason"]["kind"] == "leaves" and shown["reason"]["card"] == "TH"
-    assert shown["why"].startswith("Why: the move played leaves TH to Ben")
+    assert shown["why"].startswith("Ana played TH; ")
+    assert "because the move played leaves TH to Ben" in shown["why"]
     assert GameReview.from_text(review.to_text()) == review
     damaged = review.to_text().replace('"kind": "leaves"', '"kind": "luck"')
     with pytest.raises(RecordError):
@@ -639,8 +647,8 @@ def test_with_three_seats_the_ace_of_spades_beats_a_red_nine() -> None:
     assert judgement.best == parse_action("play 9C taking AS")
     assert judgement.label in ("mistake", "blunder")  # 3 points or more beyond the noise
     assert judgement.reason == Reason("takes", 30, 10)
-    assert reason_text(judgement.reason, ("Ana", "Ben", "Cy"), 0) == (
-        "Why: the best option takes 30 points now, the move played 10."
+    assert reason_words(judgement.reason, ("Ana", "Ben", "Cy"), 0) == (
+        "it takes 30 points at once, against 10"
     )
 
 
@@ -686,21 +694,21 @@ def test_the_card_left_names_the_seat_that_takes_it() -> None:
     clear = NextTurn([7, 7, 7, 7], {(seven, 1): 4})
     reason = explain(6.0, 0, 0, nothing, clear, seats=3)
     assert reason == Reason("leaves", 0, 7, seven, 0.0, 1.0, taker=1)
-    assert reason_text(reason, ("Ana", "Ben", "Cy"), 0) == (
-        "Why: the move played leaves 7H to Ben, who takes it before the mover plays again "
-        "in 100% of the worlds (0% after the best option)."
+    assert reason_words(reason, ("Ana", "Ben", "Cy"), 0) == (
+        "the move played leaves 7H to Ben, who takes it before the mover plays again "
+        "100% of the time (against 0%)"
     )
     # two seats share it: nobody is named
     shared = NextTurn([7, 7, 7, 7], {(seven, 1): 2, (seven, 2): 2})
     reason = explain(6.0, 0, 0, nothing, shared, seats=3)
     assert reason is not None and reason.taker is None
-    assert "to the next players, one of whom takes it" in reason_text(
+    assert "to the next players, one of whom takes it" in reason_words(
         reason, ("Ana", "Ben", "Cy"), 0
     )
     # with two seats the other player is named as before, never a taker
     two = explain(6.0, 0, 0, nothing, clear)
     assert two is not None and two.taker is None
-    assert "leaves 7H to Ben, who takes it on the next turn" in reason_text(two, ("Ana", "Ben"), 0)
+    assert "leaves 7H to Ben, who takes it on the next turn" in reason_words(two, ("Ana", "Ben"), 0)
 
 
 def test_the_black_aces_weigh_their_points_in_a_card_left() -> None:
@@ -820,17 +828,18 @@ def test_a_stored_taker_is_checked_like_a_seat(taker: object) -> None:
         GameReview.from_text(text.replace('"taker": 1', f'"taker": {json.dumps(taker)}'))
 
 
-def test_round_two_stops_once_no_option_can_be_a_labelled_loss() -> None:
-    """A decision stopped short of its budget is one no option can be a labelled loss
-    against (each one's lead under the first threshold by NOISE_SIGMAS standard errors);
-    a decision with a labelled loss is measured in every world of the budget."""
-    from chinese_ten.analysis.review import NOISE_SIGMAS, THRESHOLDS
+def test_round_two_stops_once_more_worlds_could_not_change_the_label() -> None:
+    """A decision stopped short of its budget has a label (or none) that more worlds could
+    not change: no option's lead within NOISE_SIGMAS standard errors of the next worse
+    threshold, and a labelled one only after its reason's worlds; others are measured in
+    every world of the budget."""
+    from chinese_ten.analysis.review import _REASON_WORLDS, LABELS, NOISE_SIGMAS, SCREEN
     from chinese_ten.players.exact import exact_applies
     from chinese_ten.players.spread import paired_difference
 
-    samples = 400
-    short = full = 0
-    for decision in decisions(finished_deals(played(2, seed=3)), samples=samples, seed=0)[:24]:
+    samples = 1600
+    short = full = labelled_short = 0
+    for decision in decisions(finished_deals(played(2, seed=3)), samples=samples, seed=0)[:30]:
         view = PlayerView(decision.state, decision.state.to_move)
         if exact_applies(view):
             continue
@@ -841,11 +850,15 @@ def test_round_two_stops_once_no_option_can_be_a_labelled_loss() -> None:
             continue
         _means, measured, points, _turns = found
         chosen = points[legal.index(decision.chosen)]
-        if len(chosen) < samples:
-            short += 1
-            for i in measured:
-                lead, error = paired_difference(points[i], chosen)
-                assert lead + NOISE_SIGMAS * error < THRESHOLDS[0]
-        else:
+        if len(chosen) == samples:
             full += 1
-    assert short and full  # both kinds occur in these decisions
+            continue
+        short += 1
+        leads = [paired_difference(points[i], chosen) for i in measured]
+        named = label(*max(leads))
+        if named is not None:
+            labelled_short += 1
+            assert len(chosen) >= samples // SCREEN + _REASON_WORLDS
+        worse = THRESHOLDS[LABELS.index(named) + 1 :] if named else THRESHOLDS
+        assert not worse or all(lead + NOISE_SIGMAS * error < worse[0] for lead, error in leads)
+    assert short and full and labelled_short  # each kind occurs in these decisions

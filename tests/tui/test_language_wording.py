@@ -26,7 +26,8 @@ from textual.widgets import (
 )
 from textual.widgets._key_panel import BindingsTable
 
-from chinese_ten.analysis.review import Reason, reason_text
+from chinese_ten.analysis.review import Reason
+from chinese_ten.analysis.review_words import reason_words
 from chinese_ten.cli.commands.replay import _verdict
 from chinese_ten.engine.cards import parse_card
 from chinese_ten.game.table import Table, differences, record_you
@@ -92,18 +93,18 @@ async def test_the_reviews_log_speaks_to_the_person_against_the_computer(
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "Why: the move played leaves 10♥ to you: you take it on the next turn"),
-        ("fr", "Pourquoi : après le coup joué, vous prenez 10♥ au tour suivant"),
-        ("pt", "Porquê: a jogada feita deixa-lhe o 10♥: captura-o no turno seguinte"),
+        ("en", "the move played leaves 10♥ to you, and you take it on the next turn"),
+        ("fr", "le coup joué vous laisse 10♥, que vous prenez au tour suivant"),
+        ("pt", "a jogada feita deixa-lhe o 10♥, que captura no turno seguinte"),
     ],
     indirect=["language"],
 )
 def test_a_reason_says_you_take_it(language: str, expected: str) -> None:
     reason = Reason("leaves", 0.0, 10.0, parse_card("TH"), 0.1, 0.6)
     card_text = {"en": "10♥", "fr": "10♥", "pt": "10♥"}[language]
-    text = reason_text(reason, ("Vous", "Ordinateur"), 1, lambda card: card_text, you=0)
+    text = reason_words(reason, ("Vous", "Ordinateur"), 1, lambda card: card_text, you=0)
     assert text.startswith(expected), text
-    other = reason_text(reason, ("Ana", "Ben"), 1, lambda card: card_text)
+    other = reason_words(reason, ("Ana", "Ben"), 1, lambda card: card_text)
     assert "Ana" in other
 
 
@@ -132,7 +133,6 @@ def test_replay_shares_the_series_with_you_in_the_second_person(
 COUNTS = (
     "count",
     "done",
-    "decisions",
     "lifted",
     "below",
     "minutes",

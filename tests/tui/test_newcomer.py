@@ -1,8 +1,10 @@
 """A newcomer's list (issue 34): what a first game shows at 80x24, screen by screen."""
 
+import io
 import re
 from pathlib import Path
 
+from rich.console import Console
 from textual.widgets import RadioSet, Static
 
 from chinese_ten.analysis.review import analyse
@@ -136,8 +138,10 @@ async def test_the_review_says_what_it_counts_and_jumps_to_each_error(tmp_path: 
         assert "Next error" not in keys_line(app)  # nothing is labelled yet
         screen.show_review(review)
         await pilot.pause()
-        summary = str(screen.query_one("#review-summary", Static).render())
-        assert "no inaccuracy or worse" in summary and "no label" not in summary
+        console = Console(width=96, record=True, file=io.StringIO())
+        console.print(screen.query_one("#review-summary", Static).content)
+        summary = console.export_text()
+        assert "no slip of a point or more" in summary and "no label" not in summary
         assert "n Next error" in keys_line(app)
         labelled = [
             k
@@ -152,7 +156,8 @@ async def test_the_review_says_what_it_counts_and_jumps_to_each_error(tmp_path: 
         assert sorted(visited) == labelled  # each once, round from where it stood
         await pilot.press("p")
         assert screen.cursor.at == visited[-2]
-        # A loss under a point, with no reason to give: the line under it says why no label.
+        # A loss under a point, with no reason to give: with the figures, the line under it
+        # says why no label (in words alone, the verdict says it is within a point).
         small = next(
             k
             for k, position in enumerate(screen.cursor.positions)
@@ -164,6 +169,8 @@ async def test_the_review_says_what_it_counts_and_jumps_to_each_error(tmp_path: 
         await pilot.press("home", *["right"] * small)
         assert screen.cursor.at == small
         why = screen.query_one("#review-why", Static)
+        assert "close to the best" in mark_text(screen) and not why.display
+        await pilot.press("f")
         assert why.display and "No label: a loss under 1 point" in str(why.render())
 
 

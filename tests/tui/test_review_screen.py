@@ -2,7 +2,9 @@
 
 import dataclasses
 import functools
+import io
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,8 +16,10 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chinese_ten.analysis.review import GameReview, analyse, analysis_key, reason_text
+from chinese_ten.analysis.review import GameReview, analyse, analysis_key, label
+from chinese_ten.analysis.review_words import costliest, decision_sentence, reason_words
 from chinese_ten.engine.actions import action_target, is_flip
+from chinese_ten.engine.cards import display_card
 from chinese_ten.game.table import shown_names
 from chinese_ten.lang import i18n
 from chinese_ten.players.levels import REVIEW_SAMPLES
@@ -54,12 +58,21 @@ def mark_text(screen: ReviewScreen) -> str:
     return screen.query_one("#review-mark", TextLine).text.plain
 
 
+def summary_text(screen: ReviewScreen, width: int = 96) -> str:
+    """The summary as it reads at ``width`` columns (its verdicts and decisions are tables)."""
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(screen.query_one("#review-summary", Static).content)
+    return console.export_text()
+
+
 async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
     record = played(2, seed=3, names=("[bold]Ana[/]", "Ben"))
     review = reviewed(record)
     app, screen = app_with(tmp_path, record, analyse_now=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
+        await pilot.press("right")  # from the summary: the position it left, no step
+        assert screen.cursor.at == 0 and not screen.has_class("-overview")
         await pilot.press("right", "right")
         assert screen.cursor.at == 2
         await pilot.press("left")
@@ -73,13 +86,14 @@ async def test_stepping_jumping_and_marks(tmp_path: Path) -> None:
         await pilot.press("home")
         screen.show_review(review)
         await pilot.pause()
-        summary = str(screen.query_one("#review-summary").render())
-        assert "[bold]Ana[/]" in summary and "a decision" in summary
+        await pilot.press("s")
+        summary = summary_text(screen)
+        assert "[bold]Ana[/]" in summary and "given away in 2 deals" in summary
         worst = max(review.judgements, key=lambda j: j.loss)
         target = next(
             k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == worst
         )
-        await pilot.press(*["right"] * target)
+        await pilot.press("enter", *["right"] * target, "f")  # with the figures
         text = mark_text(screen)
         best, chosen, loss, _se = (float(x) for x in re.findall(r"\d+\.\d", text))
         assert loss == pytest.approx(best - chosen) and loss == pytest.approx(worst.loss, abs=0.11)
@@ -110,11 +124,11 @@ async def test_the_analysis_runs_with_a_bar_and_escape_cancels_it(tmp_path: Path
     app, screen = app_with(tmp_path, record, samples=20_000)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert screen.query_one("#review-progress").display
+        assert screen.query_one("#review-progress-row").display
         await pilot.press("escape")
         await pilot.pause()
         assert screen.review is None and screen.problem is not None
-        await pilot.press("right")  # still usable without marks
+        await pilot.press("enter", "right")  # still usable without marks
         assert screen.cursor.at == 1
         await app.workers.wait_for_complete()
 
@@ -126,7 +140,7 @@ async def test_a_quick_analysis_finishes_and_marks(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.review == analyse(record, samples=40, seed=0)
-        assert not screen.query_one("#review-progress").display
+        assert not screen.query_one("#review-progress-row").display
 
 
 def test_the_review_screen(snap_compare: Callable[..., bool], tmp_path: Path) -> None:
@@ -139,7 +153,7 @@ def test_the_review_screen(snap_compare: Callable[..., bool], tmp_path: Path) ->
 
     async def judged(pilot: Pilot[Any]) -> None:
         screen.show_review(review)
-        await pilot.press(*["right"] * target)
+        await pilot.press("enter", *["right"] * target)
 
     assert snap_compare(app, run_before=judged, terminal_size=(100, 40))
 
@@ -195,6 +209,7 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen.show_review(review)
+            await pilot.press("enter", "f")  # the position, with the figures: the longest
             verdicts = reasons = 0
             for k, position in enumerate(screen.cursor.positions):
                 judgement = position.judgement(review)
@@ -203,23 +218,28 @@ async def test_the_verdict_wraps_within_80_columns_and_f1_explains(
                 await pilot.press(*["right"] * (k - screen.cursor.at))
                 await pilot.pause()
                 text = Text(mark_text(screen))
-                # The verdict's two lines, 78 columns inside the padding: wrapped, never cut.
-                assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
+                # The verdict and its figures, 78 columns inside the padding: wrapped in at
+                # most three lines, never cut.
+                lines = len(text.wrap(Console(width=78), 78))
+                assert lines <= 3 and screen.query_one("#review-mark").region.height == lines
                 verdicts += 1
                 if round(judgement.best_value, 1) > round(judgement.chosen_value, 1):
                     # an exact verdict has no error to show; a sampled one shows its ±
                     assert ("±" in text.plain) != judgement.exact, text.plain
                 why = screen.query_one("#review-why", Static)
-                # A reason, or under a point with figures shown: why it has no label.
+                # The decision in words from a point lost; under it, with the figures shown,
+                # why it has no label.
                 unlabelled = judgement.loss < 1 and round(judgement.best_value, 1) > round(
                     judgement.chosen_value, 1
                 )
-                assert why.display == (judgement.reason is not None or unlabelled)
+                assert why.display == (label(judgement.loss) is not None or unlabelled)
                 if judgement.reason is None:
                     continue
-                # The reason on its own lines, all of them on the screen above the key bar.
+                # The decision and its reason on their own lines, all of them on the screen
+                # above the key bar.
                 said = Text(str(why.render()))
-                assert said.plain.startswith(reason_text(judgement.reason, ("x", "y"), 0)[:6])
+                names = shown_names(record)
+                assert said.plain.endswith(reason_words(judgement.reason, names, 0)[-12:] + ".")
                 lines = len(said.wrap(Console(width=78), 78))
                 assert why.region.height == lines, said.plain
                 keys = screen.query_one(KeyBar).region
@@ -262,7 +282,7 @@ async def test_an_exact_verdict_says_exact_and_shows_no_error(tmp_path: Path) ->
         await pilot.pause()
         screen.show_review(review)
         at = next(k for k, p in enumerate(screen.cursor.positions) if p.judgement(review) == marked)
-        await pilot.press(*["right"] * (at - screen.cursor.at))
+        await pilot.press("enter", "f", *["right"] * (at - screen.cursor.at))
         await pilot.pause()
         shown = Text(mark_text(screen)).plain
         assert "exact" in shown and "±" not in shown, shown
@@ -284,6 +304,7 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen.show_review(review)
+            await pilot.press("enter", "f")  # the position, with the figures: the longest
             checked = reasons = 0
             for k, position in enumerate(screen.cursor.positions):
                 judgement = position.judgement(review)
@@ -292,8 +313,6 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
                 await pilot.press(*["right"] * (k - screen.cursor.at))
                 await pilot.pause()
                 keys = screen.query_one(KeyBar).region
-                summary = screen.query_one("#review-summary").region
-                assert summary.height == len(record.players)  # a line a seat
                 others = screen.query_one("#review-others", Static)
                 assert others.region.height == len(record.players)  # its title and 3 lines
                 names = shown_names(record)
@@ -305,15 +324,15 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
                 strip = screen.query_one("#review-hand-0", CardStrip)
                 # every card of the table and the hand drawn whole, one row of cards each
                 assert table.height == 5 and hand.height == 5
-                assert summary.bottom <= others.region.y < table.y < hand.y
+                assert others.region.y < table.y < hand.y
                 marked = {look.mark for look in strip.looks}
                 assert "selected" in marked or is_flip(position.action or 0)
                 mark = screen.query_one("#review-mark")
                 assert hand.bottom <= mark.region.y
                 text = Text(mark_text(screen))
-                assert len(text.wrap(Console(width=78), 78)) <= 2, text.plain
+                assert len(text.wrap(Console(width=78), 78)) <= 3, text.plain
                 why = screen.query_one("#review-why", Static)
-                if judgement.reason is not None:
+                if label(judgement.loss) is not None:
                     lines = len(Text(str(why.render())).wrap(Console(width=78), 78))
                     assert why.region.height == lines
                     assert mark.region.bottom <= why.region.y
@@ -360,8 +379,89 @@ async def test_default_names_are_in_the_readers_language(tmp_path: Path) -> None
             await pilot.pause()
             screen.show_review(review)
             await pilot.pause()
-            summary = str(screen.query_one("#review-summary", Static).render())
+            summary = summary_text(screen)
     finally:
         i18n.choose("en")
     assert "Você" in summary and "Computador (difícil)" in summary, summary
     assert "Computer" not in summary and "You" not in summary
+
+
+async def test_the_summary_leads_with_verdicts_and_the_costliest_decisions(
+    tmp_path: Path,
+) -> None:
+    """The review opens on the summary: a verdict in words a player, then the decisions that
+    cost most, each a sentence (wrapped under itself); a number shows that decision on the
+    board, s comes back."""
+    record = played(2, seed=3)
+    review = reviewed(record)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen.show_review(review)
+        await pilot.pause()
+        assert screen.has_class("-overview")
+        text = summary_text(screen, width=76)
+        assert all(name in text for name in record.players)
+        assert "points given away in 2 deals" in text
+        assert "points lost" not in text and "±" not in text  # the figures wait for f
+        costly = costliest(review)
+        assert costly and "The decisions that cost most" in text
+        flat = " ".join(text.split())
+        sentences = [decision_sentence(j, record.players, display_card) for j in costly]
+        assert all(s in flat for s in sentences)
+        assert [flat.index(s) for s in sentences] == sorted(flat.index(s) for s in sentences)
+        # a sentence that wraps goes on under itself, clear of its number
+        lines = text.splitlines()
+        first = next(k for k, line in enumerate(lines) if line.lstrip().startswith("1 "))
+        indent = lines[first].index("1 ") + 2
+        block = lines[first : first + lines[first:].index("")]
+        numbered = [line for line in block if re.match(r" *\d+ Deal", line)]
+        assert len(numbered) == len(costly) and len(block) > 2 * len(costly)  # some wrap
+        assert all(line in numbered or line.startswith(" " * indent) for line in block)
+        await pilot.press("2")
+        assert not screen.has_class("-overview")
+        assert screen.cursor.position.judgement(review) == costly[1]
+        assert "would have kept about" in str(screen.query_one("#review-why", Static).render())
+        await pilot.press("s")
+        assert screen.has_class("-overview")
+
+
+async def test_against_the_computer_the_summary_names_your_own_costly_decisions(
+    tmp_path: Path,
+) -> None:
+    from chinese_ten.store.records import SeatRecord
+
+    # greedy in seat 0, random in seat 1: the person is the one who slips
+    record = played(2, seed=3, names=("Computer (easy)", "You")).model_copy(
+        update={
+            "seats": (
+                SeatRecord(computer="easy", default_name=True),
+                SeatRecord(computer=None, default_name=True),
+            )
+        }
+    )
+    review = reviewed(record)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen.show_review(review)
+        await pilot.pause()
+        mine = costliest(review, 1)
+        assert mine and screen._costly == mine
+        text = " ".join(summary_text(screen).split())
+        assert all(j.seat == 1 for j in mine) and "You played" in text
+
+
+async def test_the_progress_says_how_many_are_judged_and_the_time_left(tmp_path: Path) -> None:
+    record = played(1, seed=4)
+    app, screen = app_with(tmp_path, record, analyse_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen._started = time.monotonic() - 6.0  # 3 judged in 6 s: 7 more in about 14 s
+        screen._progress(3, 10)
+        said = screen.query_one("#review-progress-text", TextLine).text.plain
+        assert said.startswith("3 of 10 decisions judged, about 14 seconds left"), said
+        screen._progress(0, 10)
+        assert screen.query_one("#review-progress-text", TextLine).text.plain == (
+            "0 of 10 decisions judged"
+        )

@@ -20,9 +20,10 @@ Two rounds per decision, and no option is judged on fewer than the first round's
 2. the chosen option and every option within :data:`CLOSE_SIGMAS` standard errors of the
    leader (paired over those worlds) are played in the rest of ``samples`` worlds too, so
    the chosen and the best option are both measured on the same worlds; round 2 stops as
-   soon as no option can be a labelled loss against the chosen one (each one's lead over it
-   under the first label's threshold by :data:`NOISE_SIGMAS` standard errors: more worlds
-   would only refine a figure no label and no reason rests on).
+   soon as more worlds could no longer change the chosen option's label (the leading
+   option's loss labelled beyond the noise, and no option's lead within
+   :data:`NOISE_SIGMAS` standard errors of the next worse threshold): they would only
+   refine a figure the label already stands on.
 
 The best option is the one of round 2 with the highest mean; the loss is its mean minus the
 chosen option's (never negative), with the standard error of that paired difference. Options
@@ -64,6 +65,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from chinese_ten.analysis.review_words import decision_sentence
 from chinese_ten.engine.actions import (
     TRIPLE,
     Action,
@@ -85,8 +87,7 @@ from chinese_ten.engine.deal import OVER, PLAY, DealState, advance, legal_action
 from chinese_ten.engine.errors import ChineseTenError, RecordError
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import Worlds, uniform_hands, worlds
-from chinese_ten.lang.i18n import N_, _, ngettext
-from chinese_ten.lang.numerals import decimal
+from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.players.levels import MAX_REVIEW_SAMPLES, MIN_REVIEW_SAMPLES, REVIEW_SAMPLES
 from chinese_ten.players.spread import paired_difference
 
@@ -106,11 +107,6 @@ in every world (the chosen option always is)."""
 LABELS: Final = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS: Final = (1.0, 3.0, 8.0)
 """The least loss (red points) of each label; below the first, a decision is not marked."""
-LABEL_NAMES: Final = {
-    "inaccuracy": N_("inaccuracy"),
-    "mistake": N_("mistake"),
-    "blunder": N_("blunder"),
-}
 
 
 class AnalysisCancelledError(ChineseTenError):
@@ -253,7 +249,7 @@ class Judgement:
             "label": self.label,
             "borderline": self.borderline,
             "reason": None if self.reason is None else self.reason.as_json(digits),
-            "why": None if self.reason is None else reason_text(self.reason, players, self.seat),
+            "why": decision_sentence(self, players) if round(self.loss, 1) > 0 else None,
         }
 
 
@@ -638,12 +634,21 @@ def option_values(
     ]
     next_turns = {i: NextTurn([], {}) for i in close}
 
-    def settled() -> bool:
-        reference = twin[chosen_index]
-        return _unlabelled(points, [i for i in close if i != reference], reference)
+    reference = twin[chosen_index]
+    others = [i for i in close if i != reference]
 
+    def unlabelled() -> bool:
+        return _label_settled(points, others, reference, labelled=False)
+
+    def settled() -> bool:
+        return _label_settled(points, others, reference)
+
+    # A labelled loss is settled only once its reason's worlds are played (fewer would
+    # stop on the luck of the first ones too often); an unlabelled one at any batch.
     followed = min(_REASON_WORLDS, samples - first)
-    if not settled() and not play(close, followed, believed, points, next_turns, settled=settled):
+    if not unlabelled() and not play(
+        close, followed, believed, points, next_turns, settled=unlabelled
+    ):
         play(close, samples - first - followed, believed, points, settled=settled)
     for i in everything:  # a twin takes its first twin's worlds
         points[i] = points[twin[i]]
@@ -652,16 +657,25 @@ def option_values(
     return means, measured, points, {i: next_turns[twin[i]] for i in measured}
 
 
-def _unlabelled(points: list[list[int]], others: Sequence[int], chosen: int) -> bool:
-    """Whether no option of ``others`` can be a labelled loss against ``chosen``: each one's
-    lead over it, paired world by world, is under the first label's threshold by
-    :data:`NOISE_SIGMAS` standard errors (more worlds would only refine a figure no label
-    and no reason rests on)."""
-    for i in others:
-        mean, error = paired_difference(points[i], points[chosen])
-        if mean + NOISE_SIGMAS * error >= THRESHOLDS[0]:
-            return False
-    return True
+def _label_settled(
+    points: list[list[int]], others: Sequence[int], chosen: int, *, labelled: bool = True
+) -> bool:
+    """Whether more worlds could no longer change the label of ``chosen``: the option of
+    ``others`` that leads it most has a label (or none) beyond the noise, and no option's lead
+    over it, paired world by world, can reach the next worse threshold within
+    :data:`NOISE_SIGMAS` standard errors (more worlds would only refine a figure the label
+    already stands on). ``labelled`` False: only a decision without a label is settled."""
+    leads = [paired_difference(points[i], points[chosen]) for i in others]
+    if not leads:
+        return True
+    lead, error = max(leads)
+    named = label(lead, error)
+    if named is not None and not labelled:
+        return False
+    worse = THRESHOLDS[LABELS.index(named) + 1 :] if named is not None else THRESHOLDS
+    if not worse:
+        return True  # a blunder beyond the noise: none is worse
+    return all(mean + NOISE_SIGMAS * spread < worse[0] for mean, spread in leads)
 
 
 def next_turn(state: DealState, seat: int) -> tuple[DealState, int, list[tuple[Card, int]]]:
@@ -776,95 +790,6 @@ def _close(leader: list[int], other: list[int]) -> bool:
         return True
     mean, error = paired_difference(leader, other)
     return mean <= CLOSE_SIGMAS * error
-
-
-def reason_text(
-    reason: Reason,
-    names: Sequence[str],
-    seat: int,
-    card_text: Callable[[Card], str] = format_card,
-    *,
-    you: int | None = None,
-) -> str:
-    """The reason as a sentence in the reader's language, for the mover in ``seat`` of the
-    players ``names``; ``card_text`` writes a card. The player in seat ``you`` (against the
-    computer) is addressed: "you take it", never "You takes it"."""
-    if reason.kind == "takes":
-        if len(names) > 2:
-            return _(
-                "Why: the best option takes {best} points now, the move played {chosen}."
-            ).format(best=round(reason.best), chosen=round(reason.chosen))
-        return _(
-            "Why: the best option takes {best} red points now, the move played {chosen}."
-        ).format(best=round(reason.best), chosen=round(reason.chosen))
-    if len(names) > 2:
-        return _many_reason_text(reason, names, card_text, you)
-    other = names[1 - seat]
-    by_you = you == 1 - seat
-    if reason.card is not None:
-        template = (
-            _(
-                "Why: the move played leaves {card} to you: you take it on the next turn "
-                "in {chosen}% of the worlds ({best}% after the best option)."
-            )
-            if by_you
-            else _(
-                "Why: the move played leaves {card} to {other}, who takes it on the next turn "
-                "in {chosen}% of the worlds ({best}% after the best option)."
-            )
-        )
-        return template.format(
-            card=card_text(reason.card),
-            other=other,
-            chosen=round(100 * reason.chosen_share),
-            best=round(100 * reason.best_share),
-        )
-    template = (
-        _(
-            "Why: after the move played you take {chosen} red points on the next turn, "
-            "after the best option {best}."
-        )
-        if by_you
-        else _(
-            "Why: after the move played {other} takes {chosen} red points on the next turn, "
-            "after the best option {best}."
-        )
-    )
-    return template.format(
-        other=other, chosen=decimal(reason.chosen, 1), best=decimal(reason.best, 1)
-    )
-
-
-def _many_reason_text(
-    reason: Reason, names: Sequence[str], card_text: Callable[[Card], str], you: int | None
-) -> str:
-    """:func:`reason_text` with three or four players: the card goes to the seat that takes
-    it where one does, else to the next players, before the mover plays again."""
-    if reason.card is None:
-        return _(
-            "Why: after the move played the next players take {chosen} points before "
-            "the mover plays again, after the best option {best}."
-        ).format(chosen=decimal(reason.chosen, 1), best=decimal(reason.best, 1))
-    figures = {
-        "card": card_text(reason.card),
-        "chosen": round(100 * reason.chosen_share),
-        "best": round(100 * reason.best_share),
-    }
-    if reason.taker is None:
-        return _(
-            "Why: the move played leaves {card} to the next players, one of whom takes it "
-            "before the mover plays again in {chosen}% of the worlds ({best}% after the "
-            "best option)."
-        ).format(**figures)
-    if reason.taker == you:
-        return _(
-            "Why: the move played leaves {card} to you: you take it before the mover plays "
-            "again in {chosen}% of the worlds ({best}% after the best option)."
-        ).format(**figures)
-    return _(
-        "Why: the move played leaves {card} to {taker}, who takes it before the mover "
-        "plays again in {chosen}% of the worlds ({best}% after the best option)."
-    ).format(taker=names[reason.taker], **figures)
 
 
 def judge(decision: Decision, stop: Callable[[], bool] = lambda: False) -> Judgement | None:

@@ -100,3 +100,17 @@ class ReviewCursor:
         else:
             self.at = next((k for k in reversed(marked) if k < self.at), marked[-1])
         return True
+
+    def to_judgement(self, judgement: Judgement) -> bool:
+        """Stand on the position of ``judgement``'s decision; False when no position is it."""
+        for at, position in enumerate(self.positions):
+            action = position.action
+            if (
+                action is not None
+                and position.deal == judgement.deal
+                and position.turn == judgement.turn
+                and is_flip(action) == is_flip(judgement.chosen)
+            ):
+                self.at = at
+                return True
+        return False

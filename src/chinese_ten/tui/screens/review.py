@@ -11,9 +11,12 @@ be stepped through meanwhile, without marks, and Escape cancels it. The summary 
 
 import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -24,8 +27,6 @@ from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
 from chinese_ten.analysis.review import (
-    LABEL_NAMES,
-    LABELS,
     NOISE_SIGMAS,
     THRESHOLDS,
     AnalysisCancelledError,
@@ -33,11 +34,18 @@ from chinese_ten.analysis.review import (
     Judgement,
     analyse,
     label,
-    reason_text,
     store_review,
     stored_review,
 )
 from chinese_ten.analysis.review_cursor import Position, ReviewCursor
+from chinese_ten.analysis.review_words import (
+    COSTLIEST,
+    LABEL_NAMES,
+    costliest,
+    decision_sentence,
+    verdict,
+    where,
+)
 from chinese_ten.engine.actions import (
     TRIPLE,
     Action,
@@ -83,7 +91,15 @@ class ReviewScreen(Screen[None]):
         Binding("pageup", "jump('previous')", N_("Deal back"), priority=True),
         Binding("pagedown", "jump('next')", N_("Deal on"), show=False, priority=True),
         Binding("escape", "leave", N_("Close")),
+        Binding(
+            "s", "summary", N_("Summary"), tooltip=N_("The verdicts and the costliest decisions")
+        ),
+        Binding("enter", "board", N_("Step through"), tooltip=N_("Every position of the game")),
+        Binding(
+            "f", "figures", N_("Figures"), tooltip=N_("The values and the noise behind a verdict")
+        ),
         Binding("f1,question_mark", "explain", N_("How it judges"), priority=True),
+        *(Binding(str(k), f"costly({k})", show=False) for k in range(1, COSTLIEST + 1)),
     ]
 
     def __init__(
@@ -117,6 +133,14 @@ class ReviewScreen(Screen[None]):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._symbols = True
         self._four_color = False
+        self._overview = True
+        """The summary is shown (the review opens on it); else the position."""
+        self._figures = False
+        """The values and the noise are shown beside the words."""
+        self._costly: list[Judgement] = []
+        """The decisions the summary names, in its order (its keys 1 to 5)."""
+        self._started = 0.0
+        """When the analysis started (time.monotonic), for the time it has left."""
 
     @property
     def _many(self) -> bool:
@@ -133,8 +157,17 @@ class ReviewScreen(Screen[None]):
             "four_color": self._four_color,
             "ascii_only": ascii_only,
         }
-        yield Static(id="review-summary")
-        yield ProgressBar(id="review-progress", show_eta=False)
+        with Horizontal(id="review-progress-row"):
+            yield ProgressBar(id="review-progress", show_eta=False, show_percentage=False)
+            yield TextLine(id="review-progress-text")
+        with VerticalScroll(id="review-overview"):
+            yield Static(id="review-summary")
+        with Vertical(id="review-position"):
+            yield from self._position(look)
+        yield KeyBar()
+
+    def _position(self, look: dict[str, bool]) -> ComposeResult:
+        """The board, the verdict on the move made from the position, and why."""
         with Vertical(id="review-board"):
             if self._many:
                 yield Static(id="review-others")
@@ -153,11 +186,11 @@ class ReviewScreen(Screen[None]):
         # Outside the board, which gives way first: the verdict and its reason stay whole.
         yield TextLine(id="review-mark")
         yield Static(id="review-why")
-        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#review-log").border_title = _("Log")
         self._loop = asyncio.get_running_loop()
+        self._show_view()
         self._show_summary()
         self.draw()
         if self._analyse_now:
@@ -192,6 +225,7 @@ class ReviewScreen(Screen[None]):
     def _analyse(self) -> None:
         worker = get_current_worker()
         self._stopped.clear()
+        self._started = time.monotonic()
         try:
             self._analyse_in(worker)
         finally:
@@ -223,8 +257,20 @@ class ReviewScreen(Screen[None]):
         loop.call_soon_threadsafe(self._analysed, review)
 
     def _progress(self, done: int, total: int) -> None:
-        if self.is_mounted:
-            self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
+        """The bar and, beside it, the decisions judged of all and the time left (once a
+        decision has been judged, at the pace so far)."""
+        if not self.is_mounted:
+            return
+        self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
+        said = _("{done} of {total} decisions judged").format(done=done, total=total)
+        if 0 < done < total:
+            left = (time.monotonic() - self._started) / done * (total - done)
+            said = ngettext(
+                "{judged}, about {seconds} second left",
+                "{judged}, about {seconds} seconds left",
+                max(1, round(left)),
+            ).format(judged=said, seconds=max(1, round(left)))
+        self.query_one("#review-progress-text", TextLine).show(Text(said))
 
     def _failed(self, problem: str) -> None:
         if not self.is_mounted:
@@ -266,8 +312,42 @@ class ReviewScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys
     def action_step(self, step: int) -> None:
+        """A position on or back; from the summary, the position it left (no step)."""
+        if self._overview:
+            self.action_board()
+            return
         self.cursor.move(step)
         self.draw()
+
+    def action_board(self) -> None:
+        """From the summary to the position."""
+        self._overview = False
+        self._show_view()
+
+    def action_summary(self) -> None:
+        """Back to the summary."""
+        self._overview = True
+        self._show_view()
+
+    def action_figures(self) -> None:
+        """The values and the noise beside the words, or the words alone again."""
+        self._figures = not self._figures
+        self._show_summary()
+        self.draw()
+        self.query_one("#review-mark").refresh(layout=True)
+
+    def action_costly(self, number: int) -> None:
+        """The position of the summary's decision ``number`` (1 for the costliest)."""
+        if 0 < number <= len(self._costly) and self.cursor.to_judgement(self._costly[number - 1]):
+            self.draw()
+            self.action_board()
+
+    def _show_view(self) -> None:
+        """The summary or the position, and the keys of each."""
+        self.set_class(self._overview, "-overview")
+        if self._overview:
+            self.query_one("#review-overview").focus()
+        self.refresh_bindings()
 
     def action_jump(self, where: str) -> None:
         moves = {
@@ -278,17 +358,26 @@ class ReviewScreen(Screen[None]):
         }
         moves[where]()
         self.draw()
+        self.action_board()
 
     def action_labelled(self, step: int) -> None:
         """The next (or previous) decision the review labels: an inaccuracy or worse."""
         if self.cursor.to_labelled(self.review, step):
             self.draw()
+            self.action_board()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys to the labelled decisions once the analysis has labelled one."""
+        """Each view's own keys: Enter and the numbers on the summary, the summary's key on
+        the position; the keys to the labelled decisions once the analysis has labelled one."""
+        review = self.review
         if action == "labelled":
-            review = self.review
             return review is not None and any(j.label is not None for j in review.judgements)
+        if action in {"board", "costly"}:
+            return self._overview
+        if action == "summary":
+            return not self._overview
+        if action == "figures":
+            return review is not None
         return True
 
     def action_leave(self) -> None:
@@ -298,59 +387,87 @@ class ReviewScreen(Screen[None]):
 
     # ------------------------------------------------------------ drawing
     def _show_summary(self) -> None:
-        self.query_one("#review-progress").display = self.review is None and self.problem is None
+        """The summary: each player's verdict in words, then the decisions that cost most,
+        each as a sentence (with the figures when they are asked for)."""
+        self.query_one("#review-progress-row").display = (
+            self.review is None and self.problem is None
+        )
         summary = self.query_one("#review-summary", Static)
         review = self.review
         if review is None:
+            self._costly = []
             summary.update(Text(self.problem or _("Analysing the decisions…"), style="italic"))
             return
-        text = Text()
-        many = self._many
-        for seat, name in enumerate(shown_names(self.record)):  # in the reader's language
-            s = review.summary(seat)
-            # Only the labels given: the summary keeps to a line a player at 80 columns.
-            parts = [_label_count(kind, s.labels[kind]) for kind in LABELS if s.labels[kind]]
-            text.append(name, style="bold")
-            if many:  # four lines and the board in 24 rows: no mean, no borderline count
-                text.append(
-                    "  "
-                    + ngettext(
-                        "{lost} points lost in {decisions} decision: {counts}",
-                        "{lost} points lost in {decisions} decisions: {counts}",
-                        s.decisions,
-                    ).format(
-                        lost=decimal(s.points_lost, 1),
-                        decisions=s.decisions,
-                        counts=", ".join(parts) if parts else _("no inaccuracy or worse"),
-                    )
-                )
-                if seat < len(review.players) - 1:
-                    text.append("\n")
-                continue
-            parts = parts or [_("no inaccuracy or worse")]  # borderline is no label
-            if s.borderline:
-                parts.append(
-                    ngettext("{count} borderline", "{count} borderline", s.borderline).format(
-                        count=s.borderline
-                    )
-                )
-            counts = ", ".join(parts)
-            text.append(
-                "  "
-                + ngettext(
-                    "{lost} points lost in {decisions} decision ({mean} a decision): {counts}",
-                    "{lost} points lost in {decisions} decisions ({mean} a decision): {counts}",
-                    s.decisions,
-                ).format(
-                    lost=decimal(s.points_lost, 1),
-                    decisions=s.decisions,
-                    mean=decimal(s.mean_loss, 2),
-                    counts=counts,
+        names = shown_names(self.record)  # in the reader's language
+        verdicts = Table.grid(padding=(0, 2))
+        verdicts.add_column(no_wrap=True)
+        verdicts.add_column(ratio=1)
+        for seat, name in enumerate(names):
+            verdicts.add_row(
+                Text(name, style="bold"), Text(verdict(review.summary(seat), review.deals))
+            )
+        parts: list[RenderableType] = [verdicts, Text()]
+        self._costly = costliest(review, self._you)
+        if not self._costly:
+            parts.append(Text(_("No decision cost a point or more."), style="bold"))
+        else:
+            parts.append(Text(_("The decisions that cost most"), style="bold"))
+            decisions = Table.grid(padding=(0, 1))
+            decisions.add_column(no_wrap=True, justify="right")
+            decisions.add_column(ratio=1)  # wrapped under itself: a hanging indent
+            for number, judgement in enumerate(self._costly, start=1):
+                kind = judgement.label or "inaccuracy"
+                said = Text(where(judgement) + "  ")
+                said.append(_(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
+                said.append("\n" + self._sentence(judgement))
+                if self._figures:
+                    said.append("\n" + self._figures_of(judgement), style="dim")
+                decisions.add_row(Text(str(number), style="bold"), said)
+            parts.append(decisions)
+            parts.append(Text())
+            parts.append(
+                Text(
+                    ngettext(
+                        "1: that decision on the board; Enter: every position of the game.",
+                        "1 to {last}: that decision on the board; Enter: every position of "
+                        "the game.",
+                        len(self._costly),
+                    ).format(last=len(self._costly)),
+                    style="dim",
                 )
             )
-            if seat == 0:
-                text.append("\n")
-        summary.update(text)
+        summary.update(Group(*parts))
+
+    def _sentence(self, judgement: Judgement) -> str:
+        """The decision in words, its first letter a capital where it is no name."""
+        said = decision_sentence(
+            judgement,
+            shown_names(self.record),
+            lambda card: display_card(card, symbols=self._symbols),
+            you=self._you,
+        )
+        return said[:1].upper() + said[1:] if judgement.seat == self._you else said
+
+    def _figures_of(self, judgement: Judgement) -> str:
+        """The values behind a verdict: the best option's and the chosen one's, the loss and
+        its noise (``exact`` where every way the unseen cards lie was counted)."""
+        best, chosen = round(judgement.best_value, 1), round(judgement.chosen_value, 1)
+        figures = {
+            "action": self._words(judgement.best),
+            "best": decimal(best, 1),
+            "chosen": decimal(chosen, 1),
+            "loss": decimal(best - chosen, 1),
+        }
+        if judgement.exact:
+            said = _("best {action} ({best} against {chosen}, -{loss}, exact)").format(**figures)
+        else:
+            said = _("best {action} ({best} against {chosen}, -{loss} ± {se})").format(
+                se=decimal(judgement.loss_se, 1), **figures
+            )
+        reached = label(judgement.loss)
+        if judgement.borderline and reached is not None:
+            said += "  " + _("(borderline {label})").format(label=_(LABEL_NAMES[reached]))
+        return said
 
     def draw(self) -> None:
         """Draw the position the cursor stands on."""
@@ -421,7 +538,10 @@ class ReviewScreen(Screen[None]):
                     ).format(name=names[seat], count=state.piles[seat].bit_count(), points=points)
                 )
         self.query_one("#review-table").border_title = self._status(position)
-        self.query_one("#review-mark", TextLine).show(self._mark(position, judgement))
+        mark = self.query_one("#review-mark", TextLine)
+        mark.show(self._mark(position, judgement))
+        if self._figures:  # one to three lines: its height follows
+            mark.refresh(layout=True)
         self._show_why(position, judgement)
         self._write_log(position)
 
@@ -504,53 +624,31 @@ class ReviewScreen(Screen[None]):
             return text
         best_shown, chosen_shown = round(judgement.best_value, 1), round(judgement.chosen_value, 1)
         if judgement.best == action or best_shown <= chosen_shown:
-            text.append(
-                "  ·  " + _("best ({value})").format(value=decimal(chosen_shown, 1)),
-                style="green",
-            )
+            best = _("best ({value})").format(value=decimal(chosen_shown, 1))
+            text.append("  ·  " + (best if self._figures else _("the best move")), style="green")
             return text
-        figures = {
-            "action": self._words(judgement.best),
-            "best": decimal(best_shown, 1),
-            "chosen": decimal(chosen_shown, 1),
-            "loss": decimal(best_shown - chosen_shown, 1),
-        }
-        if judgement.exact:  # every way the unseen cards could lie was counted: no error
-            verdict = _("best {action} ({best} against {chosen}, -{loss}, exact)").format(**figures)
-        else:
-            verdict = _("best {action} ({best} against {chosen}, -{loss} ± {se})").format(
-                se=decimal(judgement.loss_se, 1), **figures
-            )
-        text.append("  ·  " + verdict)
         kind = judgement.label
-        if kind is not None:
-            text.append("  " + _(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
-        reached = label(judgement.loss)
-        if judgement.borderline and reached is not None:
-            text.append(
-                "  " + _("(borderline {label})").format(label=_(LABEL_NAMES[reached])),
-                style="italic " + _LABEL_STYLES[reached],
-            )
+        if kind is None:  # under a point, or not clearly more: no label
+            text.append("  ·  " + _("close to the best"), style="green")
+        else:
+            text.append("  ·  ")
+            text.append(_(LABEL_NAMES[kind]), style="bold " + _LABEL_STYLES[kind])
+        if self._figures:
+            text.append("\n" + self._figures_of(judgement), style="dim")
         return text
 
     def _show_why(self, position: Position, judgement: Judgement | None) -> None:
-        """The reason the best option is better, on its own line(s) under the verdict; the
-        line is hidden where the review gives no reason."""
+        """The decision in words under the verdict (what the best option would have kept,
+        and why); with the figures, why a small loss has no label. Hidden where there is
+        nothing to say."""
         why = self.query_one("#review-why", Static)
         said = None
         if judgement is not None and judgement.best != position.action:
-            names, mover = shown_names(self.record), position.state.to_move
-            if judgement.reason is not None:
-                said = reason_text(
-                    judgement.reason,
-                    names,
-                    mover,
-                    lambda card: display_card(card, symbols=self._symbols),
-                    you=self._you,
-                )
-            elif round(judgement.best_value, 1) > round(judgement.chosen_value, 1) and (
-                label(judgement.loss) is None
-            ):  # figures shown, and no label: say why not
+            if label(judgement.loss) is not None:  # a point or more, clearly or not
+                said = self._sentence(judgement)
+            elif self._figures and round(judgement.best_value, 1) > round(
+                judgement.chosen_value, 1
+            ):  # figures shown, and under a point: say why no label
                 said = _(
                     "No label: a loss under {least} point is within the noise of the estimate "
                     "or a matter of taste."
@@ -676,9 +774,12 @@ def review_explained(samples: int = REVIEW_SAMPLES, seats: int = 2) -> str:
         samples,
     ).format(samples=integer(samples))
     keys = _(
-        "Keys: ← and → step through the positions; n and p go to the next and the previous "
-        "decision with a label; Page Up and Page Down to the deal before and the deal after; "
-        "Home and End to the first and the last position."
+        "Keys: the summary (s) gives each player's verdict and the decisions that cost most, "
+        "and 1 to 5 show one of them on the board; Enter, ← and → step through the "
+        "positions; n and p go to the next and the previous decision with a label; Page Up "
+        "and Page Down to the deal before and the deal after; Home and End to the first and "
+        "the last position; f shows the figures beside the words: the values, the loss and "
+        "its ±."
     )
     if seats == 2:
         return "\n\n".join([*before, keys, last])
@@ -714,13 +815,3 @@ _STOP_WAIT = 3.0
 """Seconds the screen waits, when it closes, for a cancelled analysis to stop its workers
 (it looks every tenth of a second)."""
 _LABEL_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
-
-
-def _label_count(kind: str, count: int) -> str:
-    """``2 mistakes``: a whole phrase per label, so each language can agree it."""
-    forms = {
-        "inaccuracy": ngettext("{count} inaccuracy", "{count} inaccuracies", count),
-        "mistake": ngettext("{count} mistake", "{count} mistakes", count),
-        "blunder": ngettext("{count} blunder", "{count} blunders", count),
-    }
-    return forms[kind].format(count=count)
