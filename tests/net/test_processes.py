@@ -127,9 +127,13 @@ def test_listening_beyond_this_machine_is_warned(tmp_path: Path) -> None:
     assert len(links) == 2
 
 
-def test_a_plain_get_of_the_socket_then_sigterm_ends_the_host_cleanly(tmp_path: Path) -> None:
-    """A request of the websocket's address that is no upgrade, then SIGTERM: the host
-    ends as on Ctrl+C, its tables saved, without a traceback."""
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_plain_get_of_the_socket_then_a_stop_ends_the_host_cleanly(
+    tmp_path: Path, signum: int
+) -> None:
+    """A request of the websocket's address that is no upgrade, then SIGTERM, SIGHUP or
+    Ctrl+C's SIGINT: the host ends as on Ctrl+C (the loop stopped by its own handler), its
+    tables saved, without a traceback."""
     import urllib.error
     import urllib.request
 
@@ -138,7 +142,7 @@ def test_a_plain_get_of_the_socket_then_sigterm_ends_the_host_cleanly(tmp_path: 
     with pytest.raises(urllib.error.HTTPError) as plain:
         urllib.request.urlopen(base + "/ws", timeout=30)  # answered: the host has seen it
     assert plain.value.code == 400
-    host.send_signal(signal.SIGTERM)
+    host.send_signal(signum)
     _out, err = host.communicate(timeout=30)
     assert "Traceback" not in err and "Error" not in err, err
     assert host.returncode == 0, err
