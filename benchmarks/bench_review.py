@@ -1,7 +1,8 @@
 """Time to review a 6-deal game, and the calibration of the review's labels.
 
 Run: ``uv run python benchmarks/bench_review.py [--deals 6] [--samples N] [--jobs 2]`` for the
-time (goal: a 6-deal game in under a minute with 2 jobs at the default budget), and
+time (goal: a 6-deal game in at most 20 s with 2 jobs at the default budget, at a load of
+2), and
 ``... --calibrate [--deals 2]`` for the figures behind
 :data:`chinese_ten.analysis.review.THRESHOLDS`:
 
@@ -18,15 +19,8 @@ each seat count in turn, so the machine's load falls on all alike), and the seed
 verdict at 3 seats (the same decisions judged with two seeds: the loss's difference, and how
 many labels differ).
 
-Figures (this 2-core machine, shared, so upper bounds): a 6-deal game of ``greedy`` v
-``random`` (131 judged decisions) in 46 s with 2 jobs at a load of 3 to 4 (351 ms a
-decision), before the reason line; ``chinese-ten review`` on the same game took 192 s at a
-load of 9 to 10 with it. ``--calibrate --deals 6 --jobs 1`` (load 7 to 11): the figures in
-the README's review section (seed noise 0.15 at the 90th percentile over 133 decisions;
-``easy`` 2.85 a decision, ``normal`` 0.58, ``hard`` 0.00; 49 of 71 losses of a point or
-more explained). ``--seats --deals 6 --jobs 1`` (load 5 to 8): 356, 270 and 249 ms of
-processor time a decision at 2, 3 and 4 seats; seed noise at 3 seats 0.46 at the 90th
-percentile over 124 decisions, 5 labels differing (docs/strength.md).
+Figures are in docs/performance.md and the README's review section (this 2-core machine is
+shared, so they are upper bounds).
 """
 
 import argparse
