@@ -117,9 +117,7 @@ GLOSSARY = {
         r"\bmundos?\b": "simulações",
         r"\basneiras?\b": "erro grave",
         r"\b[Vv]ocê\b": "no Brazilian você: the name You is Jogador, a sentence has no subject",
-        r"\b[Mm]ãos? (\{(number|deal|count)\}|seguinte|anterior|após)|(fim|início) da mão|por mão\b": (
-            "ronda: mão is the hand only"
-        ),
+        r"\b[Mm]ãos? (\{\w+\}|seguinte|anterior|após)|(fim|início|por) (da )?mão\b": "ronda",
         r"\btela\b|\barquivos?\b|\busuári": "ecrã, ficheiro, utilizador",
         r"predefinição": "por omissão",
         r"\bvez \{": "turno {n}",
