@@ -208,8 +208,8 @@ def test_default_names_are_written_in_english_and_shown_in_the_language(tmp_path
     assert record.players == ("You", "Computer (hard)")
     assert shown_names(record) == ("Vous", "Ordinateur (difficile)")
     i18n.choose("pt")
-    assert flow.names == ("Você", "Computador (difícil)")  # a switch of language follows
-    assert shown_names(record) == ("Você", "Computador (difícil)")
+    assert flow.names == ("Jogador", "Computador (difícil)")  # a switch of language follows
+    assert shown_names(record) == ("Jogador", "Computador (difícil)")
 
 
 def test_typed_names_stay_as_typed_in_every_language(tmp_path: Path) -> None:

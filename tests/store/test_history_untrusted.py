@@ -390,7 +390,10 @@ def test_default_names_are_one_person_shown_in_the_current_language(
         choose("en")
 
 
-@pytest.mark.parametrize("pair", [("You", "Vous"), ("Player 1", "Joueur 1"), ("Você", "you")])
+@pytest.mark.parametrize(
+    "pair",
+    [("You", "Vous"), ("Player 1", "Joueur 1"), ("Você", "you"), ("Jogador", "Você")],
+)
 def test_one_default_name_in_two_languages_is_never_two_players(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], pair: tuple[str, str]
 ) -> None:

@@ -109,12 +109,16 @@ GLOSSARY = {
         r"\brevue\b": "analyse",
         r"\bau meilleur\b|\ble meilleur\b": "meilleur coup",
         "\u2019": "the straight apostrophe, as everywhere else",
+        r"% du temps": "dans {n} % des cas",
+        r"quelqu'un ici": "un joueur humain",
     },
     "pt": {
         r"\blev(ar|a|ou)\b": "capturar",
         r"\bmundos?\b": "simulações",
         r"\basneiras?\b": "erro grave",
-        r"\b[Vv]ocê\b": "no Brazilian você in a sentence (the name You is Você)",
+        r"\b[Vv]ocê\b": "no Brazilian você: the name You is Jogador, a sentence has no subject",
+        r"\b[Mm]ãos? (\{\w+\}|seguinte|anterior|após)|(fim|início|por) (da )?mão\b": "ronda",
+        r"\btela\b|\barquivos?\b|\busuári": "ecrã, ficheiro, utilizador",
         r"predefinição": "por omissão",
         r"\bvez \{": "turno {n}",
         r"\bo melhor\b": "melhor jogada",
@@ -126,7 +130,7 @@ GLOSSARY = {
 def _off_glossary(language: str, catalog: Catalog) -> list[tuple[str, str]]:
     found = []
     for message in catalog:
-        if not message.id or message.id == "You":
+        if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
@@ -148,9 +152,14 @@ def test_a_word_off_the_glossary_is_caught() -> None:
     catalog.add("You played {card}", "Você jogou {card}")
     catalog.add("You", "Você")  # the default name itself
     catalog.add("turn {turn}", "vez {turn}")
+    catalog.add("Next deal", "Mão seguinte")
+    catalog.add("Your hand", "A sua mão")  # the hand is mão
+    you, deal = r"\b[Vv]ocê\b", next(p for p in GLOSSARY["pt"] if "seguinte" in p)
     assert [instead for _, instead in _off_glossary("pt", catalog)] == [
-        GLOSSARY["pt"][r"\b[Vv]ocê\b"],
+        GLOSSARY["pt"][you],
+        GLOSSARY["pt"][you],
         GLOSSARY["pt"][r"\bvez \{"],
+        GLOSSARY["pt"][deal],
     ]
 
 
@@ -281,7 +290,7 @@ def test_help_headings_end_as_the_language_writes_a_colon(
         ("pt", ["simulate", "--deals", "x"], "'x' não é um número inteiro"),
         ("pt", ["simulate", "--players", "greedy,wizard"], "jogador desconhecido 'wizard'"),
         ("pt", ["rules", "--bogus"], "argumentos não reconhecidos: --bogus"),
-        ("pt", ["series", "--deals", "1001"], "1001 é mais do que 1000 mãos"),
+        ("pt", ["series", "--deals", "1001"], "1001 é mais do que 1000 rondas"),
     ],
 )
 def test_bad_arguments_are_one_line_in_the_language(
@@ -312,7 +321,7 @@ def test_bad_files_are_one_line_in_the_language(tmp_path: Path, here: Invoke) ->
 
 @pytest.mark.parametrize(
     ("language", "one", "two", "zero"),
-    [("fr", "1 donne", "2 donnes", "0 donne"), ("pt", "1 mão", "2 mãos", "0 mãos")],
+    [("fr", "1 donne", "2 donnes", "0 donne"), ("pt", "1 ronda", "2 rondas", "0 rondas")],
 )
 def test_plural_forms(language: str, one: str, two: str, zero: str, english_after: None) -> None:
     i18n.choose(language)
@@ -331,7 +340,7 @@ def test_replay_sentences_agree_with_the_count(tmp_path: Path, here: Invoke) -> 
     record["deals"][0]["turns"] = record["deals"][0]["turns"][:3]
     path.write_text(json.dumps(record))
     assert "0 donne jouée sur 2 ; pas encore" in here("--lang", "fr", "replay", str(path)).stdout
-    assert "0 mãos terminadas de 2;" in here("--lang", "pt", "replay", str(path)).stdout
+    assert "0 de 2 rondas terminadas;" in here("--lang", "pt", "replay", str(path)).stdout
     assert "0 of 2 deals finished" in here("replay", str(path)).stdout
 
 

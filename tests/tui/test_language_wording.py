@@ -60,12 +60,12 @@ def against_the_computer(seed: int = 3) -> GameRecord:
 THIRD_PERSON = {
     "en": re.compile(r"\bYou (deals|plays|takes|turns)\b"),
     "fr": re.compile(r"\bVous (donne|a |prend)"),
-    "pt": re.compile(r"\bVocê (dá|jogou|virou|captura|recolhe)"),
+    "pt": re.compile(r"\b(Você|Jogador) (dá|jogou|virou|captura|recolhe)"),
 }
 SECOND_PERSON = {
     "en": re.compile(r"^(Deal 1: you deal\.|You (played|turned over) )"),
     "fr": re.compile(r"^(Donne 1 : vous donnez\.|Vous avez (joué|retourné) )"),
-    "pt": re.compile(r"^(Mão 1: cabe-lhe dar as cartas\.|(Jogou|Virou) o )"),
+    "pt": re.compile(r"^(Ronda 1: cabe-lhe dar as cartas\.|O seu \S+ (não )?capturou|Virou o )"),
 }
 
 
@@ -178,7 +178,7 @@ def _fields(text: str) -> list[tuple[str, str, str | None, str | None]]:
     [
         ("en", "(95% CI, n=1 deal)", "(95% CI, n=2 deals)"),
         ("fr", "(IC à 95 %, sur 1 donne)", "(IC à 95 %, sur 2 donnes)"),
-        ("pt", "(IC 95%, em 1 mão)", "(IC 95%, em 2 mãos)"),
+        ("pt", "(IC 95%, em 1 ronda)", "(IC 95%, em 2 rondas)"),
     ],
     indirect=["language"],
 )

@@ -213,7 +213,8 @@ async def test_a_hot_seat_player_named_vous_is_named_in_french(
 async def test_the_person_against_the_computer_is_addressed_by_seat(
     language: str, tmp_path: Path
 ) -> None:
-    """Against the computer the person is "você" whatever their name: here Ana, in seat 2."""
+    """Against the computer the person is addressed, never named, whatever their name: here
+    Ana, in seat 2 ("A sua mão", not "Mão de Ana")."""
     app = ChineseTenApp(
         options(tmp_path, players=("Computador (fácil)", "Ana"), computer=("easy", None))
     )
@@ -223,10 +224,10 @@ async def test_the_person_against_the_computer_is_addressed_by_seat(
                 break
             await computer_moves(pilot) if app.game.turn.stage == "computer" else await step(pilot)
         text = screen_text(app)
-        assert "As suas cartas" in text and "A sua vez: " in text
-        assert "Cartas de Ana" not in text
+        assert "A sua mão" in text and "A sua vez: " in text
+        assert "Mão de Ana" not in text
         assert re.search(
-            r"Mão 1: (cabe-lhe dar as|Computador \(fácil\) dá as cartas; coube-lhe a si partir)",
+            r"Ronda 1: (cabe-lhe dar as|Computador \(fácil\) dá as cartas; coube-lhe a si partir)",
             text,
         )
 
@@ -266,7 +267,7 @@ def test_the_computers_default_name_and_level_are_in_the_language(language: str)
     you, computer = seat_default(0, (None, "hard")), seat_default(1, (None, "hard"))
     assert (you, computer) == {
         "fr": ("Vous", "Ordinateur (difficile)"),
-        "pt": ("Você", "Computador (difícil)"),
+        "pt": ("Jogador", "Computador (difícil)"),
     }[language]
     assert (seat_default(0, ("hard", None)), seat_default(1, ("hard", None))) == (computer, you)
 

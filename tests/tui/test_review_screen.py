@@ -382,7 +382,7 @@ async def test_default_names_are_in_the_readers_language(tmp_path: Path) -> None
             summary = summary_text(screen)
     finally:
         i18n.choose("en")
-    assert "Você" in summary and "Computador (difícil)" in summary, summary
+    assert "Jogador" in summary and "Computador (difícil)" in summary, summary
     assert "Computer" not in summary and "You" not in summary
 
 

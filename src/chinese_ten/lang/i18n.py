@@ -138,7 +138,7 @@ def every_translation(message: str) -> frozenset[str]:
     """``message`` as each language says it: for words a record may hold in any of them.
 
     >>> sorted(every_translation("You"))
-    ['Você', 'Vous', 'You']
+    ['Jogador', 'Vous', 'You']
     """
     return frozenset({message} | {catalog(code).gettext(message) for code in LANGUAGES})
 

@@ -39,6 +39,9 @@ _SEATS = range(1, len(_PLAYERS) + 1)
 # The default names are the one place above; each is known by an identity that is the same in
 # every language: "you", "player 2", "computer hard", "computer 3 hard" (the history's keys).
 _YOU_IDENTITY = "you"
+_RETIRED = {"Você": _YOU_IDENTITY}
+"""Default names that no catalog gives but saves, records and histories may hold (Portuguese
+"Você"), each to the identity it names."""
 
 
 def computer_identity(level: str, number: int = 0) -> str:
@@ -97,7 +100,7 @@ DEFAULT_MARK = "\x00"
 
 def person_key(name: str) -> str:
     """Who ``name`` is: two names with one key are one player. A default name in any of our
-    languages is its identity ("You", "Vous" and "Você" are the one person against the
+    languages is its identity ("You", "Vous" and "Jogador" are the one person against the
     computer), any other name its letters up to case and Unicode form (:func:`name_key`).
 
     >>> person_key("Vous") == person_key("you"), person_key("Ana")
@@ -115,12 +118,15 @@ def keys_of_identity(identity: str) -> frozenset[str]:
 
 @cache
 def _identities(catalogs: tuple[NullTranslations, ...]) -> dict[str, str]:
-    """The name key of every default name in English and each catalog, to its identity (by
-    the catalogs read: a test may read a damaged copy of them)."""
+    """The name key of every default name in English and each catalog, and of each of
+    :data:`_RETIRED`, to its identity (by the catalogs read: a test may read a damaged copy of
+    them)."""
     keys: dict[str, str] = {}
     for translate in (_english, *(c.gettext for c in catalogs)):
         for identity in _every_identity():
             keys.setdefault(name_key(identity_name(identity, translate)), identity)
+    for name, identity in _RETIRED.items():
+        keys.setdefault(name_key(name), identity)
     return keys
 
 
