@@ -42,8 +42,8 @@ MAX_CATALOG_BYTES: Final = 4 * 2**20
 _current = DEFAULT
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _fold: Callable[[str], str] | None = None
-_catalogs: dict[Path, gettext.NullTranslations] = {}
-"""Each catalog as read once (English for one that cannot be read), by path."""
+_catalogs: dict[tuple[Path, str], gettext.NullTranslations] = {}
+"""Each catalog as read once (English for one that cannot be read), by folder and language."""
 _ENGLISH: Final = gettext.NullTranslations()
 """English: one value, so what is cached by catalog (the default names) is found again."""
 
@@ -156,10 +156,11 @@ def catalog(language: str) -> gettext.NullTranslations:
     for text made for another reader than this process's screen, such as a browser's page."""
     if language not in LANGUAGES or language == DEFAULT:
         return _ENGLISH
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if path not in _catalogs:
-        _catalogs[path] = _read_catalog(language, path)
-    return _catalogs[path]
+    found = _catalogs.get((LOCALE_DIR, language))
+    if found is None:
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        found = _catalogs[LOCALE_DIR, language] = _read_catalog(language, path)
+    return found
 
 
 def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:
