@@ -23,11 +23,19 @@ def played(
 
 
 def played_at(
-    names: tuple[str, ...], deals: int = 2, *, seed: int = 1, planned: int | None = None
+    names: tuple[str, ...],
+    deals: int = 2,
+    *,
+    seed: int = 1,
+    planned: int | None = None,
+    open_ended: bool = False,
 ) -> GameRecord:
-    """A record of ``deals`` finished deals at a table of ``len(names)`` seats: random play."""
+    """A record of ``deals`` finished deals at a table of ``len(names)`` seats: random play
+    (``open_ended``: deal after deal, no series planned)."""
     rng = random.Random(seed)
     players = [make_player("random", random.Random(seed + k)) for k in range(len(names))]
     setups = series_setups(rng, deals, seats=len(names))
     states = [play_deal(setup, players) for setup in setups]
+    if open_ended:
+        return game_record(names, None, states)
     return game_record(names, deals if planned is None else planned, states)

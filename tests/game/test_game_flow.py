@@ -396,3 +396,22 @@ def test_no_table_is_offered_from_an_unfinished_game_nor_one_of_computers(
         flow.find_unfinished()
         assert flow.finished_table() is None, folder
     assert GameFlow(_options(tmp_path / "empty", players=None)).finished_table() is None
+
+
+def test_a_save_replaced_while_playing_is_kept_and_said(tmp_path: Path) -> None:
+    other = _new(tmp_path / "other", seed=5)
+    _play_deal(other, stop_after=3)
+    other.release()
+    flow = _new(tmp_path)
+    _play_deal(flow, stop_after=3)
+    theirs = (tmp_path / "other" / "current.json").read_bytes()
+    (tmp_path / "current.json").write_bytes(theirs)  # another game copied over this one's save
+    assert flow.state is not None
+    applied = flow.apply(legal_actions(flow.state)[0])
+    (notice,) = applied.notices
+    assert notice.title == "Another save was kept" and "current.json" in notice.text
+    (kept,) = (tmp_path / "archive").glob("*-replaced.json")
+    assert kept.read_bytes() == theirs and str(kept) in notice.text
+    assert load_and_replay(tmp_path / "current.json")[0].players == ("Ana", "Ben")
+    assert flow.apply(legal_actions(flow.state)[0]).notices == []
+    flow.release()

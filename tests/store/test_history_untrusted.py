@@ -24,7 +24,7 @@ from chinese_ten.store.history import (
     open_history,
     read_history,
 )
-from chinese_ten.store.records import record_json
+from chinese_ten.store.records import GameRecord, record_json, replay, series_score
 from tests.history_helpers import played
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -122,19 +122,18 @@ def test_a_damaged_row_is_one_line_and_the_rest_is_listed(
     assert [row["players"] for row in json.loads(capsys.readouterr().out)] == [["Cleo", "Dan"]]
 
 
-def test_times_at_the_edges_of_the_day_and_results_at_the_edges_are_read(
+def test_times_at_the_edges_of_the_day_are_read(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first, _second = _stored(home, ("Ana", "Ben"), ("Cleo", "Dan"))
     _sql(home, f"UPDATE games SET ended = '2026-12-31T23:59:59-14:00' WHERE id = {first}")
-    _sql(home, f"UPDATE games SET results = '[280]', total0 = 280 WHERE id = {first}")
     for args in (*READERS, ["history", "--player", "Ana"]):
         assert main(args) == 0
         out, err = capsys.readouterr()
         assert "Ana" in out and err == ""
     assert main(["history", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert rows[0]["ended"] == "2026-12-31T23:59:59-14:00" and rows[0]["results"] == [280]
+    assert rows[0]["ended"] == "2026-12-31T23:59:59-14:00"
 
 
 def test_when_every_game_is_damaged_none_is_said_to_be_missing(
@@ -421,16 +420,24 @@ def test_a_name_like_a_default_but_not_one_is_its_own_person(home: Path) -> None
         assert {row.keys[0] for row in history.games()} == {"\x00you", "youth", "player 11"}
 
 
+def _seat_0_results(record: GameRecord) -> list[int]:
+    """Seat 0's result in each finished deal of ``record``, as its replay says."""
+    return [o.results[0] for o in series_score(record, replay(record)).outcomes]
+
+
 def test_version_1_rows_are_migrated_to_one_key(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
     MIGRATIONS[0](db)
     db.execute("PRAGMA user_version = 1")
     db.close()
+    record = played(1, names=("Vous", "Ana"), planned=2)
+    (result,) = _seat_0_results(record)
     _stored_v1 = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
     _stored_v1.execute(
         "INSERT INTO games (record_key, record, player0, player1, name_key0, name_key1, added, "
-        "deals_played, total0, total1, over, results, imported) VALUES ('k', '{}', 'Vous', "
-        "'Ana', 'vous', 'ana', '2026-01-01T00:00:00+00:00', 0, 0, 0, 0, '[]', 1)"
+        "deals_planned, deals_played, total0, total1, over, results, imported) VALUES ('k', ?, "
+        "'Vous', 'Ana', 'vous', 'ana', '2026-01-01T00:00:00+00:00', 2, 1, ?, ?, 0, ?, 1)",
+        (record.model_dump_json(), result, -result, f"[{result}]"),
     )
     _stored_v1.close()
     with open_history(tmp_path) as history:

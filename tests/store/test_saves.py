@@ -223,3 +223,87 @@ def test_file_problems_name_the_path_and_what_to_do(code: int, says: str) -> Non
     line = file_problem(path, OSError(code, os.strerror(code)))
     assert line.startswith("/some/where/g\\x1b[2J.json: ") and says in line
     assert "\x1b" not in line and "\n" not in line
+
+
+def test_a_save_replaced_by_another_game_is_kept_not_written_over(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    assert slot.claim()
+    assert slot.save(_record(("Ana", "Ben"))) is None
+    other = SaveSlot(tmp_path, 2)
+    other.save(_record(("Cy", "Di"), seed=2))
+    os.replace(other.path, slot.path)  # another game put in this game's place while it runs
+    theirs = slot.path.read_bytes()
+    kept = slot.save(_record(("Ana", "Ben"), seed=3))
+    assert kept is not None and kept.parent == tmp_path / "archive"
+    assert kept.name.endswith("-replaced.json") and kept.read_bytes() == theirs
+    assert load_and_replay(slot.path)[0].players == ("Ana", "Ben")
+    assert slot.save(_record(("Ana", "Ben"), seed=4)) is None  # its own file again: no news
+    slot.release()
+
+
+def test_a_save_edited_in_place_is_kept(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    assert slot.claim()
+    slot.save(_record())
+    edited = slot.path.read_text().replace('"Ana"', '"Zed"')
+    slot.path.write_text(edited)
+    kept = slot.save(_record())
+    assert kept is not None and kept.read_text() == edited
+    slot.release()
+
+
+def test_its_own_save_rewritten_unchanged_is_not_news(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    assert slot.claim()
+    slot.save(_record())
+    text = slot.path.read_bytes()
+    slot.path.unlink()
+    slot.path.write_bytes(text)  # a new file (another inode), the same content
+    assert slot.save(_record()) is None
+    assert not (tmp_path / "archive").exists()
+    slot.release()
+
+
+def test_a_save_appearing_after_a_resume_or_a_put_away_is_kept(tmp_path: Path) -> None:
+    SaveSlot(tmp_path).save(_record(("Ana", "Ben")))
+    resumed = SaveSlot(tmp_path)
+    assert resumed.claim()
+    resumed.load()
+    resumed.path.write_text(SaveSlot(tmp_path, 2).path.name)  # any other content
+    assert resumed.save(_record(("Ana", "Ben"))) is not None
+    assert resumed.put_away("finished") is not None
+    SaveSlot(tmp_path, 3).save(_record(("Cy", "Di")))
+    os.replace(tmp_path / "current-3.json", resumed.path)
+    kept = resumed.save(_record(("Ana", "Ben")))
+    assert kept is not None and load_and_replay(kept)[0].players == ("Cy", "Di")
+    resumed.release()
+
+
+def test_a_save_found_in_an_empty_slot_taken_is_kept(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    assert slot.claim()  # empty when taken
+    slot.path.write_text("another program's file")
+    kept = slot.save(_record())
+    assert kept is not None and kept.read_text() == "another program's file"
+    slot.release()
+
+
+def test_an_archive_that_is_a_link_is_never_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "archive").symlink_to(outside)
+    slot = SaveSlot(home)
+    slot.path.write_text('{"format": "chinese-ten", "pla')
+    with pytest.raises(RecordError, match="archive is a symbolic link"):
+        slot.load()
+    assert slot.exists() and not list(outside.iterdir())  # kept where it was
+    with pytest.raises(SaveError, match="symbolic link"):
+        slot.put_away("unfinished")
+    assert slot.claim()
+    slot.path.write_text("another game")
+    with pytest.raises(SaveError, match="symbolic link"):
+        slot.save(_record())  # the other file cannot be kept: it is not written over
+    assert slot.path.read_text() == "another game" and not list(outside.iterdir())
+    slot.release()

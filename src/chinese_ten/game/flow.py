@@ -469,9 +469,25 @@ class GameFlow:
         if self.slot is None:
             return notices
         try:
-            self.slot.save(self.record(full=True))
+            kept = self.slot.save(self.record(full=True))
         except SaveError as error:
             return notices + self._save_failed(str(error))
+        if kept is not None:
+            another = (
+                _("A save this tab did not write was found in its place; it was put aside.")
+                if self.asked.session.browser
+                else _(
+                    "{path} held a save this game did not write (another game, or a changed "
+                    "file): it was kept as {kept}, and this game is saved in its place."
+                )
+            )
+            notices.append(
+                Notice(
+                    another.format(path=shown(self.slot.path), kept=shown(kept)),
+                    title=_("Another save was kept"),
+                    timeout=12,
+                )
+            )
         if self.save_problem is not None:
             again = (
                 _("Saved again.") if self.asked.session.browser else _("Saved again, in {path}.")

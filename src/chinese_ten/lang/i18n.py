@@ -42,8 +42,10 @@ MAX_CATALOG_BYTES: Final = 4 * 2**20
 _current = DEFAULT
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _fold: Callable[[str], str] | None = None
-_catalogs: dict[Path, gettext.NullTranslations] = {}
-"""Each catalog as read once (English for one that cannot be read), by path."""
+_catalogs: dict[tuple[Path, str], gettext.NullTranslations] = {}
+"""Each catalog as read once (English for one that cannot be read), by folder and language."""
+_ENGLISH: Final = gettext.NullTranslations()
+"""English: one value, so what is cached by catalog (the default names) is found again."""
 
 
 def _language_of(entry: str) -> str | None:
@@ -152,14 +154,13 @@ def catalog(language: str) -> gettext.NullTranslations:
     """The messages of ``language``, read once; English when its catalog cannot be read (or
     ``language`` is not one of ours), said once on stderr. Not folded (see :func:`fold_with`):
     for text made for another reader than this process's screen, such as a browser's page."""
-    if language not in LANGUAGES:
-        return gettext.NullTranslations()
-    if language == DEFAULT:
-        return gettext.NullTranslations()
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if path not in _catalogs:
-        _catalogs[path] = _read_catalog(language, path)
-    return _catalogs[path]
+    if language not in LANGUAGES or language == DEFAULT:
+        return _ENGLISH
+    found = _catalogs.get((LOCALE_DIR, language))
+    if found is None:
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        found = _catalogs[LOCALE_DIR, language] = _read_catalog(language, path)
+    return found
 
 
 def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:

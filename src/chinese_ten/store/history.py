@@ -72,6 +72,7 @@ from chinese_ten.store.history_names import history_key, keys_in_older_files
 from chinese_ten.store.history_rows import (
     ROW_COLUMNS,
     ROW_COLUMNS_OF_TWO,
+    ROW_NAMES,
     DamagedRowError,
     GameRow,
     checked_row,
@@ -240,27 +241,32 @@ def _row(
     return columns, values
 
 
-def _columns(record: "GameRecord") -> _Columns:
+def _facts(record: "GameRecord", states: Sequence["DealState"]) -> dict[str, object]:
+    """The columns that say what the record says (its seats, names, deals, totals, winner,
+    results): the one place they are derived, as a game is stored and as a row is read."""
     from chinese_ten.store.records import series_score
 
-    rebuilt, states = canonical(record)
-    score = series_score(rebuilt, states)
-    outcomes = score.outcomes
-    seats = rebuilt.seat_count
-    results = [o.results[0] if seats == 2 else list(o.results) for o in outcomes]
+    score = series_score(record, states)
+    seats = record.seat_count
+    results = [o.results[0] if seats == 2 else list(o.results) for o in score.outcomes]
     values: dict[str, object] = {"seat_count": seats}
     for seat in range(4):
         there = seat < seats
-        values[f"player{seat}"] = rebuilt.players[seat] if there else None
-        values[f"name_key{seat}"] = history_key(rebuilt.players[seat]) if there else None
+        values[f"player{seat}"] = record.players[seat] if there else None
+        values[f"name_key{seat}"] = history_key(record.players[seat]) if there else None
         values[f"total{seat}"] = score.totals[seat] if there else None
-    values |= {
-        "deals_planned": rebuilt.deals_planned,
+    return values | {
+        "deals_planned": record.deals_planned,
         "deals_played": len(results),
         "winner": score.winner,
         "over": int(score.is_over),
         "results": json.dumps(results),
     }
+
+
+def _columns(record: "GameRecord") -> _Columns:
+    rebuilt, states = canonical(record)
+    values = _facts(rebuilt, states)
     key = _key_of(rebuilt)
     whole = rebuilt.model_copy(update={"seats": record.seats, "settings": record.settings})
     return _Columns(values, key, whole.model_dump_json())
@@ -529,11 +535,13 @@ class History:
         for values in self._reading(sql, tuple(parameters)):
             try:
                 row = checked_row(values, names)
+                if wanted is not None and wanted not in row.keys:
+                    continue
+                self._agrees(values, row)
             except DamagedRowError as why:
                 self.damage.append(damaged_line(self.path, values[0], str(why)))
                 continue
-            if wanted is None or wanted in row.keys:
-                rows.append(row)
+            rows.append(row)
         return rows
 
     def row(self, game_id: int) -> GameRow:
@@ -541,9 +549,42 @@ class History:
         if not rows:
             raise _missing(game_id)
         try:
-            return checked_row(rows[0], {})
+            row = checked_row(rows[0], {})
+            self._agrees(rows[0], row)
         except DamagedRowError as why:
             raise HistoryError(damaged_line(self.path, game_id, str(why))) from None
+        return row
+
+    def _agrees(self, values: tuple[object, ...], row: GameRow) -> None:
+        """DamagedRowError unless the listed row says what its record says: the record is
+        the one source of a game's facts, the columns only what it was stored as (found by
+        a query). A record that cannot be read or replayed is damage too."""
+        from chinese_ten.store.records import MAX_RECORD_BYTES, parse_record, replay
+
+        found = self._reading(
+            "SELECT CASE WHEN length(record) <= ? THEN record END FROM games WHERE id = ?",
+            (MAX_RECORD_BYTES, row.id),
+        )
+        text = found[0][0] if found else None
+        if not isinstance(text, str):
+            raise DamagedRowError(_("its record cannot be read"))
+        try:
+            record = parse_record(text, source="record")
+            facts = _facts(record, replay(record))
+        except ChineseTenError as error:
+            raise DamagedRowError(
+                _("its record cannot be replayed: {problem}").format(problem=visible(str(error)))
+            ) from None
+        stored = dict(zip(ROW_NAMES, values, strict=True))
+        for column, fact in facts.items():
+            if column in stored and column != "results" and stored[column] != fact:
+                raise DamagedRowError(
+                    _("{column} is not what its record says").format(column=column)
+                )
+        if json.loads(str(facts["results"])) != json.loads(str(stored["results"])):
+            raise DamagedRowError(
+                _("{column} is not what its record says").format(column="results")
+            )
 
     def record(self, game_id: int) -> "GameRecord":
         """The stored record of game ``game_id``; HistoryError when there is none."""

@@ -14,7 +14,7 @@ from operator import neg
 from pathlib import Path
 from typing import Final
 
-from chinese_ten.engine.cards import PACK_POINTS
+from chinese_ten.engine.cards import BASE_POINTS, PACK_POINTS
 from chinese_ten.engine.errors import PlayerNameError
 from chinese_ten.engine.leaders import highest
 from chinese_ten.engine.series import MAX_DEALS
@@ -26,10 +26,19 @@ from chinese_ten.text.names import check_name, visible
 
 MAX_RESULTS_TEXT: Final = 1_000_000
 """The longest ``results`` column read (a deal's result takes a few characters)."""
-MAX_RESULT: Final = max(PACK_POINTS.values())
-"""No seat wins or loses more than the whole pack in one deal."""
-MAX_TOTAL: Final = MAX_RESULT * MAX_DEALS
-"""Nor more than that in every deal of the longest series."""
+
+
+def deal_bounds(seats: int) -> tuple[int, int]:
+    """The lowest and the highest result of one seat in one deal at a table of ``seats``:
+    nothing taken (the base lost) and every point of the pack taken (the pack less the base).
+
+    >>> deal_bounds(2), deal_bounds(4)
+    ((-105, 105), (-70, 210))
+    """
+    base = BASE_POINTS[seats]
+    return -base, PACK_POINTS[seats] - base
+
+
 EARLIEST: Final = datetime(2, 1, 1, tzinfo=UTC)
 LATEST: Final = datetime(9998, 12, 31, tzinfo=UTC)
 """A stored time is within these, so it can be shown in any time zone and compared."""
@@ -75,18 +84,29 @@ class GameRow:
         return self.ended or self.started
 
 
+ROW_NAMES: Final = (
+    "id",
+    "seat_count",
+    *(f"{column}{seat}" for column in ("player", "computer", "total") for seat in range(4)),
+    "started",
+    "ended",
+    "deals_planned",
+    "deals_played",
+    "winner",
+    "over",
+    "results",
+    "imported",
+)
+"""The listed columns, in the order :func:`checked_row` reads them."""
+
+
 def _row_columns(seat_columns: bool) -> str:
     """The listed columns; without ``seat_columns`` (a file written before version 3, every
     game of two seats), the same read as constants."""
-    seats = [
-        f"{column}{seat}" if seat_columns or seat < 2 else "NULL"
-        for column in ("player", "computer", "total")
-        for seat in range(4)
+    names = [
+        "2" if name == "seat_count" else "NULL" if name[-1] in "23" else name for name in ROW_NAMES
     ]
-    return (
-        f"id, {'seat_count' if seat_columns else '2'}, {', '.join(seats)}, started, ended, "
-        "deals_planned, deals_played, winner, over, results, imported"
-    )
+    return ", ".join(ROW_NAMES if seat_columns else names)
 
 
 ROW_COLUMNS: Final = _row_columns(True)
@@ -152,10 +172,6 @@ def stored_level(value: object, column: str) -> str | None:
     raise DamagedRowError(_("{column} is not a computer level").format(column=column))
 
 
-def _is_result(value: object) -> bool:
-    return type(value) is int and -MAX_RESULT <= value <= MAX_RESULT
-
-
 def _stored_results(value: object, played: int, seats: int) -> tuple[tuple[int, ...], ...]:
     """Of two seats, seat 0's result in each deal (seat 1's is its negative); of more, a list
     of every seat's results in each deal."""
@@ -165,6 +181,11 @@ def _stored_results(value: object, played: int, seats: int) -> tuple[tuple[int, 
         )
     except (ValueError, RecursionError):  # RecursionError: lists nested past Python's stack
         results = None
+    low, high = deal_bounds(seats)
+
+    def _is_result(value: object) -> bool:
+        return type(value) is int and low <= value <= high
+
     if not isinstance(results, list) or len(results) != played:
         results = None
     elif seats == 2:
@@ -222,6 +243,7 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
     if len(set(keys)) < seats:  # "You" and "Vous": one player in two seats
         raise DamagedRowError(_("two seats hold the same player"))
     deals_played = _whole(played, "deals_played", 0, MAX_DEALS)
+    low, high = deal_bounds(seats)
     return GameRow(
         id=_whole(game_id, "id"),
         players=shown,
@@ -231,7 +253,12 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
         ended=stored_time(ended, "ended"),
         deals_planned=_maybe_whole(planned, "deals_planned", 1, MAX_DEALS),
         deals_played=deals_played,
-        totals=tuple([_whole(totals[k], _TOTALS[k], -MAX_TOTAL, MAX_TOTAL) for k in range(seats)]),
+        totals=tuple(
+            [
+                _whole(totals[k], _TOTALS[k], low * deals_played, high * deals_played)
+                for k in range(seats)
+            ]
+        ),
         winner=_maybe_whole(winner, "winner", 0, seats - 1),
         over=bool(_whole(over, "over", 0, 1)),
         results=_stored_results(results, deals_played, seats),

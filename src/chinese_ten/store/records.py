@@ -29,7 +29,7 @@ from pydantic import (
 )
 
 from chinese_ten.engine.actions import FLIP, Action, action_card, action_target, takes
-from chinese_ten.engine.cards import SEAT_COUNTS, Card, format_card, parse_card, rank
+from chinese_ten.engine.cards import DECK, SEAT_COUNTS, Card, format_card, parse_card, rank
 from chinese_ten.engine.deal import (
     FLIP_PHASE,
     HAND_SIZES,
@@ -58,9 +58,16 @@ MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
 about 6 MB re-indented by hand with every optional field, so no legal record comes near."""
 
 
+_CARDS_AS_WRITTEN: Final = {format_card(card): card for card in DECK}
+"""Each card as records are written (``TH``): read by one look-up, other spellings parsed."""
+
+
 def _card(value: object, info: ValidationInfo) -> Card:
     if info.mode == "python" and type(value) is int and 0 <= value < 52:
         return value  # built from engine state, not read from a file
+    card = _CARDS_AS_WRITTEN.get(value) if isinstance(value, str) else None
+    if card is not None:
+        return card
     if not isinstance(value, str):
         raise ValueError(
             _("a card is written as text such as 'TH', not {value}").format(value=repr(value))

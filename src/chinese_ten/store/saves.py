@@ -6,9 +6,15 @@ game playing it holds with ``flock``; the system drops the lock when that proces
 kill -9. Only the holder writes a slot. A new game takes the lowest slot no running game holds and
 first moves what was saved there into ``archive/``; ``--resume`` takes the newest save no running
 game holds. A save that cannot be read is moved aside with a message.
+
+A game knows the file it last wrote (or read): before each write it looks, and a save that is not
+that file (another game copied there, a hand-edited one) is moved into ``archive/`` too, never
+written over (:meth:`SaveSlot.save` returns where it went). ``archive/`` is never followed through
+a symbolic link: nothing is moved out of the data folder.
 """
 
 import errno
+import hashlib
 import os
 import sys
 from dataclasses import dataclass
@@ -72,6 +78,31 @@ def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
 
 
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """A save as a game last wrote or read it: its file's identity and its content's digest."""
+
+    stamp: tuple[int, int, int] | None
+    """Inode, size and modification time; None: no file was there."""
+    digest: str | None
+
+
+def _file_stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+ARCHIVE_FOLDER = "archive"
+"""Beside the saves: every save put away (finished, unfinished, corrupt, replaced)."""
+
+
 class SaveSlot:
     """One save file in a folder, the lock that says which game holds it, and ``archive/``."""
 
@@ -82,13 +113,25 @@ class SaveSlot:
         self.path = self.folder / f"{stem}.json"
         self.lock_path = self.folder / f".{stem}.lock"
         self._lock: int | None = None
+        self._seen: _Seen | None = None
+        """What this game last wrote, read or left in the slot; None: no game holds it (a
+        write of a slot not held, :meth:`save`, replaces what it finds)."""
 
     @property
     def held(self) -> bool:
         return self._lock is not None
 
     def claim(self) -> bool:
-        """Hold this slot for this game; False when another running game holds it."""
+        """Hold this slot for this game; False when another running game holds it. From now
+        on a file this game did not write or read (:meth:`load`, :meth:`put_away`) is not
+        its save: :meth:`save` keeps it in ``archive/``."""
+        held = self._hold()
+        if held and self._seen is None:
+            self._seen = _Seen(None, None)
+        return held
+
+    def _hold(self) -> bool:
+        """Take the lock; False when another running game holds it."""
         if self._lock is not None:
             return True
         try:
@@ -111,31 +154,64 @@ class SaveSlot:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def save(self, record: "GameRecord") -> None:
+    def save(self, record: "GameRecord") -> Path | None:
         """Write the save; a slot not held is held just for the write, unless another game
-        holds it (SaveError: the other game's save is never touched)."""
+        holds it (SaveError: the other game's save is never touched). A file in the slot that
+        this game did not last write or read is moved into ``archive/`` first: where it went
+        is returned (None: nothing was in the way)."""
         from chinese_ten.store.files import write_atomically
         from chinese_ten.store.records import record_json
 
         just_now = not self.held
-        if just_now and not self.claim():
+        if just_now and not self._hold():
             raise SaveError(
                 _("{path}: another running game holds this save").format(path=shown(self.path))
             )
+        text = record_json(record)
         try:
-            write_atomically(self.path, record_json(record))
+            kept = self._keep_another()
+            write_atomically(self.path, text)
+            self._seen = _Seen(_file_stamp(self.path), _digest(text.encode("utf-8")))
         except OSError as error:
             raise SaveError(file_problem(self.path, error)) from None
         finally:
             if just_now:
                 self.release()
+        return kept
+
+    def _keep_another(self) -> Path | None:
+        """If the slot holds a file this game did not last write or read (another game, or
+        other content), move it into ``archive/`` and return where (SaveError if it cannot
+        be: the caller then writes nothing)."""
+        seen = self._seen
+        if seen is None:
+            return None
+        stamp = _file_stamp(self.path)
+        if stamp is None or stamp == seen.stamp:
+            return None
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        if _digest(data) == seen.digest:
+            return None
+        return self.archive("replaced")
+
+    def _looked(self) -> None:
+        """Remember the slot as it is now (after a read, or once it is put away)."""
+        stamp = _file_stamp(self.path)
+        try:
+            digest = None if stamp is None else _digest(self.path.read_bytes())
+        except FileNotFoundError:
+            stamp, digest = None, None
+        self._seen = _Seen(stamp, digest)
 
     def load(self) -> tuple["GameRecord", list["DealState"]]:
         """The saved game; a save that cannot be read is moved aside and RecordError raised."""
         from chinese_ten.store.records import load_and_replay
 
         try:
-            return load_and_replay(self.path)
+            found = load_and_replay(self.path)
         except RecordError as error:
             if not self.path.exists():
                 raise
@@ -150,13 +226,27 @@ class SaveSlot:
             raise RecordError(
                 _("{problem} (the file was kept as {path})").format(problem=error, path=shown(kept))
             ) from None
+        try:
+            self._looked()
+        except OSError as error:
+            raise RecordError(file_problem(self.path, error)) from None
+        return found
 
     def archive(self, reason: str) -> Path:
-        """Move the save into ``archive/`` and return its new path (SaveError if impossible)."""
-        target = self.folder / "archive" / f"{_stamp()}-{reason}.json"
+        """Move the save into ``archive/`` and return its new path (SaveError if impossible,
+        and when ``archive/`` is a symbolic link: it is never followed out of the folder)."""
+        target = self.folder / ARCHIVE_FOLDER / f"{_stamp()}-{reason}.json"
+        if target.parent.is_symlink():
+            raise SaveError(
+                _(
+                    "{path} is a symbolic link: saves are never moved through one; make it a "
+                    "folder, or remove the link"
+                ).format(path=shown(target.parent))
+            )
         try:
             _make_folder(target.parent)
             os.replace(self.path, target)
+            self._seen = _Seen(None, None)
         except FileNotFoundError as error:
             failed = self.path if not self.path.exists() else target.parent
             raise SaveError(file_problem(failed, error)) from None
@@ -166,7 +256,10 @@ class SaveSlot:
 
     def put_away(self, reason: str) -> Path | None:
         """Archive what this slot holds before a new game uses it; None if it holds nothing."""
-        return self.archive(reason) if self.exists() else None
+        if self.exists():
+            return self.archive(reason)
+        self._seen = _Seen(None, None)
+        return None
 
 
 @dataclass(frozen=True, slots=True)
