@@ -152,7 +152,7 @@ class ChineseTenApp(FramedApp[None]):
         (or ``table``'s, the game just played, with its names)."""
         options = self.options
         return StartScreen(
-            glyphs_for(options.display.ascii),
+            glyphs_for(options.display.ascii, cjk=options.session.cjk),
             holding=holding,
             computer=(table or options.table).computer,
             typed=table.typed if table is not None else (),
