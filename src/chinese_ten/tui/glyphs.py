@@ -36,6 +36,8 @@ class Glyphs:
     """The left and right keys, as the banners name them."""
     pack: str
     """One card of the pack on the cut screen."""
+    pack_wide: str
+    """One card of the pack on a touch screen: three cells, wide enough for a finger."""
     scissors: str
     chinese: str
     """The game's Chinese name, after its name in the language on the start screen."""
@@ -62,6 +64,7 @@ UNICODE = Glyphs(
     ellipsis="…",
     arrows="←/→",
     pack="▌",
+    pack_wide="▐█▌",
     scissors="✂",
     chinese=CHINESE_NAME,
     table_box=box.HEAVY_HEAD,
@@ -94,6 +97,7 @@ ASCII = Glyphs(
     ellipsis="...",
     arrows="<-/->",  # as the footer shows the keys; the same in every language
     pack="|",
+    pack_wide="[#]",
     scissors=">8",
     chinese=ascii_text(PINYIN),
     table_box=box.ASCII,
