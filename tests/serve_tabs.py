@@ -127,10 +127,13 @@ class Tab:
         self.page.set_viewport_size({"width": size[0], "height": size[1]})
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
+        self.sockets: list[str] = []
+        """The address of each websocket the page opened, its query included."""
         self.page.on("websocket", self._socket)
         self.page.goto(url)
 
     def _socket(self, socket: Any) -> None:
+        self.sockets.append(socket.url)
         query = parse_qs(urlparse(socket.url).query)
         self.screen.resize(int(query["height"][0]), int(query["width"][0]))
         socket.on("framereceived", self._received)

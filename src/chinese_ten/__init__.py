@@ -7,3 +7,8 @@ The engine (``chinese_ten.engine``) is pure Python and never imports the TUI;
 """
 
 __version__ = "0.1.0"
+
+CHINESE_NAME = "捡红点"
+"""The game's name in Chinese characters, in the start screen's title."""
+PINYIN = "Jiǎn Hóng Diǎn"
+"""The same name in pinyin: the title where the screen has no font for the characters."""

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from chinese_ten.tui.glyphs import UNICODE
+from chinese_ten.tui.screens.cut import TOUCH_LINES
 from tests.serve_tabs import CHROMIUM, Served, Tab, wait_until
 
 pytestmark = pytest.mark.browser
@@ -274,6 +276,36 @@ def test_touch_wording_and_tall_controls_on_the_start_screen(
         above, below = tab.screen.display[row - 1], tab.screen.display[row + 1]
         assert above[column + 12 :].strip() and below[column + 12 :].strip(), (label, text)
     assert key_height(tab, "Rules") * cell >= 40
+
+
+def test_each_place_of_the_cut_is_a_target_for_a_finger(
+    phone: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The pack on the cut screen had one cell a card (8 CSS px wide on this phone): each
+    card is now at least 24 CSS px each way (WCAG 2.5.8), and a tap on any part of one,
+    its edges included, cuts there."""
+    server = Served(tmp_path, "--vs", "easy", "--seed", "5")  # you cut first
+    request.addfinalizer(server.stop)
+    tab = Tab(phone, server.url, size=PHONE)
+    tab.wait_for("Start")
+    settled(tab)
+    tap(tab, *tab.find("Start"))
+    tab.wait_for("26 cards lifted")
+    settled(tab)
+    card = UNICODE.pack_wide
+    sizes = measure(tab)
+    cell_width = sizes["width"] / tab.screen.columns
+    assert len(card) * cell_width >= 24 and TOUCH_LINES * sizes["cell_height"] >= 24, sizes
+    rows = [row for row, line in enumerate(tab.screen.display) if card in line]
+    first = rows[0]
+    start = tab.screen.display[first].find(card)
+    assert rows[:4] == [first, first + 1, first + 2, first + 3]  # two lines a row of cards
+    # the third card of the first row, by its left edge on its second line
+    tab.answered(lambda: tap(tab, start + 2 * len(card), first + 1), "2 cards lifted")
+    per_row = tab.screen.display[first + 2].count(card)
+    # the third card of the second row, by its right edge on its first line
+    tap(tab, start + 3 * len(card) - 1, first + 2)
+    tab.wait_for(f"{per_row + 2} cards lifted")
 
 
 def test_turned_round_and_back_the_page_is_as_fresh(

@@ -1,15 +1,18 @@
 """What ``serve`` passes between a tab's page and its game for a touch screen: the page's
 ``touch`` parameter becomes ``CHINESE_TEN_TOUCH`` (``1`` or ``0``, never the text sent), and the
-game's ``typing`` meta packet reaches the page as ``["typing", true|false]``."""
+game's ``typing`` meta packet reaches the page as ``["typing", true|false]``. The same for a
+page with no font for Chinese characters: its ``cjk=0`` becomes ``CHINESE_TEN_CJK``."""
 
 import asyncio
 import json
 from pathlib import Path
 
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import make_mocked_request
 from textual_serve.download_manager import DownloadManager
 
-from chinese_ten.game.options import TOUCH_VARIABLE
+from chinese_ten.game.options import CJK_VARIABLE, TOUCH_VARIABLE
 from chinese_ten.serve.games import TabGames
 from chinese_ten.serve.server import TabProcess
 
@@ -46,6 +49,29 @@ def test_the_game_is_told_whether_the_page_is_a_touch_screen(
     playing = game(tmp_path, [])
     playing.touch = touch
     assert playing._build_environment()[TOUCH_VARIABLE] == variable
+
+
+@pytest.mark.parametrize(
+    ("query", "variable"),
+    # only the page's own word says "no font"; anything else keeps the characters
+    [("cjk=0", "0"), ("", "1"), ("cjk=1", "1"), ("cjk=no", "1"), ("cjk=0%0A", "1")],
+)
+def test_the_game_is_told_whether_the_page_can_draw_chinese(
+    tmp_path: Path, query: str, variable: str
+) -> None:
+    tabs = TabGames(most=1, idle=60)
+    tab = tabs.admit()
+    assert tab is not None
+    playing = TabProcess.of_tab(
+        "true",
+        tab,
+        tabs,
+        tmp_path,
+        request=make_mocked_request("GET", f"/ws?width=80&height=24&{query}"),
+        websocket=web.WebSocketResponse(),
+        download_manager=DownloadManager(),
+    )
+    assert playing._build_environment()[CJK_VARIABLE] == variable
 
 
 @pytest.mark.parametrize(

@@ -688,7 +688,7 @@ def _log_lines_whole(app: ChineseTenApp) -> None:
     assert "Resumed Anastasia Longname v Bartholomew Longername." in shown, shown
 
 
-@pytest.mark.parametrize("size", [(120, 24), (200, 50)])
+@pytest.mark.parametrize("size", [(120, 24), (240, 60)])
 async def test_log_lines_wrap_in_the_log_column(tmp_path: Path, size: tuple[int, int]) -> None:
     """Lines of 44 to 78 characters were cut in the 43 columns of the log's column
     ("Anastasia Longname turned over 8♦ (no captur"): they wrap, now and after a resize.

@@ -13,7 +13,7 @@ from chinese_ten.engine.view import PlayerView
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.board_layout import TABLE_ROW, board_layout
-from chinese_ten.tui.widgets.card import LARGE, MEDIUM, SMALL, CardStrip
+from chinese_ten.tui.widgets.card import HUGE, LARGE, MEDIUM, SMALL, CardStrip
 from tests.tui_helpers import make_setup, marked, options, save_position, screen_text
 
 PEOPLE = {2: ("Ana", "Ben"), 4: ("Ana", "Ben", "Cy", "Dee")}
@@ -27,14 +27,20 @@ def people(folder: Path, seats: int, **kwargs: object) -> ChineseTenApp:
 def test_the_card_size_follows_the_room() -> None:
     """The board's own cells (the screen less its key bar): small up to about 100 x 30 (and
     at 80 x 24 exactly as before: log under, nothing centred), medium from about 120 x 30,
-    large from about 142 x 36, with the log beside where it can be wide."""
+    large from about 142 x 36, huge from about 168 x 42, with the log beside where it can be
+    wide."""
     for seats in (2, 3, 4):
         at_80 = board_layout(80, 23, seats)
         assert (at_80.cards, at_80.log_column, at_80.centred, at_80.gap) == (SMALL, 0, False, 0)
         assert board_layout(100, 29, seats).cards == SMALL
         assert board_layout(120, 39, seats).cards == MEDIUM
-        big = board_layout(200, 49, seats)
-        assert big.cards == LARGE and big.log_column >= 56 and big.centred
+        for height in (49, 59):  # the log under the huge cards, the width of the screen
+            big = board_layout(200, height, seats)
+            assert (big.cards, big.log_column, big.centred) == (HUGE, 0, True)
+        widest = board_layout(240, 59, seats)
+        assert widest.cards == HUGE and widest.log_column >= 56 and widest.centred
+    low = board_layout(200, 39, 2)  # too low for the huge cards and a log under them
+    assert low.cards == LARGE and low.log_column >= 56 and low.centred
     assert board_layout(120, 23, 2).log_column >= 40  # wide and low: the log beside, as before
     assert board_layout(300, 80, 2).log_column == 80  # no wider than any line needs
 
@@ -79,7 +85,7 @@ async def test_a_bigger_screen_has_bigger_cards_and_wraps_the_table_no_sooner(
 @pytest.mark.parametrize("seats", [2, 4])
 async def test_the_big_board_is_centred_spread_and_its_log_wide(tmp_path: Path, seats: int) -> None:
     app = people(tmp_path, seats)
-    async with app.run_test(size=(200, 50)) as pilot:
+    async with app.run_test(size=(240, 60)) as pilot:
         await pilot.press("enter", "enter")
         await pilot.pause()
         board = app.game.query_one(Board)
@@ -99,6 +105,31 @@ async def test_the_big_board_is_centred_spread_and_its_log_wide(tmp_path: Path, 
         hand = app.game.query_one("#hand-area").region
         assert hand.bottom > 30  # the rows are used, not packed at the top
         assert app.game.query_one("#table-area").region.y > 12
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+async def test_the_cards_use_the_rows_of_a_200_by_60_screen(tmp_path: Path, seats: int) -> None:
+    """At 200 x 60 the large cards beside the log left eight blank rows above and below the
+    table: the huge cards take the width, the log the rows under them, and no more than a
+    blank row is left between two parts of the board."""
+    app = ChineseTenApp(
+        options(
+            tmp_path,
+            players=("Ana", "Ben", "Cy", "Dee")[:seats],
+            computer=(None,) * seats,
+        )
+    )
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        game = app.game
+        assert game.query_one("#hand", CardStrip).card_size == HUGE
+        log = game.query_one("#log", RichLog)
+        assert log.region.x == 0 and log.region.width == 200  # under the board, all its width
+        assert log.region.height >= 10
+        board = screen_text(app).splitlines()[: log.region.y]
+        blank_runs = "".join("b" if not line.strip() else "x" for line in board).split("x")
+        assert max(map(len, blank_runs)) <= 1, board
 
 
 @pytest.mark.parametrize("size", [(120, 40), (200, 50)])

@@ -8,7 +8,8 @@ import pytest
 from chinese_ten.game.turn import DealBegins
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.glyphs import ASCII, UNICODE
-from chinese_ten.tui.screens.cut import PACK, CutScreen, Pack, pack_rows
+from chinese_ten.tui.screens.cut import PACK, TOUCH_LINES, CutScreen, Pack, pack_rows
+from chinese_ten.tui.widgets.keybar import KeyBar
 from tests.tui_helpers import options, screen_text
 
 
@@ -124,3 +125,37 @@ async def test_a_tap_deals_after_the_computers_cut(tmp_path: Path, seed: int) ->
         assert not isinstance(app.screen, CutScreen)
         begins = [e for e in app.game.turn.log if isinstance(e, DealBegins)]
         assert begins[-1].position == position  # the computer's cut, not the tap's place
+
+
+@pytest.mark.parametrize("size", [(46, 45), (108, 22)])  # a phone held upright, and sideways
+async def test_on_a_touch_screen_each_card_of_the_pack_is_a_finger_wide(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """One cell a card (about 8 CSS pixels on a phone) was too narrow to tap: on a touch
+    screen each card is three cells by two lines, every one of them choosing it, and the
+    pack, its count and the keys stay on the screen."""
+    app = ChineseTenApp(options(tmp_path, touch=True, browser=True))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        cut = app.screen
+        assert isinstance(cut, CutScreen)
+        pack = cut.query_one(Pack)
+        assert pack.lines == TOUCH_LINES == 2
+        lines = _pack_lines(app, UNICODE.pack_wide)
+        assert sum(line.count(UNICODE.pack_wide) for line in lines) == PACK * TOUCH_LINES
+        spots: dict[int | None, set[tuple[int, int]]] = {}
+        for spot in pack.spots:
+            spots.setdefault(spot.position, set()).add((spot.column, spot.line))
+        for position in range(2, PACK):  # 1 is the first card's too (never 0 lifted)
+            cells = spots[position]
+            columns = {column for column, _ in cells}
+            assert len(cells) == 3 * TOUCH_LINES and max(columns) - min(columns) == 2, position
+        assert "26 cards lifted, 26 below" in screen_text(app)
+        assert pack.region.bottom <= cut.query_one(KeyBar).region.y  # nothing under the keys
+        for position in (13, 40):
+            column, line = max(spots[position])  # the card's last cell, on its second line
+            assert await pilot.click(pack, offset=(column, line))
+            await pilot.pause()
+            assert cut.position == position
+            assert f"{position} cards lifted" in screen_text(app)
+        assert isinstance(app.screen, CutScreen)  # chosen, not dealt

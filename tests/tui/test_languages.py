@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Input
 
 from chinese_ten.lang import i18n
+from chinese_ten.lang.folding import ascii_text
 from chinese_ten.text.wording import default_names, seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
@@ -35,6 +36,7 @@ from tests.tui_helpers import (
     screen_text,
     step,
     until,
+    until_screen,
 )
 
 SIZE = (80, 24)
@@ -417,3 +419,51 @@ async def test_the_palette_switches_the_game_screen_to_another_language(tmp_path
             assert "Ben's hand" in screen_text(app) and "Quit" in screen_text(app)
     finally:
         i18n.choose("en")
+
+
+# ----------------------------------------------------- the palette's own line in the language
+NO_MATCHES = {"en": "No matches found", "fr": "Aucun résultat", "pt": "Sem resultados"}
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+@pytest.mark.parametrize("language", ["fr"], indirect=True)
+async def test_the_palette_says_it_found_nothing_in_the_language(
+    language: str, tmp_path: Path, ascii_only: bool
+) -> None:
+    """Ctrl+P, ``zzz``: Textual's own "No matches found" was English in every language. The
+    line is in French (in the ASCII palette too, its accents folded), is no command (Enter
+    leaves the palette open), and goes once a search finds something (``Reg``: the rules)."""
+    app = ChineseTenApp(options(tmp_path, ascii=ascii_only, symbols=not ascii_only))
+    shown = ascii_text if ascii_only else str
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter")
+        await until_screen(pilot, GameScreen)
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press(*"zzz")
+        nothing = shown(NO_MATCHES["fr"])
+        await until(pilot, lambda: nothing in screen_text(app), "no matches")
+        assert NO_MATCHES["en"] not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("backspace", "backspace", "backspace", *"Reg")
+        await until(pilot, lambda: shown("Règles") in screen_text(app), "the rules found")
+        assert nothing not in screen_text(app)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"], indirect=True)
+async def test_the_theme_search_says_it_found_nothing_in_the_language(
+    language: str, tmp_path: Path
+) -> None:
+    """The theme search is a palette too; English keeps Textual's words."""
+    app = ChineseTenApp(options(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter")
+        await until_screen(pilot, GameScreen)
+        app.search_themes()
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press(*"zzz")
+        await until(pilot, lambda: NO_MATCHES[language] in screen_text(app), "no matches")
+        if language != "en":
+            assert NO_MATCHES["en"] not in screen_text(app)

@@ -31,8 +31,9 @@ def _app(folder: Path, actions: int) -> ChineseTenApp:
 @pytest.mark.parametrize(
     ("before", "after"),
     [
-        ((200, 50), (200, 46)),  # the log's column keeps its width, loses four lines
-        ((200, 50), (190, 45)),  # the log goes under the board
+        ((240, 60), (240, 56)),  # the log's column keeps its width, loses four lines
+        ((240, 60), (190, 45)),  # the log goes under the board
+        ((200, 40), (200, 50)),  # the log beside the large cards goes under the huge ones
         ((171, 48), (160, 45)),
         ((100, 30), (80, 24)),
     ],

@@ -17,7 +17,7 @@ from tests.tui_helpers import current_record, hand_key, make_setup, options, sav
 
 SIZES = [(80, 24), (120, 40)]
 BOARD_SIZES = [*SIZES, (200, 50)]
-"""The board's three card sizes (small, medium, large)."""
+"""Three of the board's card sizes (small, medium, huge)."""
 Snap = Callable[..., bool]
 
 

@@ -9,8 +9,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 from textual.widgets._select import SelectOverlay
 
+from chinese_ten import CHINESE_NAME, PINYIN
+from chinese_ten.cli.commands.play import in_this_tab
 from chinese_ten.game.flow import GameFlow
-from chinese_ten.game.options import table_levels
+from chinese_ten.game.options import CJK_VARIABLE, table_levels
 from chinese_ten.lang import i18n
 from chinese_ten.store.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
@@ -304,3 +306,41 @@ async def test_a_long_name_shows_from_its_start_once_its_field_is_left(tmp_path:
         row = next(line for line in screen_text(app).splitlines() if "Seat 1" in line)
         assert not screen.query_one("#name-problem", Static).display  # said of a field in use
     assert "Alexandrina" in row and "poulou" not in row, row
+
+
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
+@pytest.mark.parametrize(
+    ("driver", "variable", "ascii_only", "shown"),
+    [
+        (WEB_DRIVER, "0", False, f"Chinese Ten · {PINYIN}"),  # the page has no Chinese font
+        (WEB_DRIVER, "1", False, f"Chinese Ten · {CHINESE_NAME}"),
+        (WEB_DRIVER, "no", False, f"Chinese Ten · {CHINESE_NAME}"),  # only "0" says so
+        (None, "0", False, f"Chinese Ten · {CHINESE_NAME}"),  # a terminal: no page spoke
+        (WEB_DRIVER, "0", True, "Chinese Ten | Jian Hong Dian"),  # ASCII as ever
+    ],
+)
+async def test_the_title_shows_the_chinese_name_or_its_pinyin(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    driver: str | None,
+    variable: str,
+    *,
+    ascii_only: bool,
+    shown: str,
+) -> None:
+    """A browser tab whose page has no font for 捡红点 (it was blank there) says so, and the
+    title shows the pinyin; the characters everywhere else."""
+    if driver is None:
+        monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    else:
+        monkeypatch.setenv("TEXTUAL_DRIVER", driver)
+    monkeypatch.setenv(CJK_VARIABLE, variable)
+    asked = in_this_tab(options(tmp_path, players=None, ascii=ascii_only, symbols=not ascii_only))
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    app = ChineseTenApp(asked)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert shown in screen_text(app)

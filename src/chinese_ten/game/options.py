@@ -24,6 +24,8 @@ class Display:
 
 TOUCH_VARIABLE = "CHINESE_TEN_TOUCH"
 """Set to ``1`` by ``serve`` for a tab whose page is on a touch screen."""
+CJK_VARIABLE = "CHINESE_TEN_CJK"
+"""Set to ``0`` by ``serve`` for a tab whose page has no font for Chinese characters."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,9 @@ class Session:
     touch: bool = False
     """That tab is on a touch screen (its page said so, see :data:`TOUCH_VARIABLE`): the
     controls are tall enough for a finger, and the words say tap, not keys."""
+    cjk: bool = True
+    """The screen can draw Chinese characters; a browser tab whose page has no font for them
+    says so (:data:`CJK_VARIABLE`), and the title shows the game's Chinese name in pinyin."""
     pause: float = 0.6
     """Seconds between a computer's actions, so a person can follow them."""
     guard: float = 0.4

@@ -2,9 +2,11 @@
 focus and touch handling) and the one-message notice pages, in the browser's language."""
 
 import html
+import json
 
 from aiohttp import web
 
+from chinese_ten import CHINESE_NAME
 from chinese_ten.lang.i18n import N_
 from chinese_ten.serve.guard import PRIVATE, words
 
@@ -40,6 +42,7 @@ _SCRIPT = """
     here.searchParams.delete("token");
     history.replaceState(null, "", here.pathname + here.search + here.hash);
   }
+  const CHINESE_NAME = @CHINESE_NAME@;
   const FAMILY = '"Roboto Mono"', COLUMNS = 80, ROWS = 24, LARGEST = 16, SMALLEST = 12;
   const COMPACT = [44, 22], LEGIBLE = 14;  // the compact board with four players
   const LINE = 1.32;  // Roboto Mono's line height in ems, as xterm.js measures it
@@ -97,11 +100,31 @@ _SCRIPT = """
     input.setAttribute("inputmode", mode);
     if (typing && document.activeElement === input) { input.blur(); input.focus(); }
   };
+  // Where no font of this browser has the game's Chinese name, the game is told (cjk=0) and
+  // its title shows the pinyin, not blanks: a character no font has is drawn as the shape
+  // of a code point that none has (an unassigned one).
+  const drawable = text => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 2 * LARGEST;
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    context.font = `${LARGEST}px ${FAMILY}, monospace`;
+    context.textBaseline = "top";
+    const drawn = shown => {
+      context.clearRect(0, 0, canvas.width, canvas.height);
+      context.fillText(shown, 0, 0);
+      return context.getImageData(0, 0, canvas.width, canvas.height).data.join();
+    };
+    const missing = drawn("\\u0378");
+    return [...text].every(shown => drawn(shown) !== missing);
+  };
+  let cjk = null;
   const Socket = window.WebSocket;
   window.WebSocket = class extends Socket {
     constructor(url, ...rest) {
       const address = new URL(url, location.href);
       if (touch) address.searchParams.set("touch", "1");
+      if (cjk === null) cjk = drawable(CHINESE_NAME);
+      if (!cjk) address.searchParams.set("cjk", "0");
       super(address.href, ...rest);
       this.addEventListener("message", event => {
         if (typeof event.data !== "string" || !event.data.startsWith('["typing"')) return;
@@ -151,7 +174,7 @@ _SCRIPT = """
     focus.observe(document.body, { attributes: true, attributeFilter: ["class"] });
   });
 })();
-"""
+""".replace("@CHINESE_NAME@", json.dumps(CHINESE_NAME))
 
 
 def page(

@@ -34,7 +34,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from chinese_ten.game.options import TOUCH_VARIABLE
+from chinese_ten.game.options import CJK_VARIABLE, TOUCH_VARIABLE
 from chinese_ten.lang import i18n
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.serve.games import TabGame, TabGames, is_local, reachable, url_of, usual_host
@@ -143,6 +143,8 @@ class TabProcess(AppService):
         self.shown = False
         self.touch = False
         """The tab's page is on a touch screen (the game is told so)."""
+        self.cjk = True
+        """The tab's page has a font for Chinese characters (the game is told where not)."""
 
     @classmethod
     def of_tab(
@@ -157,7 +159,8 @@ class TabProcess(AppService):
         download_manager: DownloadManager,
     ) -> Self:
         """The game of the tab at the other end of ``websocket``: its screen goes there, and
-        it is told whether the tab's page is on a touch screen (the page's ``touch=1``)."""
+        it is told whether the tab's page is on a touch screen (the page's ``touch=1``) and
+        whether it can draw Chinese characters (``cjk=0`` where not)."""
 
         async def close() -> None:
             await websocket.close()
@@ -173,6 +176,7 @@ class TabProcess(AppService):
             download_manager=download_manager,
         )
         game.touch = request.query.get("touch") == "1"
+        game.cjk = request.query.get("cjk") != "0"
         return game
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -180,6 +184,7 @@ class TabProcess(AppService):
         environment = super()._build_environment(width, height)
         environment[HOME_VARIABLE] = str(self.folder)
         environment[TOUCH_VARIABLE] = "1" if self.touch else "0"
+        environment[CJK_VARIABLE] = "1" if self.cjk else "0"
         return environment
 
     async def on_meta(self, data: bytes) -> None:

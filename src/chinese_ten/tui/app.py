@@ -24,6 +24,7 @@ from chinese_ten.store.saves import saves_present
 from chinese_ten.text.names import visible
 from chinese_ten.tui.frames import FramedApp, deciding
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
+from chinese_ten.tui.palette import Palette
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
 
@@ -116,7 +117,7 @@ class ChineseTenApp(FramedApp[None]):
         if not self.options.display.ascii:
             if self.use_command_palette and not isinstance(self.screen, CommandPalette):
                 self.push_screen(
-                    CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+                    Palette(id="--command-palette", placeholder=_("Search for commands…"))
                 )
             return
         from chinese_ten.tui.ascii_palette import AsciiCommandPalette
@@ -136,9 +137,7 @@ class ChineseTenApp(FramedApp[None]):
 
     def search_themes(self) -> None:
         """Textual's list of themes, its search field in the language."""
-        self.push_screen(
-            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
-        )
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def get_default_screen(self) -> Screen[None]:
         """The start screen, when names are asked first: as the app's own screen it is in the
@@ -153,7 +152,7 @@ class ChineseTenApp(FramedApp[None]):
         (or ``table``'s, the game just played, with its names)."""
         options = self.options
         return StartScreen(
-            glyphs_for(options.display.ascii),
+            glyphs_for(options.display.ascii, cjk=options.session.cjk),
             holding=holding,
             computer=(table or options.table).computer,
             typed=table.typed if table is not None else (),

@@ -5,13 +5,15 @@ the screens take their boxes, separators and arrows from one :class:`Glyphs` cho
 and text that comes from elsewhere (the rules page) goes through :func:`ascii_text`.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich import box
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
+from chinese_ten import CHINESE_NAME, PINYIN
+from chinese_ten.lang.folding import ascii_text
 from chinese_ten.lang.i18n import N_
 
 
@@ -34,6 +36,8 @@ class Glyphs:
     """The left and right keys, as the banners name them."""
     pack: str
     """One card of the pack on the cut screen."""
+    pack_wide: str
+    """One card of the pack on a touch screen: three cells, wide enough for a finger."""
     scissors: str
     chinese: str
     """The game's Chinese name, after its name in the language on the start screen."""
@@ -60,8 +64,9 @@ UNICODE = Glyphs(
     ellipsis="…",
     arrows="←/→",
     pack="▌",
+    pack_wide="▐█▌",
     scissors="✂",
-    chinese="捡红点",
+    chinese=CHINESE_NAME,
     table_box=box.HEAVY_HEAD,
     big_suits=(
         # Half blocks: two square pixels a cell, six columns wide.
@@ -92,8 +97,9 @@ ASCII = Glyphs(
     ellipsis="...",
     arrows="<-/->",  # as the footer shows the keys; the same in every language
     pack="|",
+    pack_wide="[#]",
     scissors=">8",
-    chinese="Jian Hong Dian",
+    chinese=ascii_text(PINYIN),
     table_box=box.ASCII,
     big_suits=(
         (
@@ -112,8 +118,17 @@ ASCII = Glyphs(
 )
 
 
-def glyphs_for(ascii_only: bool) -> Glyphs:
-    return ASCII if ascii_only else UNICODE
+NO_CJK = replace(UNICODE, chinese=PINYIN)
+"""Unicode where the screen has no font for Chinese characters (a browser tab's page says
+so): the game's Chinese name in pinyin."""
+
+
+def glyphs_for(ascii_only: bool, *, cjk: bool = True) -> Glyphs:
+    """The glyphs of an ASCII screen or of a Unicode one (``cjk``: one that can draw Chinese
+    characters)."""
+    if ascii_only:
+        return ASCII
+    return UNICODE if cjk else NO_CJK
 
 
 _KEY_NAMES = {

@@ -5,7 +5,7 @@ import sys
 from dataclasses import replace
 
 from chinese_ten.engine.errors import ChineseTenError, SaveError
-from chinese_ten.game.options import TOUCH_VARIABLE, GameOptions
+from chinese_ten.game.options import CJK_VARIABLE, TOUCH_VARIABLE, GameOptions
 from chinese_ten.lang.i18n import _
 from chinese_ten.text.names import visible
 
@@ -38,10 +38,14 @@ def under_web_driver() -> bool:
 
 def in_this_tab(options: GameOptions) -> GameOptions:
     """``options`` with the session's ``browser`` (a browser tab runs this game) and
-    ``touch`` (that tab's page said it is on a touch screen: :data:`TOUCH_VARIABLE`)."""
+    ``touch`` (that tab's page said it is on a touch screen: :data:`TOUCH_VARIABLE`) and
+    ``cjk`` (false where that tab's page has no font for Chinese characters:
+    :data:`CJK_VARIABLE`)."""
     browser = under_web_driver()
     touch = browser and os.environ.get(TOUCH_VARIABLE) == "1"
-    return replace(options, session=replace(options.session, browser=browser, touch=touch))
+    cjk = not (browser and os.environ.get(CJK_VARIABLE) == "0")
+    session = replace(options.session, browser=browser, touch=touch, cjk=cjk)
+    return replace(options, session=session)
 
 
 def run_game(options: GameOptions) -> int:

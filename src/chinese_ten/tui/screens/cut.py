@@ -27,11 +27,11 @@ from chinese_ten.tui.widgets.too_small import touch
 PACK = 52
 
 
-def pack_rows(width: int, scissors: int) -> list[range]:
-    """The pack's cards (0 to 51) in rows that fit ``width`` cells with the scissors
-    (``scissors`` cells) on one of them: as few rows as fit, all of one length but the
-    last, which is never longer (52 in rows of 26, 18 18 16, ...)."""
-    room = max(width - scissors, 1)
+def pack_rows(width: int, scissors: int, card: int = 1) -> list[range]:
+    """The pack's cards (0 to 51), each ``card`` cells wide, in rows that fit ``width``
+    cells with the scissors (``scissors`` cells) on one of them: as few rows as fit, all of
+    one length but the last, which is never longer (52 in rows of 26, 18 18 16, ...)."""
+    room = max((width - scissors) // card, 1)
     rows = math.ceil(PACK / room)
     per_row = math.ceil(PACK / rows)
     return [range(k, min(k + per_row, PACK)) for k in range(0, PACK, per_row)]
@@ -47,9 +47,16 @@ class PackSpot:
     position: int | None
 
 
+TOUCH_LINES = 2
+"""Lines of a row of the pack on a touch screen: with its three cells a card is a target of
+at least 24 CSS pixels each way at a phone's font (WCAG 2.5.8); Fewer and More, on the key
+bar, are the finger-sized way."""
+
+
 class Pack(Widget):
     """The pack in even rows, the scissors at the cut; a click on a card cuts there, a click
-    on the scissors cuts and deals (:class:`Clicked`)."""
+    on the scissors cuts and deals (:class:`Clicked`). On a touch screen (``wide``) each card
+    is three cells wide and each row two lines high."""
 
     DEFAULT_CSS = """
     Pack { height: auto; }
@@ -60,9 +67,14 @@ class Pack(Widget):
         position: int | None
         """Cut with this many cards lifted; None: the scissors (cut where chosen)."""
 
-    def __init__(self, glyphs: Glyphs, position: int, *, id: str | None = None) -> None:
+    def __init__(
+        self, glyphs: Glyphs, position: int, *, wide: bool = False, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self._glyphs = glyphs
+        self._card = glyphs.pack_wide if wide else glyphs.pack
+        self.lines = TOUCH_LINES if wide else 1
+        """Lines of each row of the pack."""
         self.position = position
         self.spots: list[PackSpot] = []
 
@@ -73,31 +85,38 @@ class Pack(Widget):
     def _scissors(self) -> str:
         return f" {self._glyphs.scissors} "
 
+    def rows(self, width: int) -> list[range]:
+        """The pack's rows in ``width`` cells."""
+        return pack_rows(width, cell_len(self._scissors()), cell_len(self._card))
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(pack_rows(width, cell_len(self._scissors()))) + 1
+        return len(self.rows(width)) * self.lines + 1
 
     def render(self) -> Text:
-        glyphs, scissors = self._glyphs, self._scissors()
-        rows = pack_rows(self.size.width, cell_len(scissors))
+        scissors, card_cells = self._scissors(), cell_len(self._card)
         lifted = self.position
         self.spots = []
         lines: list[Text] = []
-        for number, row in enumerate(rows):
+        for number, row in enumerate(self.rows(self.size.width)):
             line = Text()
+            places: list[tuple[int, int, int | None]] = []  # column, cells, cut chosen
             for card in row:
                 if card == lifted and card != row.start:  # at a row's start: the row above
-                    self.spots += [
-                        PackSpot(number, line.cell_len + k, None) for k in range(len(scissors))
-                    ]
+                    places.append((line.cell_len, len(scissors), None))
                     line.append(scissors, style="bold yellow")
-                self.spots.append(PackSpot(number, line.cell_len, max(card, 1)))
-                line.append(glyphs.pack, style="blue")
+                places.append((line.cell_len, card_cells, max(card, 1)))
+                line.append(self._card, style="blue")
             if row.stop == lifted:
-                self.spots += [
-                    PackSpot(number, line.cell_len + k, None) for k in range(len(scissors))
-                ]
+                places.append((line.cell_len, len(scissors), None))
                 line.append(scissors, style="bold yellow")
-            lines.append(line)
+            first = number * self.lines
+            self.spots += [
+                PackSpot(first + down, column + k, position)
+                for column, cells, position in places
+                for down in range(self.lines)
+                for k in range(cells)
+            ]
+            lines += [line.copy() for _ in range(self.lines)]
         lines.append(
             Text(
                 ngettext(
@@ -152,7 +171,7 @@ class CutScreen(Screen[int | None]):
         with Center(), Vertical(id="cut-box"):
             yield Static(id="cut-title")
             yield Static(id="cut-text")
-            yield Pack(self._glyphs, self.position, id="cut-pack")
+            yield Pack(self._glyphs, self.position, wide=touch(self.app), id="cut-pack")
         yield KeyBar()  # compact: in ASCII the keys' names are long (left, right, enter)
 
     def on_mount(self) -> None:

@@ -96,8 +96,10 @@ def board_layout(width: int, height: int, seats: int, table: int = 0) -> BoardLa
     >>> small = board_layout(80, 23, 2)
     >>> small.cards.name, small.log_column, small.centred, small.gap
     ('small', 0, False, 0)
-    >>> [(b.cards.name, b.log_column) for b in (board_layout(120, 39, 2), board_layout(200, 49, 4))]
+    >>> [(b.cards.name, b.log_column) for b in (board_layout(120, 39, 2), board_layout(200, 39, 2))]
     [('medium', 0), ('large', 58)]
+    >>> [(b.cards.name, b.log_column) for b in (board_layout(200, 59, 4), board_layout(240, 59, 4))]
+    [('huge', 0), ('huge', 72)]
     >>> board_layout(120, 23, 2).log_column
     41
     """

@@ -50,7 +50,10 @@ MEDIUM = CardSize("medium", face=6, count=6, lines=4)
 """A corner index, the suit in the middle, the points at the foot (from about 120 x 30)."""
 LARGE = CardSize("large", face=8, count=8, lines=6)
 """As medium, the suit drawn large (from about 142 x 36)."""
-CARD_SIZES = (SMALL, MEDIUM, LARGE)
+HUGE = CardSize("huge", face=10, count=10, lines=8)
+"""As large, with more room around the suit (from about 168 x 42, the log under the board:
+a 200 x 60 terminal is filled)."""
+CARD_SIZES = (SMALL, MEDIUM, LARGE, HUGE)
 
 
 @dataclass(frozen=True, slots=True)
