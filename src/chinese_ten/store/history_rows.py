@@ -14,10 +14,10 @@ from operator import neg
 from pathlib import Path
 from typing import Final
 
-from chinese_ten.engine.cards import PACK_POINTS
 from chinese_ten.engine.errors import PlayerNameError
 from chinese_ten.engine.leaders import highest
 from chinese_ten.engine.series import MAX_DEALS
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_POINTS, MOST_SEATS
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.levels import LEVELS
 from chinese_ten.store.files import shown
@@ -26,7 +26,7 @@ from chinese_ten.text.names import check_name, visible
 
 MAX_RESULTS_TEXT: Final = 1_000_000
 """The longest ``results`` column read (a deal's result takes a few characters)."""
-MAX_RESULT: Final = max(PACK_POINTS.values())
+MAX_RESULT: Final = MOST_POINTS
 """No seat wins or loses more than the whole pack in one deal."""
 MAX_TOTAL: Final = MAX_RESULT * MAX_DEALS
 """Nor more than that in every deal of the longest series."""
@@ -81,7 +81,7 @@ def _row_columns(seat_columns: bool) -> str:
     seats = [
         f"{column}{seat}" if seat_columns or seat < 2 else "NULL"
         for column in ("player", "computer", "total")
-        for seat in range(4)
+        for seat in range(MOST_SEATS)
     ]
     return (
         f"id, {'seat_count' if seat_columns else '2'}, {', '.join(seats)}, started, ended, "
@@ -191,9 +191,9 @@ def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tupl
     return known
 
 
-_PLAYERS: Final = tuple(f"player{seat}" for seat in range(4))
-_COMPUTERS: Final = tuple(f"computer{seat}" for seat in range(4))
-_TOTALS: Final = tuple(f"total{seat}" for seat in range(4))
+_PLAYERS: Final = tuple(f"player{seat}" for seat in range(MOST_SEATS))
+_COMPUTERS: Final = tuple(f"computer{seat}" for seat in range(MOST_SEATS))
+_TOTALS: Final = tuple(f"total{seat}" for seat in range(MOST_SEATS))
 _NOBODY: Final = (None,) * 3
 
 
@@ -213,10 +213,11 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
     """A listed row (:data:`ROW_COLUMNS`), every column checked (:class:`DamagedRowError` says
     the first that is not as we write it): the file is input like any other."""
     game_id, count, *rest = values
-    players, computers, totals = rest[0:4], rest[4:8], rest[8:12]
-    started, ended, planned, played, winner, over, results, imp = rest[12:]
-    seats = _whole(count, "seat_count", 2, 4)
-    for seat in range(seats, 4):
+    most = MOST_SEATS
+    players, computers, totals = rest[0:most], rest[most : 2 * most], rest[2 * most : 3 * most]
+    started, ended, planned, played, winner, over, results, imp = rest[3 * most :]
+    seats = _whole(count, "seat_count", FEWEST_SEATS, most)
+    for seat in range(seats, most):
         _empty_seat((players[seat], computers[seat], totals[seat]), seat, seats)
     shown, keys = zip(*[_seat(players[k], _PLAYERS[k], names) for k in range(seats)], strict=True)
     if len(set(keys)) < seats:  # "You" and "Vous": one player in two seats
