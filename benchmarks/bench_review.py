@@ -37,7 +37,7 @@ from chinese_ten.analysis.review import (
     finished_deals,
 )
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
-from chinese_ten.engine.cards import SEAT_COUNTS
+from chinese_ten.engine.variant import SEAT_COUNTS
 from chinese_ten.players.levels import REVIEW_SAMPLES
 from chinese_ten.store.records import GameRecord, game_record
 

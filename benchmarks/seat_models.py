@@ -19,8 +19,8 @@ docs/strength.md), and each costs time, so ``hard`` keeps greedy for the other s
 from collections.abc import Sequence
 
 from chinese_ten.engine.actions import Action
-from chinese_ten.engine.cards import seat_points
 from chinese_ten.engine.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
+from chinese_ten.engine.variant import seat_points
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.hard import HardPlayer, revealed_choices

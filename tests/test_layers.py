@@ -2,28 +2,31 @@
 
 From the bottom up (a package may import its own modules and any package below it):
 
-1. ``lang``: the reader's language (:mod:`~chinese_ten.lang.i18n`'s catalogs, numerals, text
-   folded to ASCII and names to their keys). Standard library and Babel only. It is at the
-   bottom because the engine itself names cards in the reader's language (``cards`` imports
-   ``i18n``).
-2. ``engine``: the rules (cards, actions, deals, chance, views, series, sampled worlds). Pure.
-3. ``players``: the computer players, their names and levels (``levels``, which the command
-   line reads without loading the engine: ``players/__init__`` imports nothing), and the
-   standard errors of a mean (``spread``, which the ``hard`` player is the first to need).
-4. ``text``: what a person reads about names, seats and levels (``wording``, ``marks``), the
-   engine's errors worded (``engine_words``) and the rules page. Above ``players`` because
+1. ``lang`` and ``engine``, side by side: the reader's language (:mod:`~chinese_ten.lang.i18n`'s
+   catalogs, numerals, text folded to ASCII and names to their keys; standard library and
+   Babel only), and the rules (cards, actions, deals, chance, views, series, the variants,
+   sampled worlds; pure). Neither imports the other: the engine says nothing in the reader's
+   language (its errors carry data, worded in ``text``; cards as a person reads them are
+   ``text.card_names``).
+2. ``players``: the computer players, and the one registry of their names and levels
+   (``levels``, which the command line reads without loading the engine: ``players/__init__``
+   imports nothing), and the standard errors of a mean (``spread``, which the ``hard`` player
+   is the first to need).
+3. ``text``: what a person reads about names, seats and levels (``wording``, ``marks``), the
+   engine's errors worded (``engine_words``), cards as a person reads them (``card_names``)
+   and the rules page. Above ``players`` because
    seats are worded by level; below ``store`` because records and saves word their errors.
-5. ``store``: files on disk: records, saves, the history.
-6. ``game`` and ``analysis``, side by side: a game being played (its table, options, flow and
+4. ``store``: files on disk: records, saves, the history.
+5. ``game`` and ``analysis``, side by side: a game being played (its table, options, flow and
    turns), and what is worked out from games (the review, ``simulate``, the statistics, the
    worker processes). Neither imports the other.
-7. ``net``: the protocol of ``host`` and ``join`` (its messages, the client, a seat's view
+6. ``net``: the protocol of ``host`` and ``join`` (its messages, the client, a seat's view
    rebuilt from them): above ``game`` because a remote seat's turn draws the game's
    :class:`~chinese_ten.game.turn.Scene`; below ``tui`` and ``serve`` because both sides speak
    it (the join screen in ``tui``, the host server in ``serve``).
-8. ``tui`` and ``serve``, side by side: the Textual app, and the web server that runs it in
+7. ``tui`` and ``serve``, side by side: the Textual app, and the web server that runs it in
    browsers as separate processes (a command line, never an import). Neither imports the other.
-9. ``cli``: the command line and its commands, on top of everything.
+8. ``cli``: the command line and its commands, on top of everything.
 
 The root ``chinese_ten/__init__.py`` holds only the version (any layer may read it);
 ``chinese_ten/__main__.py`` runs the command line. Function-level (lazy) imports count as much
@@ -43,8 +46,7 @@ ROOT = "chinese_ten"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / ROOT
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("lang",),
-    ("engine",),
+    ("lang", "engine"),
     ("players",),
     ("text",),
     ("store",),
@@ -194,14 +196,23 @@ def test_the_walk_sees_lazy_and_relative_imports() -> None:
     found = {(i.importer, i.imported) for i in imports_in(SOURCE)}
     # lazy: the command line imports the commands inside main()
     assert ("chinese_ten.cli.main", "chinese_ten.cli.commands.play") in found
-    assert ("chinese_ten.engine.cards", "chinese_ten.lang.i18n") in found
+    assert ("chinese_ten.text.card_names", "chinese_ten.lang.i18n") in found
+
+
+def test_the_engine_imports_no_lang() -> None:
+    """The engine is pure: what a person reads is worded above it, in ``text``."""
+    found = [i for i in imports_in(SOURCE) if package_of(i.importer) == "engine"]
+    assert found, "the walk sees the engine's imports"
+    assert [i.where for i in found if package_of(i.imported) == "lang"] == []
 
 
 @pytest.mark.parametrize(
     ("importer", "imported", "bad"),
     [
         ("chinese_ten.tui.app", "chinese_ten.engine.cards", False),
-        ("chinese_ten.engine.cards", "chinese_ten.lang.i18n", False),
+        ("chinese_ten.engine.cards", "chinese_ten.lang.i18n", True),
+        ("chinese_ten.lang.i18n", "chinese_ten.engine.cards", True),
+        ("chinese_ten.text.card_names", "chinese_ten.lang.i18n", False),
         ("chinese_ten.cli.main", "chinese_ten", False),
         ("chinese_ten.__main__", "chinese_ten.cli.main", False),
         ("chinese_ten.engine.cards", "chinese_ten.text.wording", True),
@@ -232,8 +243,9 @@ def test_a_planted_upward_import_fails(tmp_path: Path) -> None:
         "class Card:\n    from ..cli import main as relative\n"
     )
     found = violations(imports_in(source))
-    assert len(found) == 2, found
-    assert all("engine" in line and "up to chinese_ten.cli.main" in line for line in found)
+    assert len(found) == 3, found
+    assert "across to its peer chinese_ten.lang.i18n" in found[0]
+    assert all("engine" in line and "up to chinese_ten.cli.main" in line for line in found[1:])
 
 
 def test_a_planted_cycle_is_found() -> None:

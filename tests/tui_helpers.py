@@ -126,7 +126,7 @@ def app_at(folder: Path, setup: DealSetup) -> ChineseTenApp:
 
 def hand_key(app: ChineseTenApp, label: str) -> str:
     """The digit key that picks the hand card shown as ``label`` (1-9, 0, -, =)."""
-    from chinese_ten.engine.cards import display_card
+    from chinese_ten.text.card_names import display_card
 
     hand = app.game.turn.view().hand
     index = [display_card(c) for c in hand].index(label)

@@ -36,8 +36,8 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["series", "--deals", str(10**30)], "is more than 1000 deals"),
         (["simulate", "--jobs", "0"], "--jobs: 0 must be at least 1"),
         (["simulate", "--players", "greedy,wizard"], "unknown player 'wizard'"),
-        (["simulate", "--players", "greedy"], "must name two to four players"),
-        (["simulate", "--players", "random,random,random,random,random"], "two to four"),
+        (["simulate", "--players", "greedy"], "must name 2 to 4 players"),
+        (["simulate", "--players", "random,random,random,random,random"], "2 to 4 players"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -318,16 +318,16 @@ def test_players_seats_the_computer_where_it_is_named() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--vs", "hard,hard,hard,hard"], "names more than three computers"),
+        (["--vs", "hard,hard,hard,hard"], "names more than 3 computers"),
         (["--vs", "hard,wizard"], "unknown level 'wizard'"),
-        (["--players", "Ana,Ben,Cy,Dee,Eve"], "must be two to four names"),
+        (["--players", "Ana,Ben,Cy,Dee,Eve"], "must be 2 to 4 names"),
         (["--players", "Ana,Ben,ana"], "every player needs a name of their own"),
         (["--players", "Ana,Ben", "--vs", "easy,easy"], "leave no seat for a person"),
         (["--players", "Ana,Ben,Cy", "--vs", "easy", "--seat", "2"], "--seat chooses the seat"),
         (["--vs", "easy", "--seat", "3"], "--seat 3: the seats are 1 to 2"),
         (["--seat", "5"], "invalid choice"),
         (["--players", "computer:hard,computer:easy"], "has no person"),
-        (["--players", "Ana,computer:wizard"], "the computer's level is easy, normal or hard"),
+        (["--players", "Ana,computer:wizard"], "the computer's level is one of easy, normal, hard"),
         (["--players", "Computer (easy),computer:easy"], "need different names"),
         (
             ["--players", "Ana,Ordinateur (difficile),computer:hard"],

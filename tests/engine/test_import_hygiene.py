@@ -8,6 +8,8 @@ from pathlib import Path
 
 from tests.pty_helpers import Terminal
 
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "chinese_ten"
+
 ENGINE = [
     "chinese_ten.engine.cards",
     "chinese_ten.engine.actions",
@@ -38,6 +40,15 @@ def _loaded_after(code: str) -> set[str]:
 def test_engine_imports_neither_textual_nor_rich() -> None:
     loaded = _loaded_after("\n".join(f"import {m}" for m in ENGINE))
     assert not {m for m in loaded if m.split(".")[0] in ("textual", "rich")}
+
+
+def test_the_engine_loads_no_lang() -> None:
+    """Every engine module imported, at run time: nothing of the reader's language is loaded."""
+    engine = sorted(p.stem for p in (SOURCE / "engine").glob("*.py") if p.stem != "__init__")
+    assert "variant" in engine
+    loaded = _loaded_after("\n".join(f"import chinese_ten.engine.{m}" for m in engine))
+    assert "chinese_ten.engine.deal" in loaded
+    assert not {m for m in loaded if m.startswith(("chinese_ten.lang", "babel", "gettext"))}
 
 
 def test_headless_commands_do_not_import_textual() -> None:

@@ -6,7 +6,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chinese_ten.engine.cards import DECK, TOTAL_POINTS
+from chinese_ten.engine.cards import DECK
 from chinese_ten.engine.chance import (
     cut,
     deal_from,
@@ -17,6 +17,7 @@ from chinese_ten.engine.chance import (
 )
 from chinese_ten.engine.deal import FLIP, advance, apply_action, card_places, legal_actions, outcome
 from chinese_ten.engine.errors import IllegalActionError
+from chinese_ten.engine.variant import variant
 from tests.helpers import random_deal
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -36,7 +37,7 @@ def test_deal_ends_empty_with_all_points_shared(seed: int) -> None:
     assert final.piles[0] | final.piles[1] == (1 << 52) - 1
     result = outcome(final)
     assert result is not None
-    assert sum(result.points) == TOTAL_POINTS
+    assert sum(result.points) == variant(2).pack_points
     assert result.results[0] == -result.results[1]
     assert len(final.actions) == 48
 

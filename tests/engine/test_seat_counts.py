@@ -12,10 +12,9 @@ from hypothesis import strategies as st
 
 from chinese_ten.analysis.simulate import series_setups
 from chinese_ten.engine.actions import FLIP
-from chinese_ten.engine.cards import BASE_POINTS, DECK, PACK_POINTS, card_points, parse_card
+from chinese_ten.engine.cards import DECK, parse_card
 from chinese_ten.engine.chance import deal_from, random_setup
 from chinese_ten.engine.deal import (
-    HAND_SIZES,
     OVER,
     DealOutcome,
     DealSetup,
@@ -27,6 +26,7 @@ from chinese_ten.engine.deal import (
 )
 from chinese_ten.engine.errors import RecordError
 from chinese_ten.engine.series import SeriesScore, default_deals
+from chinese_ten.engine.variant import SEAT_COUNTS, card_points, variant
 from chinese_ten.engine.view import PlayerView, public_events
 from tests.helpers import random_deal
 
@@ -37,7 +37,7 @@ seat_counts = st.sampled_from((3, 4))
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_hands_hold_24_cards_between_them_and_the_stock_24(seats: int) -> None:
     setup = random_setup(random.Random(seats), dealer=0, seats=seats)
-    assert [len(hand) for hand in setup.hands] == [HAND_SIZES[seats]] * seats
+    assert [len(hand) for hand in setup.hands] == [variant(seats).hand_size] * seats
     assert len(setup.layout) == 4 and len(setup.stock) == 24
     setup.check()
 
@@ -67,8 +67,8 @@ def test_the_ace_of_spades_scores_from_three_players_and_the_ace_of_clubs_with_f
     assert [card_points(clubs, n) for n in (2, 3, 4)] == [0, 0, 40]
     assert [card_points(hearts, n) for n in (2, 3, 4)] == [20, 20, 20]
     assert [sum(card_points(c, n) for c in DECK) for n in (2, 3, 4)] == [210, 240, 280]
-    assert PACK_POINTS == {2: 210, 3: 240, 4: 280}
-    assert BASE_POINTS == {2: 105, 3: 80, 4: 70}
+    assert {n: variant(n).pack_points for n in SEAT_COUNTS} == {2: 210, 3: 240, 4: 280}
+    assert {n: variant(n).base for n in SEAT_COUNTS} == {2: 105, 3: 80, 4: 70}
 
 
 @given(seeds, seat_counts)
@@ -88,9 +88,9 @@ def test_the_table_empties_and_the_piles_share_every_point(seed: int, seats: int
     assert union == (1 << 52) - 1
     result = outcome(final)
     assert result is not None
-    assert sum(result.points) == PACK_POINTS[seats]
+    assert sum(result.points) == variant(seats).pack_points
     assert sum(result.results) == 0
-    assert result.results == tuple(p - BASE_POINTS[seats] for p in result.points)
+    assert result.results == tuple(p - variant(seats).base for p in result.points)
     assert len(final.actions) == 48
 
 
@@ -167,7 +167,7 @@ def test_a_set_up_with_hands_of_the_wrong_size_or_too_many_seats_is_refused() ->
     with pytest.raises(RecordError, match="hand of seat 0 has 7 cards; it must have 8"):
         short.check()
     five = DealSetup(0, good.hands + ((),) * 2, good.layout, good.stock)
-    with pytest.raises(RecordError, match="2, 3 or 4 hands, not 5"):
+    with pytest.raises(RecordError, match="2 to 4 hands, not 5"):
         five.check()
     with pytest.raises(RecordError, match="dealer must be seat 0, 1 or 2, not 3"):
         DealSetup(3, good.hands, good.layout, good.stock).check()

@@ -7,15 +7,18 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from chinese_ten.engine.cards import format_card
 from chinese_ten.engine.deal import FLIP_PHASE, OVER, legal_actions
+from chinese_ten.engine.variant import MOST_SEATS
 from chinese_ten.net.protocol import (
     REFUSAL_CODES,
     Act,
     Cut,
     Hand,
     Ready,
+    TableState,
 )
 from chinese_ten.net.table import Accepted, Refusal, TableAuthority
 from tests.options_helpers import game_options
@@ -272,4 +275,29 @@ def test_numbers_are_strict_integers(text: str) -> None:
         .replace("1.5", "1")
         .replace('"7"', "7")
         .replace("false", "0")
+    )
+
+
+def test_the_protocol_s_seats_are_those_of_the_largest_table() -> None:
+    assert Hand(seat=MOST_SEATS - 1, level="hard").seat == MOST_SEATS - 1
+    for seat in (-1, MOST_SEATS):
+        with pytest.raises(ValidationError):
+            Hand(seat=seat, level="hard")
+    fields: dict[str, object] = {
+        "levels": (None,) * (MOST_SEATS + 1),
+        "present": (True,) * (MOST_SEATS + 1),
+        "deals_planned": 6,
+        "first_dealer": 0,
+        "points": (),
+        "stage": "cut",
+        "waiting_for": (0,),
+        "hints": True,
+        "open_scores": False,
+    }
+    names = tuple(f"P{seat}" for seat in range(MOST_SEATS + 1))
+    with pytest.raises(ValidationError, match=f"at most {MOST_SEATS} items"):
+        TableState.model_validate({"names": names, **fields})
+    fewer = {**fields, "levels": (None,) * MOST_SEATS, "present": (True,) * MOST_SEATS}
+    assert (
+        len(TableState.model_validate({"names": names[:MOST_SEATS], **fewer}).names) == MOST_SEATS
     )

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from chinese_ten.engine.actions import Action, format_action
-from chinese_ten.engine.cards import DECK, MATCH_RANK, Card, seat_points
+from chinese_ten.engine.cards import DECK, MATCH_RANK, Card
 from chinese_ten.engine.deal import (
     FLIP_PHASE,
     OVER,
@@ -25,6 +25,7 @@ from chinese_ten.engine.deal import (
     advance,
     legal_actions,
 )
+from chinese_ten.engine.variant import seat_points
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.exact import exact_values
 from chinese_ten.players.greedy import greedy_choice

@@ -97,7 +97,7 @@ def test_unknown_player_is_an_error() -> None:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_later_player_plays_as_the_player_it_stands_for(level: str) -> None:
     later, now = LaterPlayer(level, random.Random(4)), make_player(level, random.Random(4))
-    assert later.name == now.name == LEVELS[level]
+    assert later.name == now.name == LEVELS[level].player
     state = start(random_setup(random.Random(5), 0))
     mover = random.Random(6)
     for _ in range(12):  # halfway through the deal, where a hard decision is quicker

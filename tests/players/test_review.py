@@ -42,7 +42,6 @@ from chinese_ten.engine.cards import DECK, POINTS, format_card, parse_card
 from chinese_ten.engine.chance import random_setup
 from chinese_ten.engine.deal import (
     FLIP_PHASE,
-    HAND_SIZES,
     PLAY,
     DealSetup,
     DealState,
@@ -51,6 +50,7 @@ from chinese_ten.engine.deal import (
     start,
 )
 from chinese_ten.engine.errors import RecordError
+from chinese_ten.engine.variant import variant
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import WorldDealer
 from chinese_ten.players import hard
@@ -619,7 +619,7 @@ def built_at(seats: int, layout: str, hand: str) -> DealState:
     (the other hands and the stock in deck order: the judgement never reads them)."""
     used = {parse_card(w) for w in f"{layout} {hand}".split()}
     rest = [format_card(c) for c in DECK if c not in used]
-    size = HAND_SIZES[seats]
+    size = variant(seats).hand_size
     others = tuple(" ".join(rest[k * size : (k + 1) * size]) for k in range(seats - 1))
     stock = " ".join(rest[(seats - 1) * size :])
     # the dealer is the last seat, so seat 0 plays first

@@ -23,10 +23,9 @@ from chinese_ten.analysis.simulate import (
 from chinese_ten.cli.commands.simulate import run_simulate
 from chinese_ten.cli.main import main
 from chinese_ten.engine.actions import TRIPLE, Action, parse_action
-from chinese_ten.engine.cards import POINTS, card_points, red_points
+from chinese_ten.engine.cards import POINTS, red_points
 from chinese_ten.engine.chance import random_setup
 from chinese_ten.engine.deal import (
-    HAND_SIZES,
     OVER,
     DealSetup,
     advance,
@@ -36,6 +35,7 @@ from chinese_ten.engine.deal import (
 )
 from chinese_ten.engine.errors import ChineseTenError, PlayerNameError
 from chinese_ten.engine.series import default_deals
+from chinese_ten.engine.variant import card_points, variant
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import SEAT_POINTS, GreedyPlayer, greedy_choice
 from chinese_ten.store.records import load_and_replay
@@ -126,7 +126,7 @@ def test_series_pass_the_deal_round_with_hands_for_the_seat_count(seats: int) ->
     assert [s.dealer for s in setups] == [(first + k) % seats for k in range(9)]
     for setup in setups:
         setup.check()
-        assert [len(hand) for hand in setup.hands] == [HAND_SIZES[seats]] * seats
+        assert [len(hand) for hand in setup.hands] == [variant(seats).hand_size] * seats
 
 
 def test_two_seat_series_deal_as_before_dealers_alternating_from_the_same_draws() -> None:
@@ -290,7 +290,7 @@ def test_the_command_line_takes_two_to_four_players(
         with pytest.raises(SystemExit) as stop:
             main([*base, "--players", players])
         assert stop.value.code == 2
-        assert "must name two to four players" in capsys.readouterr().err
+        assert "must name 2 to 4 players" in capsys.readouterr().err
 
 
 # --- greedy --------------------------------------------------------------------------------

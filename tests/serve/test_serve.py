@@ -497,8 +497,12 @@ async def test_the_browser_s_language_is_used_unless_lang_was_given(
         unset.stop()
 
 
-def test_serve_offers_no_more_games_than_save_slots() -> None:
-    from chinese_ten.serve.limits import MOST_GAMES
-    from chinese_ten.store.saves import MAX_SLOTS
+def test_serve_offers_no_more_games_than_save_slots(capsys: pytest.CaptureFixture[str]) -> None:
+    from chinese_ten.store.slots import MAX_SLOTS
 
-    assert MOST_GAMES == MAX_SLOTS
+    parser = build_parser()
+    assert parser.parse_args(["serve", "--max-games", str(MAX_SLOTS)]).max_games == MAX_SLOTS
+    with pytest.raises(SystemExit) as refused:
+        parser.parse_args(["serve", "--max-games", str(MAX_SLOTS + 1)])
+    assert refused.value.code == 2
+    assert "--max-games" in capsys.readouterr().err

@@ -586,7 +586,7 @@ Mutation = Callable[[dict[str, Any]], object]
 BAD: list[tuple[int, Mutation, str]] = [
     (3, _move_a_card, "deals[0]: the hand of seat 0 has 7 cards; it must have 8"),
     (4, _move_a_card, "deals[0]: the hand of seat 0 has 5 cards; it must have 6"),
-    (3, _five_seats, "seat_count: a table has 2, 3 or 4 seats, not 5"),
+    (3, _five_seats, "seat_count: a table has 2 to 4 seats, not 5"),
     (4, lambda d: d["deals"][1]["hands"].pop(), "deals[1]: 3 hands for 4 seats"),
     (3, lambda d: d["deals"][0]["hands"].pop(), "deals[0]: 2 hands for 3 seats"),
     (3, lambda d: d.update(seat_count=4), "players: 3 entries for seat_count 4: one per seat"),

@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from chinese_ten.engine.cards import DECK, display_card, format_card, parse_card
+from chinese_ten.engine.cards import DECK, format_card, parse_card
+from chinese_ten.engine.errors import NotationError
 from chinese_ten.lang import i18n
+from chinese_ten.text.card_names import display_card
+from chinese_ten.text.engine_words import said
 from chinese_ten.text.rules import rules_markdown
 from scripts.catalogs import TRANSLATED, compiled, po_path, read, template
 from tests.cli_helpers import Ran, invoke
@@ -365,8 +368,10 @@ def test_the_notation_is_the_same_in_every_language(english_after: None) -> None
     i18n.choose("fr")
     assert display_card(parse_card("QD")) == "D♦"  # the current language by default
     assert format_card(parse_card("qd")) == "QD" and parse_card("10h") == parse_card("TH")
-    with pytest.raises(ValueError, match="n'est pas une carte"):
+    with pytest.raises(NotationError) as refused:
         parse_card("RC")  # French letters are for the screen, not for input
+    assert (refused.value.text, refused.value.kind) == ("RC", "card")  # the engine's data
+    assert said(refused.value).startswith("'RC' n'est pas une carte")  # worded at the edge
 
 
 def test_records_written_in_french_replay_identically_in_english(

@@ -5,9 +5,8 @@ import re
 
 import pytest
 
-from chinese_ten.engine.cards import BASE_POINTS, PACK_POINTS
-from chinese_ten.engine.deal import HAND_SIZES
 from chinese_ten.engine.series import default_deals
+from chinese_ten.engine.variant import variant
 from chinese_ten.text.rules import more_seats_section, rules_markdown
 
 HEADINGS = {
@@ -25,8 +24,8 @@ def test_each_page_has_the_three_and_four_player_figures(language: str) -> None:
     section = page.split(heading, 1)[1].split("\n## ", 1)[0]
     bold = set(re.findall(r"\*\*([^*]+)\*\*", section))
     for seats in (3, 4):
-        assert f"{HAND_SIZES[seats]} " in " ".join(bold) + " "
-        assert str(PACK_POINTS[seats]) in bold and str(BASE_POINTS[seats]) in bold
+        assert f"{variant(seats).hand_size} " in " ".join(bold) + " "
+        assert str(variant(seats).pack_points) in bold and str(variant(seats).base) in bold
     assert {"30", "40", "24"} <= bold  # the black aces' points, the stock
     assert default_deals(4) == 8 and any(w in bold for w in ("eight", "huit", "oito"))
 

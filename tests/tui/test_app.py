@@ -7,10 +7,10 @@ import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from chinese_ten.engine.cards import display_card
 from chinese_ten.engine.deal import FLIP_PHASE, OVER
 from chinese_ten.store.records import load_and_replay
 from chinese_ten.store.saves import SaveSlot
+from chinese_ten.text.card_names import display_card
 from chinese_ten.text.wording import seat_default
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import RichLog
 
-from chinese_ten.engine.cards import DECK, display_card, parse_card
+from chinese_ten.engine.cards import DECK, parse_card
 from chinese_ten.engine.view import PlayerView
+from chinese_ten.text.card_names import display_card
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.widgets.board import Board
 from chinese_ten.tui.widgets.board_layout import TABLE_ROW, board_layout

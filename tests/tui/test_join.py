@@ -630,7 +630,7 @@ async def test_a_phone_sized_window_shows_the_hand_the_table_and_the_stock(
 ) -> None:
     """A phone's browser upright (46x44) and turned (110x21): the compact board is in sight,
     with this seat's hand, the table's cards and the stock, as ``play`` draws them."""
-    from chinese_ten.engine.cards import display_card
+    from chinese_ten.text.card_names import display_card
     from chinese_ten.tui.widgets.board import Board
     from chinese_ten.tui.widgets.compact_board import CompactBoard
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from textual.widgets import RichLog
 
-from chinese_ten.engine.cards import display_card
 from chinese_ten.engine.chance import random_setup
 from chinese_ten.engine.deal import DealState, apply_action, legal_actions, outcome, start
 from chinese_ten.store.saves import SaveSlot
+from chinese_ten.text.card_names import display_card
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.handover import HandoverScreen

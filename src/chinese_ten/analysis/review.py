@@ -11,8 +11,8 @@ worlds (common random numbers), the mover's later plays by ``hard``'s learned po
 other players' greedy. An option's value is the mover's mean final points: the unit of every
 figure here is points expected at the end of the deal, from what the mover knew (the red
 points, and from three players the black aces as they score there:
-:func:`~chinese_ten.engine.cards.seat_points`). The mover's result against the base is those points
-less the table's base, the same for every option, so the options compare as their results.
+:func:`~chinese_ten.engine.variant.seat_points`). The mover's result against the base is those
+points less the table's base, the same for every option, so the options compare as their results.
 
 Two rounds per decision, and no option is judged on fewer than the first round's worlds:
 
@@ -74,17 +74,16 @@ from chinese_ten.engine.actions import (
     is_flip,
     parse_action,
 )
-from chinese_ten.engine.cards import (
-    PACK_POINTS,
-    SEAT_COUNTS,
-    Card,
-    card_points,
-    format_card,
-    parse_card,
-    rank,
-)
+from chinese_ten.engine.cards import Card, format_card, parse_card, rank
 from chinese_ten.engine.deal import OVER, PLAY, DealState, advance, legal_actions, start
 from chinese_ten.engine.errors import ChineseTenError, RecordError
+from chinese_ten.engine.variant import (
+    FEWEST_SEATS,
+    MOST_POINTS,
+    MOST_SEATS,
+    SEAT_COUNTS,
+    card_points,
+)
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.engine.worlds import Worlds, uniform_hands, worlds
 from chinese_ten.lang.i18n import _, ngettext
@@ -388,7 +387,7 @@ def _exact(value: object) -> bool:
     return value
 
 
-_MOST_POINTS: Final = float(max(PACK_POINTS.values()))
+_MOST_POINTS: Final = float(MOST_POINTS)
 """No value, loss or reason figure of a decision is beyond the points of the whole pack."""
 
 
@@ -883,8 +882,8 @@ def reviewable(record: "GameRecord") -> tuple[str, ...]:
     one, but a record built in code can)."""
     if len(record.players) not in SEAT_COUNTS:
         raise RecordError(
-            _("the review judges games of 2 to 4 players; this one has {count}").format(
-                count=len(record.players)
+            _("the review judges games of {fewest} to {most} players; this one has {count}").format(
+                fewest=FEWEST_SEATS, most=MOST_SEATS, count=len(record.players)
             )
         )
     return tuple(record.players)

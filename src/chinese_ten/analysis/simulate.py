@@ -13,11 +13,11 @@ from typing import Final, NamedTuple
 
 from chinese_ten.analysis.workers import ordered_results, usable_jobs
 from chinese_ten.engine.actions import Action
-from chinese_ten.engine.cards import SEAT_COUNTS
 from chinese_ten.engine.chance import draw_lots, random_setup
 from chinese_ten.engine.deal import OVER, DealSetup, DealState, advance, legal_actions, start
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.engine.series import SeriesScore, default_deals
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS, SEAT_COUNTS
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import _
@@ -201,7 +201,9 @@ def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
     """
     if len(kinds) not in SEAT_COUNTS:
         raise ChineseTenError(
-            _("computer players play 2 to 4 at a table, not {count}").format(count=len(kinds))
+            _("computer players play {fewest} to {most} at a table, not {count}").format(
+                fewest=FEWEST_SEATS, most=MOST_SEATS, count=len(kinds)
+            )
         )
     keys = [name_key(kind) for kind in kinds]
     named = tuple(
@@ -223,9 +225,10 @@ def simulate(
     jobs: int = 1,
 ) -> SimulationSummary:
     """Play ``games`` series of ``deals`` deals (``None``: the default length for as many
-    players) between the 2 to 4 players ``names`` (kinds such as ``greedy``); with
-    ``duplicate``, each series is played once more for every other seating, the players
-    rotated round the table on the same cards, so each sits in every seat.
+    players) between the players ``names``, as many as a table seats (kinds such as
+    ``greedy``); with ``duplicate``, each series is played once more for every other
+    seating, the players rotated round the table on the same cards, so each sits in every
+    seat.
 
     Every series has its own seed drawn from ``seed`` in order, so ``jobs`` worker processes
     (capped by :func:`usable_jobs`) give exactly the same results, in the same order, as one.

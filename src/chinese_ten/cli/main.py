@@ -20,7 +20,8 @@ from chinese_ten.engine.errors import (
     OutputError,
     PlayerNameError,
 )
-from chinese_ten.engine.series import DEFAULT_DEALS, MAX_DEALS, default_deals
+from chinese_ten.engine.series import MAX_DEALS, default_deals
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS
 from chinese_ten.game.options import Display, GameOptions, Session, table_levels
 from chinese_ten.game.table import Table
 from chinese_ten.lang import i18n
@@ -76,12 +77,12 @@ def _deal_count(text: str) -> int:
 
 
 def _bots(text: str) -> tuple[str, ...]:
-    """2 to 4 computer players for ``simulate``: kinds or levels, comma-separated."""
+    """A table's worth of computer players for ``simulate``: kinds or levels, comma-separated."""
     names = [n.strip().lower() for n in text.split(",")]
-    if not 2 <= len(names) <= 4:
+    if not FEWEST_SEATS <= len(names) <= MOST_SEATS:
         raise argparse.ArgumentTypeError(
-            _("{text} must name two to four players, such as hard,greedy,greedy").format(
-                text=repr(text)
+            _("{text} must name {fewest} to {most} players, such as hard,greedy,greedy").format(
+                text=repr(text), fewest=FEWEST_SEATS, most=MOST_SEATS
             )
         )
     for name in names:
@@ -108,11 +109,11 @@ COMPUTER_SEAT = "computer:"
 def _players(text: str) -> Seated:
     """``Ana,Ben`` (people), or with computers in their seats: ``Ana,computer:easy,Ben``."""
     entries = text.split(",")
-    if not 2 <= len(entries) <= 4:
+    if not FEWEST_SEATS <= len(entries) <= MOST_SEATS:
         raise argparse.ArgumentTypeError(
-            _("{text} must be two to four names separated by commas, such as Ana,Ben").format(
-                text=repr(text)
-            )
+            _(
+                "{text} must be {fewest} to {most} names separated by commas, such as Ana,Ben"
+            ).format(text=repr(text), fewest=FEWEST_SEATS, most=MOST_SEATS)
         )
     levels = tuple(_seat_level(entry) for entry in entries)
     if all(level is not None for level in levels):
@@ -140,7 +141,9 @@ def _seat_level(entry: str) -> str | None:
     level = word.removeprefix(COMPUTER_SEAT).strip()
     if level not in LEVELS:
         raise argparse.ArgumentTypeError(
-            _("{entry}: the computer's level is easy, normal or hard").format(entry=repr(entry))
+            _("{entry}: the computer's level is one of {known}").format(
+                entry=repr(entry), known=", ".join(LEVELS)
+            )
         )
     return level
 
@@ -151,9 +154,9 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         type=_players,
         metavar=_("NAMES"),
         help=_(
-            'every seat\'s name, 2 to 4, such as "Ana,Ben,Cy"; computer:LEVEL seats the '
-            'computer, such as "Ana,computer:hard,Ben"'
-        ),
+            'every seat\'s name, {fewest} to {most}, such as "Ana,Ben,Cy"; computer:LEVEL seats '
+            'the computer, such as "Ana,computer:hard,Ben"'
+        ).format(fewest=FEWEST_SEATS, most=MOST_SEATS),
     )
     parser.add_argument("--resume", action="store_true", help=_("continue the saved game"))
     _table_options(parser)
@@ -183,8 +186,8 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seat",
         type=int,
-        choices=(1, 2, 3, 4),
-        help=_("your seat against the computer: 1 (the default) to 4"),
+        choices=tuple(range(1, MOST_SEATS + 1)),
+        help=_("your seat against the computer: 1 (the default) to {most}").format(most=MOST_SEATS),
     )
     parser.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
     _think_option(parser)
@@ -192,9 +195,13 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
 
 def _levels(text: str) -> tuple[str, ...]:
     levels = tuple(word.strip().lower() for word in text.split(","))
-    if len(levels) > 3:
+    if len(levels) > MOST_SEATS - 1:
         raise argparse.ArgumentTypeError(
-            _("{text} names more than three computers").format(text=repr(text))
+            ngettext(
+                "{text} names more than {count} computer",
+                "{text} names more than {count} computers",
+                MOST_SEATS - 1,
+            ).format(text=repr(text), count=MOST_SEATS - 1)
         )
     for level in levels:
         if level not in LEVELS:
@@ -251,12 +258,22 @@ def _command(
     return parser
 
 
+_DEALS_HELP: Final = {
+    "most": MAX_DEALS,
+    "default": default_deals(FEWEST_SEATS),
+    "longer": default_deals(MOST_SEATS),
+    "seats": MOST_SEATS,
+}
+"""The figures of ``--deals``'s help: the standard variants' default lengths."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="chinese-ten",
         description=_(
-            "Chinese Ten (Jiǎn Hóng Diǎn), the red-point capture game for 2 to 4 players."
-        ),
+            "Chinese Ten (Jiǎn Hóng Diǎn), the red-point capture game for {fewest} to {most} "
+            "players."
+        ).format(fewest=FEWEST_SEATS, most=MOST_SEATS),
     )
     parser.add_argument(
         "--version",
@@ -288,8 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help=_(
-            "deals per series, at most {most} (default {default}, or {four} with 4 players)"
-        ).format(most=MAX_DEALS, default=DEFAULT_DEALS, four=default_deals(4)),
+            "deals per series, at most {most} (default {default}, or {longer} with {seats} players)"
+        ).format(**_DEALS_HELP),
     )
     sim.add_argument(
         "--players",
@@ -297,8 +314,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=("greedy", "random"),
         metavar=_("PLAYERS"),
         help=_(
-            "2 to 4 of random, greedy, hard (or the levels easy, normal, hard), "
+            "{fewest} to {most} of {players} (or the levels {levels}), "
             "comma-separated (default greedy,random)"
+        ).format(
+            fewest=FEWEST_SEATS,
+            most=MOST_SEATS,
+            players=", ".join(PLAYER_NAMES),
+            levels=", ".join(LEVELS),
         ),
     )
     sim.add_argument(
@@ -339,8 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_deal_count,
         metavar="N",
         help=_(
-            "deals per series, at most {most} (default {default}, or {four} with 4 players)"
-        ).format(most=MAX_DEALS, default=DEFAULT_DEALS, four=default_deals(4)),
+            "deals per series, at most {most} (default {default}, or {longer} with {seats} players)"
+        ).format(**_DEALS_HELP),
     )
     _game_options(series)
 

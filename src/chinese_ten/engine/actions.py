@@ -82,7 +82,9 @@ def parse_action(text: str) -> Action:
     """Read ``play 8C``, ``play 8C taking 2H``, ``flip KD taking the layout triple``."""
     words = text.split()
     if len(words) < 2 or words[0].lower() not in ("play", "flip"):
-        raise NotationError(f"{text!r} is not an action: write 'play CARD' or 'flip CARD'")
+        raise NotationError(
+            f"{text!r} is not an action: write 'play CARD' or 'flip CARD'", text=text
+        )
     make = flip_action if words[0].lower() == "flip" else play_action
     card = parse_card(words[1])
     rest = [w.lower() for w in words[2:]]
@@ -92,4 +94,6 @@ def parse_action(text: str) -> Action:
         return make(card) | TRIPLE << 6
     if len(rest) == 2 and rest[0] == "taking":
         return make(card, parse_card(rest[1]))
-    raise NotationError(f"{text!r} is not an action: expected 'taking CARD' after the card")
+    raise NotationError(
+        f"{text!r} is not an action: expected 'taking CARD' after the card", text=text
+    )

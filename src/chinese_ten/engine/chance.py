@@ -4,8 +4,9 @@ import random
 from typing import Final
 
 from chinese_ten.engine.cards import DECK, Card
-from chinese_ten.engine.deal import HAND_SIZES, LAYOUT_SIZE, DealSetup
+from chinese_ten.engine.deal import LAYOUT_SIZE, DealSetup
 from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.variant import VARIANTS
 
 _SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 """Fisher-Yates from the bottom card up: each position, and the bits drawn for its partner."""
@@ -66,7 +67,7 @@ def cut(deck: list[Card], position: int) -> list[Card]:
 def deal_from(deck: list[Card], dealer: int, seats: int = 2) -> DealSetup:
     """Deal one card at a time to each player, starting with the seat after the dealer and
     ending with the dealer; then the layout and the stock."""
-    dealt = seats * HAND_SIZES[seats]
+    dealt = seats * VARIANTS[seats].hand_size
     hands: list[tuple[Card, ...]] = [()] * seats
     for k in range(seats):
         hands[(dealer + 1 + k) % seats] = tuple(sorted(deck[k:dealt:seats]))

@@ -13,8 +13,8 @@ returns the next state, :func:`advance` is the trusted fast path for actions tha
 ('9S JD', (6, 0))
 
 Two, three or four seats play the same way; seats go round in order (seat ``n - 1`` is
-followed by seat 0), the seat after the dealer plays first, and a deal's hands are 12, 8 or 6
-cards (:data:`HAND_SIZES`).
+followed by seat 0), the seat after the dealer plays first, and a deal's hands are of the size
+the table's variant deals (:attr:`chinese_ten.engine.variant.Variant.hand_size`).
 """
 
 from dataclasses import dataclass
@@ -22,17 +22,14 @@ from typing import Final, NamedTuple, TypeAlias
 
 from chinese_ten.engine.actions import FLIP, TRIPLE, Action, format_action
 from chinese_ten.engine.cards import (
-    BASE_POINTS,
     DECK,
     MATCH_RANK,
-    SEAT_COUNTS,
     SPECIAL_SET_RANKS,
     Card,
     cards_of_mask,
     format_card,
     format_cards,
     parse_card,
-    seat_points,
 )
 from chinese_ten.engine.errors import (
     DealSetupError,
@@ -42,6 +39,7 @@ from chinese_ten.engine.errors import (
     SetupFault,
 )
 from chinese_ten.engine.leaders import highest, sole
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS, VARIANTS, seat_points
 
 PLAY: Final = 0
 """Phase: the player to move plays a card from the hand."""
@@ -50,10 +48,6 @@ FLIP_PHASE: Final = 1
 OVER: Final = 2
 """Phase: hands and stock are empty; the deal is scored."""
 
-HAND_SIZE: Final = 12
-"""Cards in each hand with two players."""
-HAND_SIZES: Final = {2: 12, 3: 8, 4: 6}
-"""Cards in each hand by seat count: the hands always hold 24 cards between them."""
 LAYOUT_SIZE: Final = 4
 STOCK_SIZE: Final = 24
 
@@ -70,13 +64,13 @@ class DealSetup:
 
     dealer: int
     hands: Hands
-    """One hand per seat: two, three or four."""
+    """One hand per seat (:data:`chinese_ten.engine.variant.SEAT_COUNTS`)."""
     layout: tuple[Card, ...]
     stock: tuple[Card, ...]
 
     @property
     def seats(self) -> int:
-        """How many play: 2, 3 or 4."""
+        """How many play."""
         return len(self.hands)
 
     @classmethod
@@ -95,15 +89,16 @@ class DealSetup:
         if type(self.hands) is not tuple:
             raise TypeError(f"hands must be a tuple of tuples of cards, not {self.hands!r}")
         seats = len(self.hands)
-        if seats not in SEAT_COUNTS:
+        if seats not in VARIANTS:
             fault = SetupFault("seat_count", count=seats)
-            raise DealSetupError(fault, f"a deal has 2, 3 or 4 hands, not {seats}")
+            message = f"a deal has {FEWEST_SEATS} to {MOST_SEATS} hands, not {seats}"
+            raise DealSetupError(fault, message)
         if type(self.dealer) is not int or not 0 <= self.dealer < seats:
             choices = ", ".join(str(k) for k in range(seats - 1)) + f" or {seats - 1}"
             fault = SetupFault("dealer", card=self.dealer, size=seats)
             raise DealSetupError(fault, f"dealer must be seat {choices}, not {self.dealer}")
         sizes: tuple[tuple[tuple[Part, int], tuple[Card, ...], int], ...] = (
-            *((("hand", k), hand, HAND_SIZES[seats]) for k, hand in enumerate(self.hands)),
+            *((("hand", k), hand, VARIANTS[seats].hand_size) for k, hand in enumerate(self.hands)),
             (("layout", 0), self.layout, LAYOUT_SIZE),
             (("stock", 0), self.stock, STOCK_SIZE),
         )
@@ -417,13 +412,13 @@ def why_illegal(state: DealState, action: Action) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DealOutcome:
-    """How a finished deal scored: each seat's points, results (points - the base: 105, 80
-    or 70) and the winner."""
+    """How a finished deal scored: each seat's points, results (points - the table's
+    :attr:`~chinese_ten.engine.variant.Variant.base`) and the winner."""
 
     points: tuple[int, ...]
     results: tuple[int, ...]
     winner: int | None
-    """The seat with the most points, or ``None`` when the most are shared (105 each of 2)."""
+    """The seat with the most points, or ``None`` when the most are shared (the base each of 2)."""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -433,7 +428,7 @@ class DealOutcome:
     @classmethod
     def of_points(cls, points: tuple[int, ...]) -> "DealOutcome":
         """The outcome of a deal whose piles scored ``points`` (one per seat)."""
-        base = BASE_POINTS[len(points)]
+        base = VARIANTS[len(points)].base
         return cls(points, tuple([p - base for p in points]), sole(highest(points)))
 
 

@@ -67,8 +67,20 @@ class ChineseTenError(ValueError):
     """Root of every error chinese-ten raises on purpose."""
 
 
+NotationKind: TypeAlias = Literal["card", "action"]
+
+
 class NotationError(ChineseTenError):
-    """Text that is not a card or an action in our notation."""
+    """Text that is not a card or an action in our notation: ``text`` as given and ``kind``,
+    what it should have been; ``message`` is the English ``str()``."""
+
+    def __init__(self, message: str, *, text: str = "", kind: NotationKind = "action") -> None:
+        super().__init__(message)
+        self.text = text
+        self.kind: NotationKind = kind
+
+    def __reduce__(self) -> tuple[type, tuple[str], dict[str, str]]:  # for worker processes
+        return type(self), (str(self),), {"text": self.text, "kind": self.kind}
 
 
 class IllegalActionError(ChineseTenError):

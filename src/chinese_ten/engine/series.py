@@ -6,17 +6,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from chinese_ten.engine.leaders import highest, sole
+from chinese_ten.engine.variant import VARIANTS
 
-if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the engine
+if TYPE_CHECKING:  # the command line reads MAX_DEALS without loading the deals
     from chinese_ten.engine.deal import DealOutcome, DealState
-
-DEFAULT_DEALS: Final = 6
 
 
 def default_deals(seats: int) -> int:
-    """The default length lets every seat deal equally often: 6 deals with 2 or 3 players,
-    8 with 4."""
-    return 8 if seats == 4 else DEFAULT_DEALS
+    """The default length of a series of ``seats`` players (their variant's)."""
+    return VARIANTS[seats].default_deals
 
 
 MAX_DEALS: Final = 1000

@@ -5,6 +5,7 @@ and this run of the program (:class:`Session`)."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS
 from chinese_ten.game.table import Table
 from chinese_ten.lang.i18n import _, ngettext
 
@@ -115,13 +116,13 @@ def table_levels(
                 computers,
             ).format(names=seats, computers=computers)
         )
-    if seats > 4:
+    if seats > MOST_SEATS:
         raise ValueError(
             ngettext(
-                "{seats} player: Chinese Ten is for 2 to 4 players",
-                "{seats} players: Chinese Ten is for 2 to 4 players",
+                "{seats} player: Chinese Ten is for {fewest} to {most} players",
+                "{seats} players: Chinese Ten is for {fewest} to {most} players",
                 seats,
-            ).format(seats=seats)
+            ).format(seats=seats, fewest=FEWEST_SEATS, most=MOST_SEATS)
         )
     people = seats - computers
     if seat is not None and people > 1:

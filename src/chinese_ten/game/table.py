@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.lang.numerals import shortest
-from chinese_ten.players.levels import lone_person
+from chinese_ten.players.levels import LEVELS, lone_person
 from chinese_ten.text.marks import marked_name
 from chinese_ten.text.wording import english_default, is_default, is_you, seat_default, versus
 
@@ -194,7 +194,7 @@ def record_you(record: "GameRecord") -> int | None:
 def _computer_named(name: str, seat: int, seats: int) -> str | None:
     """The level whose default computer name ``name`` is, in any language, at a table of
     ``seats`` with one computer; None if none."""
-    for level in ("easy", "normal", "hard"):
+    for level in LEVELS:
         levels: list[str | None] = [None] * seats
         levels[seat] = level
         if is_default(name, seat, levels):

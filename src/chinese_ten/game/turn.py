@@ -23,10 +23,11 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 from chinese_ten.engine.actions import Action, action_card, is_flip, takes
-from chinese_ten.engine.cards import Card, card_points, rank
+from chinese_ten.engine.cards import Card, rank
 from chinese_ten.engine.chance import cutter_of
 from chinese_ten.engine.deal import FLIP_PHASE, DealOutcome, DealState, legal_actions
 from chinese_ten.engine.series import SeriesScore
+from chinese_ten.engine.variant import card_points
 from chinese_ten.engine.view import Event, PlayerView
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.players.base import Player, make_player

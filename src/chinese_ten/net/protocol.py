@@ -27,6 +27,7 @@ from pydantic import (
 
 from chinese_ten.engine.actions import Action, format_action
 from chinese_ten.engine.cards import Card, cards_of_mask, format_card
+from chinese_ten.engine.variant import MOST_SEATS
 from chinese_ten.engine.view import Event, PlayerView
 from chinese_ten.players.levels import LEVELS
 
@@ -123,7 +124,7 @@ class Hand(_Model):
     (``level`` None) goes back to its person."""
 
     kind: Literal["hand"] = "hand"
-    seat: Annotated[StrictInt, Field(ge=0, le=3)]
+    seat: Annotated[StrictInt, Field(ge=0, lt=MOST_SEATS)]
     level: Level | None
 
 
@@ -181,7 +182,7 @@ class CutMade(_Model):
 class TableState(_Model):
     """The table around the deal: who sits where, who is here, the series so far."""
 
-    names: Annotated[tuple[Annotated[str, Field(max_length=64)], ...], Field(max_length=4)]
+    names: Annotated[tuple[Annotated[str, Field(max_length=64)], ...], Field(max_length=MOST_SEATS)]
     levels: tuple[str | None, ...]
     """The computer's level in each seat (None: a person)."""
     present: tuple[bool, ...]

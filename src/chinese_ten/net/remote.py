@@ -11,9 +11,10 @@ server's next update says so.
 from dataclasses import dataclass, field
 
 from chinese_ten.engine.actions import Action, format_action, parse_action
-from chinese_ten.engine.cards import DECK, Card, parse_card, seat_points
+from chinese_ten.engine.cards import DECK, Card, parse_card
 from chinese_ten.engine.deal import FLIP_PHASE, OVER, DealOutcome
 from chinese_ten.engine.series import SeriesScore
+from chinese_ten.engine.variant import seat_points
 from chinese_ten.engine.view import Event, PlayerView
 from chinese_ten.game.turn import BLANK, Scene, SeatTurn, Stage
 from chinese_ten.net.protocol import SeatView, TableState, Update

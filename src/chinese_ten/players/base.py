@@ -9,7 +9,7 @@ from typing import Protocol
 from chinese_ten.engine.actions import Action
 from chinese_ten.engine.errors import ChineseTenError
 from chinese_ten.engine.view import PlayerView
-from chinese_ten.players.levels import LEVELS, PLAYER_NAMES
+from chinese_ten.players.levels import LEVELS, PLAYER_NAMES, PLAYERS, player_of
 
 
 class Player(Protocol):
@@ -24,18 +24,9 @@ class Player(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-_MODULES = {
-    "random": ("chinese_ten.players.random_player", "RandomPlayer"),
-    "greedy": ("chinese_ten.players.greedy", "GreedyPlayer"),
-    "hard": ("chinese_ten.players.hard", "HardPlayer"),
-}
-"""Where each player lives: only the one asked for is imported (``hard`` loads its playout
-tables, which a game of random players never needs)."""
-
-
 @functools.cache
 def _player_class(name: str) -> Callable[..., Player]:
-    module, attribute = _MODULES[name]
+    module, attribute = PLAYERS[name]
     made: Callable[..., Player] = getattr(importlib.import_module(module), attribute)
     return made
 
@@ -59,7 +50,7 @@ def player_maker(name: str, *, think: float | None = None) -> Callable[[random.R
 
 def _known(name: str) -> str:
     """The player behind a name or level; an unknown one is an error."""
-    name = LEVELS.get(name, name)
+    name = player_of(name)
     if name not in PLAYER_NAMES:
         known = ", ".join((*PLAYER_NAMES, *LEVELS))
         raise ChineseTenError(f"unknown player {name!r}: choose from {known}")

@@ -29,8 +29,9 @@ from itertools import combinations
 from typing import Final, TypeAlias
 
 from chinese_ten.engine.actions import FLIP, TRIPLE, Action
-from chinese_ten.engine.cards import Card, seat_points
+from chinese_ten.engine.cards import Card
 from chinese_ten.engine.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, card_options
+from chinese_ten.engine.variant import seat_points
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.playout import greedy_option_table

@@ -1,11 +1,10 @@
 """The ``greedy`` player (level normal): the most points now.
 
 A capturing option scores the points of the played card plus what it takes; a card that
-captures nothing scores minus its own value (so black and low cards are shed first). Points are
-those of the table's seat count (:func:`~chinese_ten.engine.cards.card_points`): the red cards, and
-from three players the ace of spades (30), with four the ace of clubs (40) too; with two
-players only the red cards score, as always. The first of equal options in legal-action order
-wins, so the choice is deterministic.
+captures nothing scores minus its own value (so black and low cards are shed first). Points
+are those of the table's variant (:func:`~chinese_ten.engine.variant.card_points`): the red
+cards, and the black aces that score at that table. The first of equal options in legal-action
+order wins, so the choice is deterministic.
 """
 
 import random
@@ -13,7 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from chinese_ten.engine.actions import TRIPLE, Action
-from chinese_ten.engine.cards import DECK, SEAT_COUNTS, card_points
+from chinese_ten.engine.cards import DECK
+from chinese_ten.engine.variant import SEAT_COUNTS, card_points
 from chinese_ten.engine.view import PlayerView
 
 SEAT_POINTS: Final = {n: tuple(card_points(c, n) for c in DECK) for n in SEAT_COUNTS}

@@ -18,8 +18,9 @@ scores what it scores there (the black aces from three players:
 
 from typing import Final
 
-from chinese_ten.engine.cards import DECK, MATCH_RANK, SEAT_COUNTS, Card, seat_points
+from chinese_ten.engine.cards import DECK, MATCH_RANK, Card
 from chinese_ten.engine.deal import FLIP_PHASE, MATCH_SHIFT, OVER, RANK_MASK, DealState
+from chinese_ten.engine.variant import SEAT_COUNTS, seat_points
 from chinese_ten.players.greedy import SEAT_POINTS
 from chinese_ten.players.policy import RANK_CARDS, Points, policy_tables
 

@@ -19,8 +19,8 @@ The int playout (:func:`chinese_ten.players.playout.learned_points`) scores an o
 the sum of two look-ups in tables built once from the same features and weights;
 ``tests/players/test_playout.py`` checks that it plays exactly as :func:`policy_choice`.
 
-With three or four players a card's points are what it scores at that table (the ace of
-spades 30, the ace of clubs 40: :func:`~chinese_ten.engine.cards.card_points`); the weights are the
+With three or four players a card's points are what it scores at that table
+(:func:`~chinese_ten.engine.variant.card_points`: the black aces too); the weights are the
 same.
 """
 

@@ -4,9 +4,10 @@ servers' bookkeeping."""
 
 from typing import Final
 
-MOST_GAMES: Final = 16
-"""Each game holds a save slot (``saves.MAX_SLOTS``, checked equal by a test), so no more can
-run at once."""
+from chinese_ten.store.slots import MAX_SLOTS
+
+MOST_GAMES: Final = MAX_SLOTS
+"""Each game holds a save slot, so no more can run at once."""
 DEFAULT_GAMES: Final = 4
 DEFAULT_IDLE_MINUTES: Final = 30.0
 IDLE_MINUTES: Final = (0.05, 24 * 60.0)

@@ -66,6 +66,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.variant import MOST_SEATS
 from chinese_ten.lang.i18n import N_, _
 from chinese_ten.store.files import file_problem, shown
 from chinese_ten.store.history_names import history_key, keys_in_older_files
@@ -250,7 +251,7 @@ def _facts(record: "GameRecord", states: Sequence["DealState"]) -> dict[str, obj
     seats = record.seat_count
     results = [o.results[0] if seats == 2 else list(o.results) for o in score.outcomes]
     values: dict[str, object] = {"seat_count": seats}
-    for seat in range(4):
+    for seat in range(MOST_SEATS):
         there = seat < seats
         values[f"player{seat}"] = record.players[seat] if there else None
         values[f"name_key{seat}"] = history_key(record.players[seat]) if there else None
@@ -274,7 +275,10 @@ def _columns(record: "GameRecord") -> _Columns:
 
 def _computers(levels: Sequence[str | None]) -> dict[str, str | None]:
     """The computer columns of a table whose seats play at ``levels`` (None: a person)."""
-    return {f"computer{seat}": levels[seat] if seat < len(levels) else None for seat in range(4)}
+    return {
+        f"computer{seat}": levels[seat] if seat < len(levels) else None
+        for seat in range(MOST_SEATS)
+    }
 
 
 class History:
@@ -510,7 +514,7 @@ class History:
         version = self._reading("PRAGMA user_version")[0][0]
         if isinstance(version, int) and version < 3:
             return ROW_COLUMNS_OF_TWO, 2
-        return ROW_COLUMNS, 4
+        return ROW_COLUMNS, MOST_SEATS
 
     def games(self, player: str | None = None, limit: int | None = None) -> list[GameRow]:
         """Stored games, newest first (by end, else start, else when added); ``player``

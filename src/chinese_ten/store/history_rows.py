@@ -14,10 +14,10 @@ from operator import neg
 from pathlib import Path
 from typing import Final
 
-from chinese_ten.engine.cards import BASE_POINTS, PACK_POINTS
 from chinese_ten.engine.errors import PlayerNameError
 from chinese_ten.engine.leaders import highest
 from chinese_ten.engine.series import MAX_DEALS
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_POINTS, MOST_SEATS, variant
 from chinese_ten.lang.i18n import _
 from chinese_ten.players.levels import LEVELS
 from chinese_ten.store.files import shown
@@ -35,10 +35,13 @@ def deal_bounds(seats: int) -> tuple[int, int]:
     >>> deal_bounds(2), deal_bounds(4)
     ((-105, 105), (-70, 210))
     """
-    base = BASE_POINTS[seats]
-    return -base, PACK_POINTS[seats] - base
+    return variant(seats).result_bounds
 
 
+MAX_RESULT: Final = MOST_POINTS
+"""No seat wins or loses more than the whole pack in one deal."""
+MAX_TOTAL: Final = MAX_RESULT * MAX_DEALS
+"""Nor more than that in every deal of the longest series."""
 EARLIEST: Final = datetime(2, 1, 1, tzinfo=UTC)
 LATEST: Final = datetime(9998, 12, 31, tzinfo=UTC)
 """A stored time is within these, so it can be shown in any time zone and compared."""
@@ -87,7 +90,11 @@ class GameRow:
 ROW_NAMES: Final = (
     "id",
     "seat_count",
-    *(f"{column}{seat}" for column in ("player", "computer", "total") for seat in range(4)),
+    *(
+        f"{column}{seat}"
+        for column in ("player", "computer", "total")
+        for seat in range(MOST_SEATS)
+    ),
     "started",
     "ended",
     "deals_planned",
@@ -100,11 +107,17 @@ ROW_NAMES: Final = (
 """The listed columns, in the order :func:`checked_row` reads them."""
 
 
+def _seat_of(column: str) -> int:
+    """The seat a seat's column is of (``total3``: 3), -1 for any other column."""
+    return int(column[-1]) if column[-1].isdigit() else -1
+
+
 def _row_columns(seat_columns: bool) -> str:
     """The listed columns; without ``seat_columns`` (a file written before version 3, every
     game of two seats), the same read as constants."""
     names = [
-        "2" if name == "seat_count" else "NULL" if name[-1] in "23" else name for name in ROW_NAMES
+        "2" if name == "seat_count" else "NULL" if _seat_of(name) >= 2 else name
+        for name in ROW_NAMES
     ]
     return ", ".join(ROW_NAMES if seat_columns else names)
 
@@ -212,9 +225,9 @@ def _seat(value: object, column: str, names: dict[str, tuple[str, str]]) -> tupl
     return known
 
 
-_PLAYERS: Final = tuple(f"player{seat}" for seat in range(4))
-_COMPUTERS: Final = tuple(f"computer{seat}" for seat in range(4))
-_TOTALS: Final = tuple(f"total{seat}" for seat in range(4))
+_PLAYERS: Final = tuple(f"player{seat}" for seat in range(MOST_SEATS))
+_COMPUTERS: Final = tuple(f"computer{seat}" for seat in range(MOST_SEATS))
+_TOTALS: Final = tuple(f"total{seat}" for seat in range(MOST_SEATS))
 _NOBODY: Final = (None,) * 3
 
 
@@ -234,10 +247,11 @@ def checked_row(values: tuple[object, ...], names: dict[str, tuple[str, str]]) -
     """A listed row (:data:`ROW_COLUMNS`), every column checked (:class:`DamagedRowError` says
     the first that is not as we write it): the file is input like any other."""
     game_id, count, *rest = values
-    players, computers, totals = rest[0:4], rest[4:8], rest[8:12]
-    started, ended, planned, played, winner, over, results, imp = rest[12:]
-    seats = _whole(count, "seat_count", 2, 4)
-    for seat in range(seats, 4):
+    most = MOST_SEATS
+    players, computers, totals = rest[0:most], rest[most : 2 * most], rest[2 * most : 3 * most]
+    started, ended, planned, played, winner, over, results, imp = rest[3 * most :]
+    seats = _whole(count, "seat_count", FEWEST_SEATS, most)
+    for seat in range(seats, most):
         _empty_seat((players[seat], computers[seat], totals[seat]), seat, seats)
     shown, keys = zip(*[_seat(players[k], _PLAYERS[k], names) for k in range(seats)], strict=True)
     if len(set(keys)) < seats:  # "You" and "Vous": one player in two seats

@@ -29,10 +29,9 @@ from pydantic import (
 )
 
 from chinese_ten.engine.actions import FLIP, Action, action_card, action_target, takes
-from chinese_ten.engine.cards import DECK, SEAT_COUNTS, Card, format_card, parse_card, rank
+from chinese_ten.engine.cards import DECK, Card, format_card, parse_card, rank
 from chinese_ten.engine.deal import (
     FLIP_PHASE,
-    HAND_SIZES,
     OVER,
     PLAY,
     DealSetup,
@@ -44,9 +43,11 @@ from chinese_ten.engine.deal import (
     pile_points,
     start,
 )
-from chinese_ten.engine.errors import ChineseTenError, DealSetupError, RecordError
+from chinese_ten.engine.errors import ChineseTenError, DealSetupError, NotationError, RecordError
 from chinese_ten.engine.series import MAX_DEALS, SeriesScore
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS, SEAT_COUNTS, variant
 from chinese_ten.lang.i18n import N_, _, ngettext
+from chinese_ten.players.levels import computer_names
 from chinese_ten.text.engine_words import illegal_reason, said
 from chinese_ten.text.names import check_name, check_names
 
@@ -72,7 +73,10 @@ def _card(value: object, info: ValidationInfo) -> Card:
         raise ValueError(
             _("a card is written as text such as 'TH', not {value}").format(value=repr(value))
         )
-    return parse_card(value)
+    try:
+        return parse_card(value)
+    except NotationError as error:
+        raise ValueError(said(error)) from None
 
 
 def _whole_number(value: object) -> object:
@@ -117,7 +121,11 @@ class TurnRecord(_Model):
 def _seat_count(value: object) -> object:
     _whole_number(value)
     if value not in SEAT_COUNTS:
-        raise ValueError(_("a table has 2, 3 or 4 seats, not {count}").format(count=value))
+        raise ValueError(
+            _("a table has {fewest} to {most} seats, not {count}").format(
+                fewest=FEWEST_SEATS, most=MOST_SEATS, count=value
+            )
+        )
     return value
 
 
@@ -155,7 +163,7 @@ class DealRecord(_Model):
                     dealer=self.dealer, last=seats - 1
                 )
             )
-        size = HAND_SIZES[seats]
+        size = variant(seats).hand_size
         for seat, hand in enumerate(self.hands):
             if len(hand) != size:
                 raise RecordError(
@@ -174,6 +182,21 @@ class DealRecord(_Model):
 PlayerName = Annotated[str, AfterValidator(check_name)]
 """A name under the one rule of :mod:`chinese_ten.text.names` (stripped, one line, no controls)."""
 
+
+def _computer(value: object) -> object:
+    known = computer_names()
+    if not isinstance(value, str) or value not in known:
+        raise ValueError(
+            _("a computer seat is one of {known}, not {value}").format(
+                known=", ".join(known), value=json.dumps(value)
+            )
+        )
+    return value
+
+
+ComputerName = Annotated[str, BeforeValidator(_computer)]
+"""A computer seat's level or player (:func:`chinese_ten.players.levels.computer_names`)."""
+
 MAX_THINK: Final = 60.0
 """The most seconds a record may give the hard computer per decision (as ``--think``)."""
 
@@ -183,7 +206,7 @@ class SeatRecord(_Model):
     whether the seat's name is its default (``You``, ``Computer (hard)``, ``Player 2``),
     which every reader shows in its own language."""
 
-    computer: Literal["easy", "normal", "hard", "random", "greedy"] | None = None
+    computer: ComputerName | None = None
     """A level offered to a person, or a computer player by name (``simulate``'s)."""
     default_name: bool = False
 
@@ -201,13 +224,15 @@ class GameRecord(_Model):
     version: Annotated[Literal[1, 2], _WHOLE_NUMBER]
     seat_count: Annotated[int, BeforeValidator(_seat_count)] = 2
     """How many play: written (and required) from version 2 on; version 1 is always 2."""
-    players: tuple[PlayerName, ...] = Field(min_length=2, max_length=4)
+    players: tuple[PlayerName, ...] = Field(min_length=FEWEST_SEATS, max_length=MOST_SEATS)
     """One name per seat, in seat order."""
     deals_planned: int | None = Field(ge=1, le=MAX_DEALS)
     """``None`` for open-ended play (``chinese-ten play`` offers deal after deal)."""
     deals: tuple[DealRecord, ...] = Field(max_length=MAX_DEALS)
     """At most :data:`MAX_DEALS`, planned or open-ended: every record is bounded."""
-    seats: tuple[SeatRecord, ...] | None = Field(default=None, min_length=2, max_length=4)
+    seats: tuple[SeatRecord, ...] | None = Field(
+        default=None, min_length=FEWEST_SEATS, max_length=MOST_SEATS
+    )
     """Who sits where, one per seat; absent in records of earlier versions and from
     ``simulate``."""
     settings: SettingsRecord | None = None

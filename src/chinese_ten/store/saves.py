@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from chinese_ten.engine.errors import RecordError, SaveError
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.store.files import file_problem, shown
+from chinese_ten.store.slots import MAX_SLOTS
 
 if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
     from chinese_ten.engine.deal import DealState
@@ -32,9 +33,6 @@ if TYPE_CHECKING:  # pydantic is imported on the first save, not at start-up
 
 HOME_VARIABLE = "CHINESE_TEN_HOME"
 """Overrides the data folder (tests, portable installs)."""
-
-MAX_SLOTS = 16
-"""Games that can run at once on one data folder, each with its own save."""
 
 if sys.platform == "win32":  # pragma: no cover (the game is tested on POSIX systems)
     import msvcrt

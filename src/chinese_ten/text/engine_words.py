@@ -9,7 +9,14 @@ error to a person (the command line, a record or a save being read) passes it th
 
 from chinese_ten.engine.actions import TRIPLE, Action, action_card, capture_code, is_flip
 from chinese_ten.engine.cards import format_card
-from chinese_ten.engine.errors import DealSetupError, IllegalActionError, Illegality, SetupFault
+from chinese_ten.engine.errors import (
+    DealSetupError,
+    IllegalActionError,
+    Illegality,
+    NotationError,
+    SetupFault,
+)
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS
 from chinese_ten.lang.i18n import _, ngettext
 
 
@@ -72,7 +79,9 @@ def setup_fault(fault: SetupFault) -> str:
     """What is wrong with a deal's cards, in the reader's language."""
     match fault.reason:
         case "seat_count":
-            return _("a deal has 2, 3 or 4 hands, not {count}").format(count=fault.count)
+            return _("a deal has {fewest} to {most} hands, not {count}").format(
+                fewest=FEWEST_SEATS, most=MOST_SEATS, count=fault.count
+            )
         case "dealer":
             return _("dealer {dealer} is not a seat: the seats are 0 to {last}").format(
                 dealer=fault.card, last=fault.size - 1
@@ -113,4 +122,8 @@ def said(error: Exception) -> str:
         )
     if isinstance(error, DealSetupError):
         return setup_fault(error.fault)
+    if isinstance(error, NotationError) and error.kind == "card":
+        return _(
+            "{text} is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (S H D C)"
+        ).format(text=repr(error.text))
     return str(error)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from chinese_ten.engine.errors import PlayerNameError
+from chinese_ten.engine.variant import FEWEST_SEATS, MOST_SEATS
 from chinese_ten.lang.i18n import _, ngettext
 from chinese_ten.text.wording import person_key
 
@@ -85,12 +86,17 @@ def check_name(text: str) -> str:
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Checked names, one per seat (2 to 4), that can be told apart: no two the same up to
-    case (or Unicode form, such as full-width letters), nor two of one default name in any
-    of our languages ("You" and "Vous", "Player 1" and "Joueur 1"), since the screens and
-    the history tell the players apart by name (:func:`chinese_ten.text.wording.person_key`)."""
-    if not 2 <= len(names) <= 4:
-        raise PlayerNameError(_("a game has 2 to 4 players, not {count}").format(count=len(names)))
+    """Checked names, one per seat (as many as a table seats), that can be told apart: no
+    two the same up to case (or Unicode form, such as full-width letters), nor two of one
+    default name in any of our languages ("You" and "Vous", "Player 1" and "Joueur 1"),
+    since the screens and the history tell the players apart by name
+    (:func:`chinese_ten.text.wording.person_key`)."""
+    if not FEWEST_SEATS <= len(names) <= MOST_SEATS:
+        raise PlayerNameError(
+            _("a game has {fewest} to {most} players, not {count}").format(
+                fewest=FEWEST_SEATS, most=MOST_SEATS, count=len(names)
+            )
+        )
     checked = []
     for seat, name in enumerate(names, start=1):
         try:

@@ -13,17 +13,16 @@ from gettext import NullTranslations
 
 from chinese_ten.lang.folding import name_key
 from chinese_ten.lang.i18n import N_, _, every_catalog
-from chinese_ten.players.levels import lone_person
+from chinese_ten.players.levels import LEVELS, lone_person
 
 YOU = N_("You")
 """The English default name of the human against the computer."""
 
-_LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-
 
 def level_name(level: str) -> str:
-    """A computer level (``easy``, ``normal``, ``hard``) as the language says it."""
-    return _(_LEVELS[level]) if level in _LEVELS else level
+    """A computer level (one of :data:`~chinese_ten.players.levels.LEVELS`) as the language
+    says it; any other name as it is."""
+    return _(LEVELS[level].words) if level in LEVELS else level
 
 
 _COMPUTER = N_("Computer ({level})")
@@ -62,7 +61,7 @@ def is_computer_identity(identity: str | None, level: str) -> bool:
 def _every_identity() -> tuple[str, ...]:
     players = tuple(f"player {number}" for number in _SEATS)
     computers = tuple(
-        computer_identity(level, number) for level in _LEVELS for number in (0, *_SEATS)
+        computer_identity(level, number) for level in LEVELS for number in (0, *_SEATS)
     )
     return (_YOU_IDENTITY, *players, *computers)
 
@@ -133,7 +132,7 @@ def _identities(catalogs: tuple[NullTranslations, ...]) -> dict[str, str]:
 def computer_name(level: str, translate: Callable[[str], str] = _, number: int = 0) -> str:
     """The default name of the computer at ``level``: ``Computer (hard)``; with a seat
     ``number`` (from 1), ``Computer 3 (hard)``."""
-    said = translate(_LEVELS.get(level, level))
+    said = translate(LEVELS[level].words if level in LEVELS else level)
     if number:
         return translate(_COMPUTER_IN_SEAT).format(number=number, level=said)
     return translate(_COMPUTER).format(level=said)

@@ -3,9 +3,11 @@
 from rich.style import Style
 from rich.text import Text
 
-from chinese_ten.engine.cards import Card, card_points, display_card, is_red
+from chinese_ten.engine.cards import Card, is_red
+from chinese_ten.engine.variant import card_points
 from chinese_ten.engine.view import Event
 from chinese_ten.lang.i18n import _
+from chinese_ten.text.card_names import display_card
 from chinese_ten.tui.texts import styled
 
 FOUR_COLORS = ("bold", "bold #ff0000", "bold #2f78f8", "bold #009300")

@@ -13,9 +13,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from chinese_ten.engine.cards import card_points, cards_of_mask
+from chinese_ten.engine.cards import cards_of_mask
 from chinese_ten.engine.deal import DealState, outcome
 from chinese_ten.engine.series import SeriesScore
+from chinese_ten.engine.variant import card_points, variant
 from chinese_ten.game.turn import Guard
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.text.wording import listed, signed
@@ -262,7 +263,9 @@ class ResultsScreen(Screen[str]):
         result = outcome(self.deal)
         assert result is not None
         if result.winner is None and len(result.points) == 2:
-            deal = _("The deal is a tie: 105 points each.")
+            deal = _("The deal is a tie: {points} points each.").format(
+                points=variant(len(result.points)).base
+            )
         elif result.winner is None:
             deal = self._shared(
                 result.winners, _("You share the deal with {names}."), _("{names} share the deal.")

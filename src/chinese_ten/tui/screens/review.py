@@ -55,15 +55,17 @@ from chinese_ten.engine.actions import (
     is_flip,
     takes,
 )
-from chinese_ten.engine.cards import Card, display_card, is_red, mask_points, rank, seat_points
+from chinese_ten.engine.cards import Card, is_red, mask_points, rank
 from chinese_ten.engine.deal import FLIP_PHASE, DealState, outcome
 from chinese_ten.engine.errors import ChineseTenError
+from chinese_ten.engine.variant import seat_points
 from chinese_ten.game.options import options_of
 from chinese_ten.game.table import record_you, shown_names
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.lang.numerals import decimal, integer, shortest
 from chinese_ten.players.levels import REVIEW_SAMPLES
 from chinese_ten.store.records import GameRecord
+from chinese_ten.text.card_names import display_card
 from chinese_ten.tui.cardtext import describe_event
 from chinese_ten.tui.texts import translate_bindings
 from chinese_ten.tui.widgets.card import CardLook, CardStrip

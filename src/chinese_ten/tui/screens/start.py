@@ -1,5 +1,6 @@
-"""The start screen: how many play (2, 3 or 4) and, seat by seat, a person at this keyboard
-(with a name) or the computer at a level; names checked by the one rule for names."""
+"""The start screen: how many play (a standard variant's seat count) and, seat by seat, a
+person at this keyboard (with a name) or the computer at a level; names checked by the one
+rule for names."""
 
 from typing import Any, ClassVar
 
@@ -14,8 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
-from chinese_ten.engine.cards import BASE_POINTS, SEAT_COUNTS
 from chinese_ten.engine.errors import PlayerNameError
+from chinese_ten.engine.variant import MOST_SEATS, SEAT_COUNTS, variant
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.players.levels import LEVELS  # in the order the start screen offers them
 from chinese_ten.text.names import MAX_NAME_LENGTH, check_name, check_names, unsafe, why_refused
@@ -51,7 +52,7 @@ class ChoiceSet(RadioSet):
     """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
     on the first), and whose arrows choose as they move, as a form's radio buttons do
     (Textual's move a highlight and wait for Enter): the option in sight is the one chosen.
-    The arrows stop at either end (a count does not go round from 4 to 2)."""
+    The arrows stop at either end (a count does not go round from the most to the fewest)."""
 
     def on_mount(self) -> None:
         self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
@@ -79,8 +80,8 @@ class ChoiceSet(RadioSet):
 
 def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
     """The table a start screen offers for ``computer`` (each seat's level, None for a
-    person): two people if it is not a table of 2 to 4 with a person."""
-    offered = [level if level in LEVELS else None for level in computer][:4]
+    person): two people if it is not a table of a standard seat count with a person."""
+    offered = [level if level in LEVELS else None for level in computer][:MOST_SEATS]
     if len(offered) not in SEAT_COUNTS or all(level is not None for level in offered):
         return [None, None]
     return offered
@@ -173,9 +174,9 @@ class StartScreen(Screen[None]):
         offered = _offered(computer)
         self.seats = len(offered)
         """How many play."""
-        self.who: list[str | None] = offered + [offered[-1]] * (4 - len(offered))
-        """Each of the four rows' choice, the level or None for a person; rows past
-        :attr:`seats` keep theirs for when the count goes up."""
+        self.who: list[str | None] = offered + [offered[-1]] * (MOST_SEATS - len(offered))
+        """Each row's choice (a row a seat of the largest table), the level or None for a
+        person; rows past :attr:`seats` keep theirs for when the count goes up."""
         self._cleaned: str | None = None
         """The value just written back without its control characters (not a new edit)."""
         self._full_seat: int | None = None
@@ -187,8 +188,8 @@ class StartScreen(Screen[None]):
         """Offer the table just played: its seats, who sits in each (a person or the
         computer at its level) and the names the people typed (None: the default)."""
         offered = _offered(computer)
-        self.who = offered + [offered[-1]] * (4 - len(offered))
-        for seat in range(4):
+        self.who = offered + [offered[-1]] * (MOST_SEATS - len(offered))
+        for seat in range(MOST_SEATS):
             self._choose(seat, self.who[seat])
         self.seats = len(offered)
         count = list(self.query_one("#count", RadioSet).query(Choice).results(Choice))
@@ -228,7 +229,7 @@ class StartScreen(Screen[None]):
                     for count in SEAT_COUNTS:
                         yield Choice(str(count), ascii_only=glyphs.ascii, value=count == self.seats)
             with Vertical(id="seats"):
-                for seat in range(4):
+                for seat in range(MOST_SEATS):
                     with Horizontal(classes="seat-row", id=f"row{seat}"):
                         yield Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label")
                         yield SeatList(
@@ -290,15 +291,13 @@ class StartScreen(Screen[None]):
         """Draw the rows for the table chosen: a person's row has a name field (its
         placeholder the seat's default name), a computer's row the computer's name."""
         tagline = (
-            _("Capture red cards: more than 105 red points wins the deal.")
+            _("Capture red cards: more than {base} red points wins the deal.")
             if self.seats == 2
-            else _("Capture the cards that score: above {base} points is a good deal.").format(
-                base=BASE_POINTS[self.seats]
-            )
-        )
+            else _("Capture the cards that score: above {base} points is a good deal.")
+        ).format(base=variant(self.seats).base)
         self.query_one("#tagline", Static).update(tagline)
         defaults = self.defaults
-        for seat in range(4):
+        for seat in range(MOST_SEATS):
             self.query_one(f"#row{seat}").display = seat < self.seats
             if seat >= self.seats:
                 continue
@@ -328,7 +327,7 @@ class StartScreen(Screen[None]):
         if self.who[seat] == level:
             return
         self.who[seat] = level
-        for later in range(self.seats, 4):
+        for later in range(self.seats, MOST_SEATS):
             self._choose(later, level)
         self._say("")
         self._show_choice()

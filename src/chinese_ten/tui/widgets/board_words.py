@@ -15,8 +15,9 @@ from chinese_ten.engine.actions import (
     capture_code,
     is_flip,
 )
-from chinese_ten.engine.cards import Card, seat_points
+from chinese_ten.engine.cards import Card
 from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.variant import seat_points
 from chinese_ten.engine.view import Event, PlayerView
 from chinese_ten.game.turn import Scene
 from chinese_ten.lang.i18n import _, ngettext

@@ -17,11 +17,13 @@ from rich.text import Span, Text
 from textual import events
 from textual.widget import Widget
 
-from chinese_ten.engine.cards import Card, card_points, display_card, is_red, rank, seat_points
+from chinese_ten.engine.cards import Card, is_red, rank
 from chinese_ten.engine.deal import OVER
+from chinese_ten.engine.variant import card_points, seat_points
 from chinese_ten.engine.view import PlayerView
 from chinese_ten.game.turn import BLANK, Scene
 from chinese_ten.lang.i18n import _, ngettext
+from chinese_ten.text.card_names import display_card
 from chinese_ten.text.wording import signed
 from chinese_ten.tui.cardtext import card_style
 from chinese_ten.tui.glyphs import Glyphs
