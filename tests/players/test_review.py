@@ -35,6 +35,7 @@ from chinese_ten.analysis.review import (
 )
 from chinese_ten.analysis.review_cursor import ReviewCursor
 from chinese_ten.analysis.review_words import decision_sentence, reason_words
+from chinese_ten.analysis.review_words import review_json as review_in_words
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.cli.main import main
 from chinese_ten.engine.actions import parse_action
@@ -268,7 +269,7 @@ def test_history_ids(
     first = review_json(capsys, str(game_id))
     with open_history(tmp_path) as history:
         stored = history.analysis(game_id, analysis_key(SMALL, 0))
-    assert stored is not None and GameReview.from_text(stored).as_json() == first
+    assert stored is not None and review_in_words(GameReview.from_text(stored)) == first
     doctored = json.loads(stored)
     doctored["decisions"][0]["best_value"] += 1
     with open_history(tmp_path) as history:  # a second call prints what is stored
@@ -597,7 +598,7 @@ def test_following_the_next_turn_changes_no_playout() -> None:
 def test_the_reason_is_in_the_json_and_read_back() -> None:
     judgement = judged_play(BLACK_LAYOUT, LAYING_HAND, "play TH")
     review = GameReview(("Ana", "Ben"), 1, 400, 0, (judgement,))
-    shown = review.as_json()["decisions"][0]
+    shown = review_in_words(review)["decisions"][0]
     assert shown["reason"]["kind"] == "leaves" and shown["reason"]["card"] == "TH"
     assert shown["why"].startswith("Ana played TH; ")
     assert "because the move played leaves TH to Ben" in shown["why"]

@@ -65,7 +65,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from chinese_ten.analysis.review_words import decision_sentence
 from chinese_ten.engine.actions import (
     TRIPLE,
     Action,
@@ -248,7 +247,6 @@ class Judgement:
             "label": self.label,
             "borderline": self.borderline,
             "reason": None if self.reason is None else self.reason.as_json(digits),
-            "why": decision_sentence(self, players) if round(self.loss, 1) > 0 else None,
         }
 
 

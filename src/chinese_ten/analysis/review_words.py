@@ -2,21 +2,18 @@
 decision as a sentence with its reason, in the reader's language.
 
 The figures behind them (values, losses, standard errors) are :mod:`chinese_ten.analysis.review`'s;
-this module only words them. It takes the judgements as they are, so it imports nothing of
-the search.
+this module only words them.
 """
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
+from chinese_ten.analysis.review import GameReview, Judgement, Reason, Summary
 from chinese_ten.engine.actions import TRIPLE, Action, action_card, action_target, capture_code
 from chinese_ten.engine.actions import is_flip as is_flip_action
 from chinese_ten.engine.cards import Card, format_card
 from chinese_ten.lang.i18n import N_, _, ngettext
 from chinese_ten.lang.numerals import decimal
-
-if TYPE_CHECKING:
-    from chinese_ten.analysis.review import GameReview, Judgement, Reason, Summary
 
 LABEL_NAMES: Final = {
     "inaccuracy": N_("inaccuracy"),
@@ -37,7 +34,7 @@ COSTLIEST: Final = 5
 CardText = Callable[[Card], str]
 
 
-def verdict(summary: "Summary", deals: int) -> str:
+def verdict(summary: Summary, deals: int) -> str:
     """One player's game in a line: the verdict in words, what was given away, the labels."""
     if not summary.decisions:
         return _("No decision with a real choice.")
@@ -65,7 +62,7 @@ def label_count(kind: str, count: int) -> str:
     return forms[kind].format(count=count)
 
 
-def costliest(review: "GameReview", seat: int | None = None) -> list["Judgement"]:
+def costliest(review: GameReview, seat: int | None = None) -> list[Judgement]:
     """The labelled decisions that cost most (at most :data:`COSTLIEST`), the largest loss
     first, then in the game's order; only ``seat``'s when given."""
     labelled = [
@@ -87,7 +84,7 @@ def move_words(action: Action, card_text: CardText = format_card) -> str:
 
 
 def decision_sentence(
-    judgement: "Judgement",
+    judgement: Judgement,
     names: Sequence[str],
     card_text: CardText = format_card,
     *,
@@ -117,13 +114,13 @@ def decision_sentence(
     return _("{sentence}, because {reason}.").format(sentence=sentence, reason=because)
 
 
-def where(judgement: "Judgement") -> str:
+def where(judgement: Judgement) -> str:
     """``Deal 2, turn 5``: where the decision was."""
     return _("Deal {deal}, turn {turn}").format(deal=judgement.deal, turn=judgement.turn)
 
 
 def reason_words(
-    reason: "Reason",
+    reason: Reason,
     names: Sequence[str],
     seat: int,
     card_text: CardText = format_card,
@@ -179,7 +176,7 @@ def reason_words(
 
 
 def _many_reason_words(
-    reason: "Reason",
+    reason: Reason,
     names: Sequence[str],
     card_text: CardText,
     you: int | None,
@@ -207,3 +204,13 @@ def _many_reason_words(
         "the move played leaves {card} to {taker}, who takes it before the mover plays "
         "again {chosen}% of the time (against {best}%)"
     ).format(card=card, taker=names[reason.taker], **shares)
+
+
+def review_json(review: GameReview) -> dict[str, Any]:
+    """The review as ``review --json`` prints it: :meth:`GameReview.as_json` with each
+    decision's ``why``, its sentence (None where nothing was lost)."""
+    shown = review.as_json()
+    for decision, judgement in zip(shown["decisions"], review.judgements, strict=True):
+        lost = round(judgement.loss, 1) > 0
+        decision["why"] = decision_sentence(judgement, review.players) if lost else None
+    return shown

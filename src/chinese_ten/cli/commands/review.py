@@ -12,6 +12,7 @@ from pathlib import Path
 from rich.console import Console
 
 from chinese_ten.analysis.review import GameReview, analyse, reviewable, store_review, stored_review
+from chinese_ten.analysis.review_words import review_json
 from chinese_ten.cli.commands.progress import progress_bar
 from chinese_ten.engine.errors import ChineseTenError, RecordError
 from chinese_ten.game.options import Display, GameOptions
@@ -67,7 +68,7 @@ def run_review(
     fresh = review is None
     if review is None:
         review = _analyse_with_bar(record, samples, seed, jobs)
-    print(json.dumps(review.as_json(), allow_nan=False))
+    print(json.dumps(review_json(review), allow_nan=False))
     if fresh and game_id is not None:
         try:
             store_review(game_id, review, None)
