@@ -34,6 +34,7 @@ each other, however indirectly. Every package's
 """
 
 import ast
+import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -205,16 +206,22 @@ def cycles(edges: Iterable[tuple[str, str]]) -> list[list[str]]:
     return found
 
 
+@functools.cache
+def ours() -> tuple[Import, ...]:
+    """The imports of the package itself, walked once for all the tests of this module."""
+    return tuple(imports_in(SOURCE))
+
+
 def test_imports_only_run_down_the_layers() -> None:
-    assert violations(imports_in(SOURCE)) == []
+    assert violations(ours()) == []
 
 
 def test_no_cycle_between_packages() -> None:
-    assert package_cycles(imports_in(SOURCE)) == []
+    assert package_cycles(ours()) == []
 
 
 def test_no_cycle_between_modules() -> None:
-    assert module_cycles(imports_in(SOURCE)) == []
+    assert module_cycles(ours()) == []
 
 
 def test_every_package_has_a_layer() -> None:
@@ -231,7 +238,7 @@ def test_package_inits_import_nothing() -> None:
 
 
 def test_the_walk_sees_lazy_and_relative_imports() -> None:
-    found = {(i.importer, i.imported) for i in imports_in(SOURCE)}
+    found = {(i.importer, i.imported) for i in ours()}
     # lazy: the command line imports the commands inside main()
     assert ("chinese_ten.cli.main", "chinese_ten.cli.commands.play") in found
     assert ("chinese_ten.engine.cards", "chinese_ten.lang.i18n") in found
