@@ -9,10 +9,10 @@ with the standard library's :mod:`gettext`; argparse's own words are bound to th
 Messages built at import time are marked with :func:`N_` and translated where they are shown.
 A catalog that cannot be read (damaged, empty, a folder in its place) leaves its language in
 English, said once on stderr: a broken installation still plays. So does a translation
-whose placeholders (``{path}``, ``%(message)s``) or controls differ from its English message's:
-that message is shown in English, and the catalog's count of them said once on stderr. :func:`catalog` is the one
-place catalogs are read: the server's per-browser pages and the default names the history
-recognises in every language go through it too.
+whose placeholders (``{path}``, ``%(message)s``) or controls differ from its English
+message's: that message is shown in English, and the catalog's count of them said once on
+stderr. :func:`catalog` is the one place catalogs are read: the server's per-browser pages
+and the default names the history recognises in every language go through it too.
 Only the standard library is imported here: the engine may use this module.
 """
 
