@@ -30,15 +30,17 @@ From the bottom up (a package may import its own modules and any package below i
 
 The root ``chinese_ten/__init__.py`` holds only the version (any layer may read it);
 ``chinese_ten/__main__.py`` runs the command line. Function-level (lazy) imports count as much
-as module-level ones: a lazy import up a layer is still a dependency, and no two modules import
+as module-level ones, and so does a module named to ``importlib.import_module`` or
+``__import__``: a lazy import up a layer is still a dependency, and no two modules import
 each other, however indirectly. Every package's
 ``__init__.py`` is free of imports, so importing a module loads its own package's nothing.
 """
 
 import ast
+import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import pytest
 
@@ -83,34 +85,92 @@ def package_of(module: str) -> str:
     return parts[1]
 
 
+DYNAMIC = frozenset({"import_module", "__import__"})
+"""The functions that import a module named by a string: ``importlib.import_module`` (under
+any name it is imported as an attribute of, or bare) and the builtin ``__import__``."""
+
+
+def _resolved(package: str, level: int, module: str | None) -> str:
+    """``module`` imported ``level`` packages up from ``package`` (0: as it is written)."""
+    if not level:
+        return module or ""
+    base = package.split(".")[: len(package.split(".")) - level + 1]
+    return ".".join([*base, *([module] if module else [])])
+
+
+def _dynamic_names(tree: ast.AST, package: str, modules: set[str]) -> Iterator[tuple[str, int]]:
+    """Each module a call of :data:`DYNAMIC` in ``tree`` may import, with its line: the
+    string it is given (a relative one resolved against ``package``). When one is given
+    anything but a string (a name looked up in a table), every string of the module that
+    names one of ``modules`` counts, since any of them may be the one."""
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id in DYNAMIC)
+            or (isinstance(node.func, ast.Attribute) and node.func.attr in DYNAMIC)
+        )
+    ]
+    for call in calls:
+        first = call.args[0] if call.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            level = len(first.value) - len(first.value.lstrip("."))
+            yield _resolved(package, level, first.value[level:] or None), call.lineno
+    if any(not (call.args and isinstance(call.args[0], ast.Constant)) for call in calls):
+        yield LOOKED_UP, calls[0].lineno
+        yield from _named(tree, modules)
+
+
+LOOKED_UP: Final = "<a name looked up>"
+"""Said by :func:`_dynamic_names` where a call is given a looked-up name: the strings of the
+modules this one imports may be the name too (a registry kept apart from its caller)."""
+
+
+def _named(tree: ast.AST, modules: set[str]) -> Iterator[tuple[str, int]]:
+    """Each string of ``tree`` that names one of ``modules``, with its line."""
+    return (
+        (node.value, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in modules
+    )
+
+
 def imports_in(source: Path) -> Iterator[Import]:
     """Every import of ``chinese_ten`` by every module under ``source``, at any depth of the
     module (in functions, classes, ``if TYPE_CHECKING``), relative ones resolved;
-    ``from package import module`` names the module."""
+    ``from package import module`` names the module; a module named by a string to
+    ``importlib.import_module`` or ``__import__`` is imported as well (:func:`_dynamic_names`)."""
     files = sorted(source.rglob("*.py"))
     modules = {module_name(path, source) for path in files}
+    trees = {
+        module_name(path, source): ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for path in files
+    }
     for path in files:
         importer = module_name(path, source)
         package = importer if path.name == "__init__.py" else importer.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            where = f"{path.relative_to(source.parent)}:{getattr(node, 'lineno', 0)}"
+        tree = trees[importer]
+        found: list[tuple[str, int]] = list(_dynamic_names(tree, package, modules))
+        looked_up = [line for name, line in found if name == LOOKED_UP]
+        for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
+                found += [(alias.name, node.lineno) for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    module = ".".join([*base, *([node.module] if node.module else [])])
-                else:
-                    module = node.module or ""
-                names = [
-                    f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
+                module = _resolved(package, node.level, node.module)
+                found += [
+                    (
+                        f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module,
+                        node.lineno,
+                    )
                     for alias in node.names
                 ]
-            else:
-                continue
-            for name in names:
-                if name == source.name or name.startswith(source.name + "."):
-                    yield Import(importer, name, where)
+        if looked_up:  # a registry this module imports may hold the name looked up
+            static = {name for name, _line in found if name in trees}
+            found += [(name, looked_up[0]) for m in static for name, _ in _named(trees[m], modules)]
+        for name, line in found:
+            if name == source.name or name.startswith(source.name + "."):
+                yield Import(importer, name, f"{path.relative_to(source.parent)}:{line}")
 
 
 def violations(imports: Iterable[Import]) -> list[str]:
@@ -167,16 +227,22 @@ def cycles(edges: Iterable[tuple[str, str]]) -> list[list[str]]:
     return found
 
 
+@functools.cache
+def ours() -> tuple[Import, ...]:
+    """The imports of the package itself, walked once for all the tests of this module."""
+    return tuple(imports_in(SOURCE))
+
+
 def test_imports_only_run_down_the_layers() -> None:
-    assert violations(imports_in(SOURCE)) == []
+    assert violations(ours()) == []
 
 
 def test_no_cycle_between_packages() -> None:
-    assert package_cycles(imports_in(SOURCE)) == []
+    assert package_cycles(ours()) == []
 
 
 def test_no_cycle_between_modules() -> None:
-    assert module_cycles(imports_in(SOURCE)) == []
+    assert module_cycles(ours()) == []
 
 
 def test_every_package_has_a_layer() -> None:
@@ -193,9 +259,11 @@ def test_package_inits_import_nothing() -> None:
 
 
 def test_the_walk_sees_lazy_and_relative_imports() -> None:
-    found = {(i.importer, i.imported) for i in imports_in(SOURCE)}
+    found = {(i.importer, i.imported) for i in ours()}
     # lazy: the command line imports the commands inside main()
     assert ("chinese_ten.cli.main", "chinese_ten.cli.commands.play") in found
+    # by a string: the players' registry imports only the one asked for
+    assert ("chinese_ten.players.base", "chinese_ten.players.random_player") in found
     assert ("chinese_ten.text.card_names", "chinese_ten.lang.i18n") in found
 
 
@@ -236,6 +304,7 @@ def test_a_planted_upward_import_fails(tmp_path: Path) -> None:
         (source / package / "__init__.py").write_text("")
     (source / "__init__.py").write_text("")
     (source / "lang" / "i18n.py").write_text("")
+    (source / "engine" / "deal.py").write_text("")
     (source / "cli" / "main.py").write_text("def main() -> int:\n    return 0\n")
     (source / "engine" / "cards.py").write_text(
         "from chinese_ten.lang import i18n\n\n"
@@ -246,6 +315,41 @@ def test_a_planted_upward_import_fails(tmp_path: Path) -> None:
     assert len(found) == 3, found
     assert "across to its peer chinese_ten.lang.i18n" in found[0]
     assert all("engine" in line and "up to chinese_ten.cli.main" in line for line in found[1:])
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        'importlib.import_module("chinese_ten.cli.main")',
+        'import_module("chinese_ten.cli.main")',
+        '__import__("chinese_ten.cli.main")',
+        'importlib.import_module("..cli.main", __package__)',
+        'importlib.import_module(WHERE["cli"])',
+        'importlib.import_module(name="chinese_ten.cli.main")',
+    ],
+)
+def test_a_planted_import_by_a_string_fails(tmp_path: Path, planted: str) -> None:
+    """The engine imports the command line by naming it to ``import_module`` or
+    ``__import__``, lazily, literally or through a table of names."""
+    source = tmp_path / ROOT
+    for package in ("engine", "cli", "lang"):
+        (source / package).mkdir(parents=True)
+        (source / package / "__init__.py").write_text("")
+    (source / "__init__.py").write_text("")
+    (source / "lang" / "i18n.py").write_text("")
+    (source / "engine" / "deal.py").write_text("")
+    (source / "cli" / "main.py").write_text("def main() -> int:\n    return 0\n")
+    cards = source / "engine" / "cards.py"
+    cards.write_text(
+        "import importlib\nfrom importlib import import_module\n\n"
+        'WHERE = {"cli": "chinese_ten.cli.main", "other": "not a module"}\n\n'
+        f"def later() -> object:\n    return {planted}\n"
+    )
+    found = violations(imports_in(source))
+    assert found, planted
+    assert all("engine" in line and "up to chinese_ten.cli.main" in line for line in found)
+    cards.write_text(cards.read_text().replace("cli.main", "engine.deal"))
+    assert violations(imports_in(source)) == []  # the same call, within its layer: allowed
 
 
 def test_a_planted_cycle_is_found() -> None:

@@ -21,6 +21,7 @@ from chinese_ten.serve.server import GameServer, ServeOptions
 from chinese_ten.store.history_names import history_key, shown_name
 from chinese_ten.store.records import record_json
 from chinese_ten.text.wording import default_identity, is_default, is_you, seat_default
+from tests.cli_helpers import invoke
 from tests.history_helpers import played
 
 
@@ -199,9 +200,9 @@ async def test_serve_s_page_speaks_french_from_an_intact_catalog(
 
 
 # a translation that does not fit its message: that message in English, the rest translated
-def _altered(catalogs: Path) -> None:
-    """Every French ``{path}`` renamed ``{pbth}`` and every ``{count}`` ``{cnt}`` in the
-    translations (the English messages untouched), as a damaged or careless catalog may."""
+def _rewritten(catalogs: Path, change: Callable[[str], str]) -> None:
+    """Every French translation (each form of a plural) passed through ``change``, the
+    English messages untouched, as a damaged or careless catalog may be."""
     from babel.messages.mofile import read_mo, write_mo
 
     path = _french(catalogs)
@@ -211,11 +212,15 @@ def _altered(catalogs: Path) -> None:
         if not message.id:
             continue
         plural = isinstance(message.string, (list, tuple))
-        forms = list(message.string) if plural else [message.string]
-        altered = [f.replace("{path}", "{pbth}").replace("{count}", "{cnt}") for f in forms]
-        message.string = altered if plural else altered[0]
+        forms = [change(form) for form in (message.string if plural else [message.string])]
+        message.string = forms if plural else forms[0]
     with path.open("wb") as handle:
         write_mo(handle, messages)
+
+
+def _altered(catalogs: Path) -> None:
+    """Every French ``{path}`` renamed ``{pbth}`` and every ``{count}`` ``{cnt}``."""
+    _rewritten(catalogs, lambda form: form.replace("{path}", "{pbth}").replace("{count}", "{cnt}"))
 
 
 PLACEHOLDER_COMMANDS: dict[str, list[str]] = {
@@ -243,6 +248,8 @@ def test_a_translation_whose_placeholders_differ_is_english_for_that_message(
     assert "Traceback" not in out + err and "KeyError" not in err and "pbth" not in out + err
     assert code == (1 if "missing" in " ".join(command) else 0)
     assert "cannot read the fr messages" not in err
+    said = err.count("fr messages do not match their English originals (locale/fr/")
+    assert said == 1 if language == "fr" else said <= 1  # said once, by whatever reads it
 
 
 def test_only_the_messages_that_do_not_fit_fall_back(catalogs: Path) -> None:
@@ -268,19 +275,7 @@ _CONTROL = "\x1b]2;title\x07\x1b[2J[bold red]X[/][/]"
 def _controlled(catalogs: Path) -> None:
     """Every French translation given terminal controls and Rich markup its English message
     does not hold, as a damaged or hostile catalog may."""
-    from babel.messages.mofile import read_mo, write_mo
-
-    path = _french(catalogs)
-    with path.open("rb") as handle:
-        messages = read_mo(handle)
-    for message in messages:
-        if not message.id:
-            continue
-        plural = isinstance(message.string, (list, tuple))
-        forms = [_CONTROL + f for f in (message.string if plural else [message.string])]
-        message.string = forms if plural else forms[0]
-    with path.open("wb") as handle:
-        write_mo(handle, messages)
+    _rewritten(catalogs, lambda form: _CONTROL + form)
 
 
 @pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
@@ -296,3 +291,68 @@ def test_a_translation_with_controls_or_markup_is_english_for_that_message(
     french = i18n.catalog("fr")
     assert french.gettext("Rules") == "Rules"
     assert i18n.catalog("pt").gettext("Rules") != "Rules"
+
+
+# %-placeholders (argparse's own messages): compared as the {} ones are
+PERCENT_DAMAGES: dict[str, Callable[[str], str]] = {
+    "a name renamed": lambda form: form.replace("%(message)s", "%(msg)s"),
+    "a name dropped": lambda form: form.replace("%(message)s", "?"),
+    "a positional dropped": lambda form: form.replace(" : %s", ""),
+    "a positional's type changed": lambda form: form.replace(" : %s", " : %d"),
+    "a stray %": lambda form: form.replace(" : %s", " : %s à 100 %"),
+}
+"""Each French damage, and the arguments whose error it would break."""
+
+
+@pytest.mark.parametrize("damage", PERCENT_DAMAGES.values(), ids=PERCENT_DAMAGES.keys())
+@pytest.mark.parametrize(
+    "arguments", [["history", "--limit", "abc"], ["history", "--bogus"]], ids=["limit", "bogus"]
+)
+def test_a_translation_whose_percent_placeholders_differ_is_english_for_that_message(
+    damage: Callable[[str], str],
+    arguments: list[str],
+    catalogs: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--lang fr history --limit abc`` raised KeyError: 'msg' from argparse's error line."""
+    _rewritten(catalogs, damage)
+    ran = invoke(capsys, "--lang", "fr", *arguments)
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr and "Error" not in ran.stderr
+    lines = ran.stderr.splitlines()
+    assert sum("do not match their English" in line for line in lines) == 1, ran.stderr
+    error = lines[-1]
+    assert error.startswith("chinese-ten") and ("abc" in error or "--bogus" in error)
+    assert "%" not in error and "?" not in error
+
+
+@pytest.mark.parametrize(
+    "arguments", [["history", "--limit", "abc"], ["history", "--bogus"]], ids=["limit", "bogus"]
+)
+def test_an_intact_catalog_words_argparse_s_errors_in_french(
+    arguments: list[str], catalogs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ran = invoke(capsys, "--lang", "fr", *arguments)
+    assert ran.returncode == 2
+    error = ran.stderr.splitlines()[-1]
+    assert error.startswith("chinese-ten") and " : erreur : " in error, ran.stderr
+    assert "do not match" not in ran.stderr
+
+
+def test_only_the_percent_messages_that_do_not_fit_fall_back(catalogs: Path) -> None:
+    _rewritten(
+        catalogs,
+        lambda form: form.replace("%(message)s", "%(msg)s").replace("%s valeur", "une valeur"),
+    )
+    french = i18n.catalog("fr")
+    error = "%(prog)s: error: %(message)s\n"
+    assert french.gettext(error) == error
+    assert french.gettext("unrecognized arguments: %s") == "arguments non reconnus : %s"
+    # a plural's form may not drop a positional %s: the code fills it whatever the count
+    assert french.ngettext("expected %s argument", "expected %s arguments", 1) == (
+        "expected %s argument"
+    )
+    # "{chosen}% of the time": a {} message, whose % no code reads as a conversion
+    assert " % des cas" in french.gettext(
+        "the move played leaves {card} to you, and you take it on the next turn {chosen}% "
+        "of the time (against {best}%)"
+    )

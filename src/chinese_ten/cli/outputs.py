@@ -14,6 +14,9 @@ argparse's help, the progress bar. So the rules live in the streams, set once at
   takes a short write (the reader left mid-way) as the end, and exits 0.
 - Standard error that cannot be written is given up quietly: it only carries diagnostics,
   and the exit status still tells how the command ended.
+- Standard input that was closed before the program started (``<&-``) reads as empty and is
+  no terminal, so a command that needs one says so in its own line (``play``: "needs an
+  interactive terminal") where Python would leave ``sys.stdin`` None.
 """
 
 import codecs
@@ -110,9 +113,13 @@ def usable_terminal_size() -> None:
 
 def guard_standard_streams() -> None:
     """Put the rules above on ``sys.stdout`` and ``sys.stderr``: the process's own streams
-    are replaced by checked ones; others (a test's capture) only get the ASCII folding."""
+    are replaced by checked ones; others (a test's capture) only get the ASCII folding. A
+    closed standard input becomes an empty one."""
     sys.stdout = _guarded(sys.stdout, sys.__stdout__, raises=True)
     sys.stderr = _guarded(sys.stderr, sys.__stderr__, raises=False)
+    if sys.stdin is None:  # started closed (<&-): its number is held, as for the outputs,
+        # so no file opened later takes it and is read as the input
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's own)
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"  # a StringIO has None
     fold_with(None if codecs.lookup(encoding).name == "utf-8" else _shown_in(encoding))
 

@@ -8,9 +8,11 @@ with the standard library's :mod:`gettext`; argparse's own words are bound to th
 
 Messages built at import time are marked with :func:`N_` and translated where they are shown.
 A catalog that cannot be read (damaged, empty, a folder in its place) leaves its language in
-English, said once on stderr: a broken installation still plays. :func:`catalog` is the one
-place catalogs are read: the server's per-browser pages and the default names the history
-recognises in every language go through it too.
+English, said once on stderr: a broken installation still plays. So does a translation
+whose placeholders (``{path}``, ``%(message)s``) or controls differ from its English
+message's: that message is shown in English, and the catalog's count of them said once on
+stderr. :func:`catalog` is the one place catalogs are read: the server's per-browser pages
+and the default names the history recognises in every language go through it too.
 Only the standard library is imported here: the engine may use this module.
 """
 
@@ -19,6 +21,7 @@ import errno
 import gettext
 import io
 import os
+import re
 import string
 import struct
 import sys
@@ -173,17 +176,30 @@ def _read_catalog(language: str, path: Path) -> gettext.NullTranslations:
         if len(data) > MAX_CATALOG_BYTES:
             raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
         translations = gettext.GNUTranslations(io.BytesIO(data))
-        _drop_misfits(translations, _plurals(data))
-        return translations
+        misfits = _drop_misfits(translations, _plurals(data))
     except (OSError, ValueError, LookupError, struct.error) as error:
         reason = error.strerror if isinstance(error, OSError) else None
-        shown = path.relative_to(LOCALE_DIR.parent).as_posix()  # the installation's own path
         line = _(
             "chinese-ten: cannot read the {language} messages ({path}: {reason}); "
             "using English (reinstalling chinese-ten repairs this)"
-        ).format(language=language, path=shown, reason=reason or _("damaged"))
+        ).format(language=language, path=_shown(path), reason=reason or _("damaged"))
         print(line, file=sys.stderr)
         return gettext.NullTranslations()
+    if misfits:
+        line = ngettext(
+            "chinese-ten: {count} {language} message does not match its English original "
+            "({path}); it is shown in English (reinstalling chinese-ten repairs this)",
+            "chinese-ten: {count} {language} messages do not match their English originals "
+            "({path}); they are shown in English (reinstalling chinese-ten repairs this)",
+            misfits,
+        ).format(count=misfits, language=language, path=_shown(path))
+        print(line, file=sys.stderr)
+    return translations
+
+
+def _shown(path: Path) -> str:
+    """``path`` of a catalog as the installation names it (``locale/fr/...``)."""
+    return path.relative_to(LOCALE_DIR.parent).as_posix()
 
 
 def _fields(text: str) -> frozenset[tuple[str, str, str]] | None:
@@ -197,6 +213,65 @@ def _fields(text: str) -> frozenset[tuple[str, str, str]] | None:
         )
     except ValueError:
         return None
+
+
+_PERCENT: Final = re.compile(
+    r"%(?:\((?P<key>[^()]*)\))?(?P<spec>[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?"
+    r"[diouxXeEfFgGcrsa%])"
+)
+"""A conversion of ``%`` formatting (``printf`` style, as argparse's messages are written):
+``%(key)`` names its value, the rest is its flags, width, precision and type."""
+
+Percents = tuple[frozenset[tuple[str, str]], tuple[str, ...]]
+"""The conversions of a ``%`` message: the named ones (name, spec), the positional specs."""
+
+
+def _percents(text: str) -> Percents | None:
+    """The conversions of ``text`` as the ``%`` operator reads them; None when a ``%`` starts
+    none (``text % values`` would raise) or named and positional ones are mixed.
+
+    >>> named, positional = _percents("%(prog)s: error: %(message)s 100%%")
+    >>> sorted(named), positional
+    ([('message', 's'), ('prog', 's')], ())
+    >>> _percents("expected %s of %d"), _percents("at 100%"), _percents("95% of deals")
+    ((frozenset(), ('s', 'd')), None, (frozenset(), (' o',)))
+    """
+    named: set[tuple[str, str]] = set()
+    positional: list[str] = []
+    at = text.find("%")
+    while at >= 0:
+        match = _PERCENT.match(text, at)
+        if match is None:
+            return None
+        if match["spec"] != "%":
+            if match["key"] is None:
+                positional.append(match["spec"])
+            else:
+                named.add((match["key"], match["spec"]))
+        at = text.find("%", match.end())
+    if named and positional:
+        return None
+    return frozenset(named), tuple(positional)
+
+
+def _percent_fits(text: str, english: Sequence[str], *, plural: bool) -> bool:
+    """Whether a translation can be formatted with ``%`` where its English ``english`` (one
+    message, or a plural's two forms) is: the same named conversions (a plural's form may
+    leave some out, as a mapping allows) and exactly the same positional ones, in order.
+    A message is formatted with ``%`` when its English holds a conversion, none with a space
+    flag (``95% of`` reads as one), and no ``{}`` field; the others never meet ``%``."""
+    shapes = [shape for form in english if (shape := _percents(form)) is not None]
+    if len(shapes) < len(english) or any(_fields(form) for form in english):
+        return True
+    named = frozenset().union(*(shape[0] for shape in shapes))
+    positional = shapes[-1][1]
+    specs = [spec for _key, spec in named] + [spec for shape in shapes for spec in shape[1]]
+    if not specs or any(" " in spec for spec in specs):
+        return True
+    mine = _percents(text)
+    if mine is None:
+        return False
+    return mine[1] == positional and (mine[0] <= named if plural else mine[0] == named)
 
 
 def _plurals(data: bytes) -> dict[str, str]:
@@ -232,14 +307,15 @@ def _guarded(text: str) -> set[str]:
     return {c for c in text if c in "[]" or unicodedata.category(c) == "Cc"}
 
 
-def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, str]) -> None:
+def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, str]) -> int:
     """Leave out every translation whose placeholders differ from its English message's (one
-    that names ``{pbth}`` where the code fills ``{path}`` would raise KeyError where it is
-    shown, one that drops ``{path}`` would hide it): that message is then shown in English,
-    the others as translated. A plural's forms may use any placeholder of either English
-    form (French says "un" where English says "{count}"). So is one holding a control
-    character or a markup bracket its English message does not hold (``[/]`` in a header
-    is a MarkupError, ESC a terminal command)."""
+    that names ``{pbth}`` or ``%(msg)s`` where the code fills ``{path}`` or ``%(message)s``
+    would raise KeyError where it is shown, one that drops ``{path}`` would hide it): that
+    message is then shown in English, the others as translated. A plural's forms may use any
+    placeholder of either English form (French says "un" where English says "{count}"),
+    except a positional ``%s``, which the code fills whatever the form. So is one holding a
+    control character or a markup bracket its English message does not hold (``[/]`` in a
+    header is a MarkupError, ESC a terminal command). Returns how many were left out."""
     entries: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
     misfits = set()
     for key, text in entries.items():
@@ -252,11 +328,16 @@ def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, s
             english = (
                 None if english is None or english_plural is None else english | english_plural
             )
-        fits = _fits(_fields(text), english, plural=isinstance(key, tuple))
-        if not fits or not _guarded(text) <= _guarded(message + plurals.get(message, "")):
+        plural = isinstance(key, tuple)
+        forms = (message, plurals.get(message, message)) if plural else (message,)
+        fits = _fits(_fields(text), english, plural=plural) and _percent_fits(
+            text, forms, plural=plural
+        )
+        if not fits or not _guarded(text) <= _guarded("".join(forms)):
             misfits.add(message)
     for key in [k for k in entries if (k[0] if isinstance(k, tuple) else k) in misfits]:
         del entries[key]
+    return len(misfits)
 
 
 def N_(message: str) -> str:  # noqa: N802 (the name the extractor knows)
