@@ -139,7 +139,6 @@ COUNTS = (
     "samples",
     "seats",
     "computers",
-    "most",
     "points",
 )
 """Placeholders that hold a number of things."""

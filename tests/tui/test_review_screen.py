@@ -19,12 +19,12 @@ from textual.widgets import Static
 from chinese_ten.analysis.review import GameReview, analyse, analysis_key, label
 from chinese_ten.analysis.review_words import costliest, decision_sentence, reason_words
 from chinese_ten.engine.actions import action_target, is_flip
-from chinese_ten.engine.cards import display_card
 from chinese_ten.game.table import shown_names
 from chinese_ten.lang import i18n
 from chinese_ten.players.levels import REVIEW_SAMPLES
 from chinese_ten.store.history import open_history
 from chinese_ten.store.records import GameRecord, load_and_replay
+from chinese_ten.text.card_names import display_card
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.widgets.card import CardStrip
