@@ -272,7 +272,7 @@ ENCODED = [
     (("--lang", "fr", "rules"), "regles"),
     (("--lang", "pt", "stats"), "+/-"),
     (("--lang", "fr", "replay", "{data}/small.json"), "serie"),
-    (("--lang", "pt", "history"), "Rondas"),
+    (("--lang", "fr", "history"), "Joue "),
     (("--lang", "fr", "simulate", "--games", "3", "--deals", "1", "--seed", "1"), "+/-"),
 ]
 """A command, and a word of its output as ASCII spells it."""
