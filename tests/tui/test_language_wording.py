@@ -151,8 +151,20 @@ COUNTED = re.compile(
 def test_every_counted_word_goes_through_ngettext() -> None:
     """A number followed by what it counts agrees with it in each language (0 and 1 are
     singular in French, 1 only in Portuguese): only ngettext can say it."""
-    singular = [m.id for m in template() if isinstance(m.id, str) and COUNTED.search(m.id)]
+    singular = [
+        m.id
+        for m in template()
+        if isinstance(m.id, str) and COUNTED.search(m.id) and m.id not in ALWAYS_MANY
+    ]
     assert singular == []
+
+
+ALWAYS_MANY = {
+    "deals per series, at most {most} (default {default}, or {longer} with {seats} players)",
+    "The deal is a tie: {points} points each.",
+}
+"""Counts that are never one: a longer series' table has three or four seats, and a tie is
+each seat's base."""
 
 
 def test_the_counted_placeholders_are_the_counts() -> None:
