@@ -25,7 +25,6 @@ import re
 import string
 import struct
 import sys
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
@@ -205,6 +204,8 @@ def _shown(path: Path) -> str:
 def _fields(text: str) -> frozenset[tuple[str, str, str]] | None:
     """The placeholders of a message, as ``str.format`` reads them (name, conversion, format
     spec); None when it cannot be read as a format string at all."""
+    if "{" not in text and "}" not in text:
+        return frozenset()
     try:
         return frozenset(
             (name, conversion or "", spec or "")
@@ -260,6 +261,8 @@ def _percent_fits(text: str, english: Sequence[str], *, plural: bool) -> bool:
     leave some out, as a mapping allows) and exactly the same positional ones, in order.
     A message is formatted with ``%`` when its English holds a conversion, none with a space
     flag (``95% of`` reads as one), and no ``{}`` field; the others never meet ``%``."""
+    if not any("%" in form for form in english):
+        return True
     shapes = [shape for form in english if (shape := _percents(form)) is not None]
     if len(shapes) < len(english) or any(_fields(form) for form in english):
         return True
@@ -304,7 +307,11 @@ def _fits(
 def _guarded(text: str) -> set[str]:
     """The characters of ``text`` that could reach a terminal as more than text: control
     characters (ESC, BEL...) and the brackets of Rich markup."""
-    return {c for c in text if c in "[]" or unicodedata.category(c) == "Cc"}
+    return set(_GUARDED.findall(text))
+
+
+_GUARDED: Final = re.compile("[][\x00-\x1f\x7f-\x9f]")
+"""A markup bracket or a control character (Unicode's category Cc is exactly these)."""
 
 
 def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, str]) -> int:

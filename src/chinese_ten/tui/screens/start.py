@@ -183,6 +183,8 @@ class StartScreen(Screen[None]):
         """The seat whose field is full, said under the fields while it has the focus."""
         self._glyphs = glyphs
         self._names_offered = typed
+        self._names_for_rows: dict[int, str] = {}
+        """Names offered for seats whose rows are not made yet (see :meth:`_add_rows`)."""
 
     def choose_table(self, typed: tuple[str | None, ...], computer: tuple[str | None, ...]) -> None:
         """Offer the table just played: its seats, who sits in each (a person or the
@@ -194,11 +196,16 @@ class StartScreen(Screen[None]):
         self.seats = len(offered)
         count = list(self.query_one("#count", RadioSet).query(Choice).results(Choice))
         count[SEAT_COUNTS.index(self.seats)].value = True
+        rows = self._rows()
         for seat in range(self.seats):
             name = typed[seat] if seat < len(typed) and offered[seat] is None else None
             # a name from a save: cut to a field's length; control characters are left out
             # (and said) as for a paste
-            self.query_one(f"#name{seat}", Input).value = (name or "")[:MAX_NAME_LENGTH]
+            value = (name or "")[:MAX_NAME_LENGTH]
+            if seat < rows:
+                self.query_one(f"#name{seat}", Input).value = value
+            else:
+                self._names_for_rows[seat] = value  # its row is made with it
         self._say("")
         self._show_choice()
 
@@ -229,24 +236,10 @@ class StartScreen(Screen[None]):
                     for count in SEAT_COUNTS:
                         yield Choice(str(count), ascii_only=glyphs.ascii, value=count == self.seats)
             with Vertical(id="seats"):
-                for seat in range(MOST_SEATS):
-                    with Horizontal(classes="seat-row", id=f"row{seat}"):
-                        yield Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label")
-                        yield SeatList(
-                            _who_options(),
-                            tall=touch(self.app),
-                            value=self.who[seat] or PERSON,
-                            allow_blank=False,
-                            id=f"who{seat}",
-                            disabled=self.holding,
-                        )
-                        yield Input(
-                            id=f"name{seat}",
-                            max_length=MAX_NAME_LENGTH,
-                            compact=not touch(self.app),
-                            disabled=self.holding,
-                        )
-                        yield Static(id=f"computer{seat}", classes="computer-name")
+                # The rows of the seats past the count offered come after the first frame
+                # (see on_mount): fewer widgets to style before it.
+                for seat in range(self.seats):
+                    yield self._row(seat)
             problem = Static(id="name-problem")
             problem.display = False  # shown only while a name is refused
             yield problem
@@ -271,13 +264,58 @@ class StartScreen(Screen[None]):
             yield Static(hint, id="start-hint")
         yield KeyBar()  # not Footer, whose widget per key slows the first frame
 
-    def on_mount(self) -> None:
+    def _row(self, seat: int) -> Horizontal:
+        """Seat ``seat``'s row: who sits there, and the person's name or the computer's."""
+        holding, tall = self.holding, touch(self.app)
+        return Horizontal(
+            Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label"),
+            SeatList(
+                _who_options(),
+                tall=tall,
+                value=self.who[seat] or PERSON,
+                allow_blank=False,
+                id=f"who{seat}",
+                disabled=holding,
+            ),
+            Input(
+                self._names_for_rows.pop(seat, ""),
+                id=f"name{seat}",
+                max_length=MAX_NAME_LENGTH,
+                compact=not tall,
+                disabled=holding,
+            ),
+            Static(id=f"computer{seat}", classes="computer-name"),
+            classes="seat-row",
+            id=f"row{seat}",
+        )
+
+    def _rows(self) -> int:
+        """How many seats' rows are in place (mounted)."""
+        return len(self.query(".seat-row"))
+
+    def _dress_rows(self) -> None:
+        """Each Select in the language and, in ASCII, with letters for arrows."""
         for overlay in self.query("SelectOverlay"):  # each Select's list (its class is private)
             translate_bindings(overlay)
         if self._glyphs.ascii:  # Select draws its arrows as triangles
             for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
                 for widget in self.query(f"Select {arrow}").results(Static):
                     widget.update(letter)
+
+    async def _add_rows(self) -> None:
+        """The rows of the seats past the count first offered, for when it goes up; meanwhile
+        the screen draws the rows it has."""
+        present = self._rows()
+        await self.query_one("#seats").mount_all(self._row(s) for s in range(present, MOST_SEATS))
+        for row in list(self.query(".seat-row"))[present:]:
+            for widget in (*row.query(Input).results(Input), *row.query(Select).results(Select)):
+                widget.disabled = self.holding
+        self._dress_rows()
+        self._show_choice()
+
+    def on_mount(self) -> None:
+        self._dress_rows()
+        self.call_after_refresh(self._add_rows)
         if self._names_offered:
             self.choose_table(self._names_offered, self.computer)
         self._show_choice()
@@ -297,7 +335,7 @@ class StartScreen(Screen[None]):
         ).format(base=variant(self.seats).base)
         self.query_one("#tagline", Static).update(tagline)
         defaults = self.defaults
-        for seat in range(MOST_SEATS):
+        for seat in range(self._rows()):
             self.query_one(f"#row{seat}").display = seat < self.seats
             if seat >= self.seats:
                 continue
@@ -335,6 +373,8 @@ class StartScreen(Screen[None]):
     def _choose(self, seat: int, level: str | None) -> None:
         """Set row ``seat``'s choice (its select follows, quietly)."""
         self.who[seat] = level
+        if seat >= self._rows():
+            return  # its row is made with it
         select = self.query_one(f"#who{seat}", Select)
         with select.prevent(Select.Changed):
             select.value = level or PERSON
