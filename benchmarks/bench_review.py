@@ -4,7 +4,7 @@ Run: ``uv run python benchmarks/bench_review.py [--deals 6] [--samples N] [--job
 time (goal: a 6-deal game in at most 20 s with 2 jobs at the default budget, at a load of
 2), and
 ``... --calibrate [--deals 2]`` for the figures behind
-:data:`chinese_ten.analysis.review.THRESHOLDS`:
+:data:`chinese_ten.analysis.review_types.THRESHOLDS`:
 
 - noise: the same decisions (``hard`` v ``greedy``) judged with two seeds; the percentiles of
   the difference between the two losses measured for the same chosen option;
@@ -27,15 +27,9 @@ import argparse
 import statistics
 import time
 
-from chinese_ten.analysis.review import (
-    LABELS,
-    THRESHOLDS,
-    GameReview,
-    Judgement,
-    analyse,
-    decisions,
-    finished_deals,
-)
+from chinese_ten.analysis.review import analyse
+from chinese_ten.analysis.review_search import decisions, finished_deals
+from chinese_ten.analysis.review_types import LABELS, THRESHOLDS, GameReview, Judgement
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
 from chinese_ten.engine.variant import SEAT_COUNTS
 from chinese_ten.players.levels import REVIEW_SAMPLES

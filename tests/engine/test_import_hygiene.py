@@ -28,6 +28,10 @@ ENGINE = [
     "chinese_ten.analysis.stats",
     "chinese_ten.analysis.review",
     "chinese_ten.analysis.review_cursor",
+    "chinese_ten.analysis.review_search",
+    "chinese_ten.analysis.review_stored",
+    "chinese_ten.analysis.review_types",
+    "chinese_ten.analysis.review_words",
 ]
 
 

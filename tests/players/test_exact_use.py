@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from chinese_ten.analysis.review import Decision, GameReview, Judgement, judge
+from chinese_ten.analysis.review_search import Decision, judge
+from chinese_ten.analysis.review_types import GameReview, Judgement
 from chinese_ten.engine.deal import DealState, advance, legal_actions
 from chinese_ten.engine.errors import RecordError
 from chinese_ten.engine.view import PlayerView

@@ -13,27 +13,28 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.analysis.review import (
-    THRESHOLDS,
-    VERSION,
+from chinese_ten.analysis.review import analyse, reviewable
+from chinese_ten.analysis.review_cursor import ReviewCursor
+from chinese_ten.analysis.review_search import (
     Decision,
-    GameReview,
-    Judgement,
     NextTurn,
-    Reason,
-    analyse,
-    analysis_key,
     decision_rng,
     decisions,
     explain,
     finished_deals,
     judge,
-    label,
     next_turn,
     option_values,
-    reviewable,
 )
-from chinese_ten.analysis.review_cursor import ReviewCursor
+from chinese_ten.analysis.review_stored import analysis_key
+from chinese_ten.analysis.review_types import (
+    THRESHOLDS,
+    VERSION,
+    GameReview,
+    Judgement,
+    Reason,
+    label,
+)
 from chinese_ten.analysis.review_words import decision_sentence, reason_words
 from chinese_ten.analysis.review_words import review_json as review_in_words
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
@@ -295,7 +296,7 @@ def _strict(text: str) -> Any:
 def _illegal_best(record: GameRecord, decision: dict[str, Any]) -> str:
     """An action that is not legal at ``decision``'s position of ``record``: another
     position's legal action."""
-    from chinese_ten.analysis.review import decisions, finished_deals
+    from chinese_ten.analysis.review_search import decisions, finished_deals
     from chinese_ten.engine.actions import format_action
 
     found = decisions(finished_deals(record), samples=SMALL, seed=0)
@@ -834,7 +835,8 @@ def test_round_two_stops_once_more_worlds_could_not_change_the_label() -> None:
     not change: no option's lead within NOISE_SIGMAS standard errors of the next worse
     threshold, and a labelled one only after its reason's worlds; others are measured in
     every world of the budget."""
-    from chinese_ten.analysis.review import _REASON_WORLDS, LABELS, NOISE_SIGMAS, SCREEN
+    from chinese_ten.analysis.review_search import _REASON_WORLDS, SCREEN
+    from chinese_ten.analysis.review_types import LABELS, NOISE_SIGMAS
     from chinese_ten.players.exact import exact_applies
     from chinese_ten.players.spread import paired_difference
 

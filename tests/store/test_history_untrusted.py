@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.analysis.review import analysis_key
+from chinese_ten.analysis.review_stored import analysis_key
 from chinese_ten.cli.main import main
 from chinese_ten.lang.i18n import choose
 from chinese_ten.store.history import (

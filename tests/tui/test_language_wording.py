@@ -26,7 +26,7 @@ from textual.widgets import (
 )
 from textual.widgets._key_panel import BindingsTable
 
-from chinese_ten.analysis.review import Reason
+from chinese_ten.analysis.review_types import Reason
 from chinese_ten.analysis.review_words import reason_words
 from chinese_ten.cli.commands.replay import _verdict
 from chinese_ten.engine.cards import parse_card

@@ -16,7 +16,9 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chinese_ten.analysis.review import GameReview, analyse, analysis_key, label
+from chinese_ten.analysis.review import analyse
+from chinese_ten.analysis.review_stored import analysis_key
+from chinese_ten.analysis.review_types import GameReview, label
 from chinese_ten.analysis.review_words import costliest, decision_sentence, reason_words
 from chinese_ten.engine.actions import action_target, is_flip
 from chinese_ten.game.table import shown_names

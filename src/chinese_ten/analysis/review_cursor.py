@@ -7,7 +7,8 @@ tests drive it directly. A position is the moment before one action of a finishe
 
 from dataclasses import dataclass
 
-from chinese_ten.analysis.review import GameReview, Judgement, finished_deals
+from chinese_ten.analysis.review_search import finished_deals
+from chinese_ten.analysis.review_types import GameReview, Judgement
 from chinese_ten.engine.actions import Action, is_flip
 from chinese_ten.engine.deal import DealState, advance, start
 from chinese_ten.engine.view import Event, public_events

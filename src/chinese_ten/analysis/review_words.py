@@ -1,14 +1,14 @@
 """The review in plain words: a player's verdict, the decisions that cost most, and each
 decision as a sentence with its reason, in the reader's language.
 
-The figures behind them (values, losses, standard errors) are :mod:`chinese_ten.analysis.review`'s;
-this module only words them.
+The figures behind them (values, losses, standard errors) are
+:mod:`chinese_ten.analysis.review_types`'s; this module only words them.
 """
 
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from chinese_ten.analysis.review import GameReview, Judgement, Reason, Summary
+from chinese_ten.analysis.review_types import GameReview, Judgement, Reason, Summary
 from chinese_ten.engine.actions import TRIPLE, Action, action_card, action_target, capture_code
 from chinese_ten.engine.actions import is_flip as is_flip_action
 from chinese_ten.engine.cards import Card, format_card
@@ -26,8 +26,8 @@ VERDICTS: Final = (
     (1.5, N_("Uneven play")),
     (float("inf"), N_("Costly play")),
 )
-"""A player's verdict by the points lost per judged decision: under 0.25 (the ``hard`` player
-loses about none), under 0.75 (``normal``, about 0.6), under 1.5, and more (``easy``, about 2.9)."""
+"""A player's verdict by the points lost per judged decision: under 0.25, under 0.75, under
+1.5, and more (what each computer level loses is in the README's review section)."""
 COSTLIEST: Final = 5
 """The decisions the summary names at most: the labelled ones that cost most."""
 

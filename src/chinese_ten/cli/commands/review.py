@@ -11,7 +11,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from chinese_ten.analysis.review import GameReview, analyse, reviewable, store_review, stored_review
+from chinese_ten.analysis.review import analyse, reviewable
+from chinese_ten.analysis.review_stored import store_review, stored_review
+from chinese_ten.analysis.review_types import GameReview
 from chinese_ten.analysis.review_words import review_json
 from chinese_ten.cli.commands.progress import progress_bar
 from chinese_ten.engine.errors import ChineseTenError, RecordError

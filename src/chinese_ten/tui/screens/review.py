@@ -26,18 +26,17 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import ProgressBar, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
-from chinese_ten.analysis.review import (
+from chinese_ten.analysis.review import analyse
+from chinese_ten.analysis.review_cursor import Position, ReviewCursor
+from chinese_ten.analysis.review_stored import store_review, stored_review
+from chinese_ten.analysis.review_types import (
     NOISE_SIGMAS,
     THRESHOLDS,
     AnalysisCancelledError,
     GameReview,
     Judgement,
-    analyse,
     label,
-    store_review,
-    stored_review,
 )
-from chinese_ten.analysis.review_cursor import Position, ReviewCursor
 from chinese_ten.analysis.review_words import (
     COSTLIEST,
     LABEL_NAMES,
