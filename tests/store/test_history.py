@@ -296,8 +296,8 @@ def test_keep_finds_a_resumed_game_by_its_finished_deals(tmp_path: Path) -> None
 def test_a_resumed_game_is_found_hashing_only_the_lengths_stored_for_its_players(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hashing each of a resumed 1000-deal game's 999 beginnings takes minutes: only the
-    lengths of games stored with the same players are tried."""
+    """Hashing every beginning of a long resumed game would be slow: only the lengths of games
+    stored with the same players are tried."""
     import chinese_ten.store.history_queries as queries
 
     whole = played(40, seed=11, planned=None)
@@ -387,7 +387,7 @@ def test_a_version_2_file_is_read_as_it_is_then_migrated_keeping_its_games(
     with open_history(tmp_path) as history:
         (migrated,) = history.games()
         assert history.import_record(record) == (old.id, False)  # same key: not added again
-        assert [r.id for r in history.games(player="Joueur 3")] == [old.id]  # a default now
+        assert [r.id for r in history.games(player="Joueur 3")] == [old.id]  # a default name
     assert migrated == old
     db = sqlite3.connect(tmp_path / FILE_NAME)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3

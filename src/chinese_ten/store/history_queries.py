@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from chinese_ten.store.records import GameRecord
 
 MAX_ANALYSIS_CHARS: Final = 64 * 2**20
-"""The longest stored analysis read (far beyond a review of the longest game played)."""
+"""The longest stored analysis read: far above a review of a long game (sizes in
+``docs/performance.md``)."""
 
 
 class HistoryQueries:

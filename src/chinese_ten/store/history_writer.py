@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 _ONLY_PENDING: Final = datetime(1, 1, 1, tzinfo=UTC)
 """The start of no game: the job that only stores pending games."""
 SHUTDOWN_WAIT: Final = 15.0
-"""Seconds the end of the program waits for the last deal to be stored (a busy database makes
-a store wait up to 10 s, then fail)."""
+"""Seconds the end of the program waits for the last deal to be stored (longer than a store
+waits for a busy database before it fails,
+:data:`chinese_ten.store.history_schema.BUSY_TIMEOUT_MS`)."""
 
 
 @dataclass(frozen=True, slots=True)
