@@ -26,7 +26,8 @@ from pathlib import Path
 
 from chinese_ten.analysis.simulate import play_deal, series_setups
 from chinese_ten.players.base import make_player
-from chinese_ten.store.history import FILE_NAME, open_history
+from chinese_ten.store.history import open_history
+from chinese_ten.store.history_files import FILE_NAME
 from chinese_ten.store.records import game_record
 
 F2_SCRIPT = """

@@ -25,6 +25,7 @@ ENGINE = [
     "chinese_ten.lang.i18n",
     "chinese_ten.game.flow",
     "chinese_ten.store.history",
+    "chinese_ten.store.history_pending",
     "chinese_ten.analysis.stats",
     "chinese_ten.analysis.review",
     "chinese_ten.analysis.review_cursor",

@@ -379,7 +379,9 @@ def test_a_stored_analysis_too_long_or_not_text_is_not_read(
         stored = history.analysis(game_id, analysis_key(SMALL, 0))
         assert stored is not None
         if kind == "too long":
-            monkeypatch.setattr("chinese_ten.store.history.MAX_ANALYSIS_CHARS", len(stored) - 1)
+            monkeypatch.setattr(
+                "chinese_ten.store.history_queries.MAX_ANALYSIS_CHARS", len(stored) - 1
+            )
         else:
             history._db.execute("UPDATE analysis SET text = CAST(text AS BLOB)")
         assert history.analysis(game_id, analysis_key(SMALL, 0)) is None

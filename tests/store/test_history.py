@@ -19,19 +19,13 @@ from chinese_ten.engine.deal import legal_actions
 from chinese_ten.engine.errors import ChineseTenError, RecordError
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.lang.i18n import choose
-from chinese_ten.store.history import (
-    FILE_NAME,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    History,
-    HistoryError,
-    keep,
-    open_history,
-    read_history,
-    record_key,
-)
+from chinese_ten.store.history import History, open_history, read_history
+from chinese_ten.store.history_columns import record_key
+from chinese_ten.store.history_files import FILE_NAME, HistoryError
 from chinese_ten.store.history_names import history_key
+from chinese_ten.store.history_pending import keep
 from chinese_ten.store.history_rows import GameRow
+from chinese_ten.store.history_schema import MIGRATIONS, SCHEMA_VERSION
 from chinese_ten.store.records import (
     GameRecord,
     SeatRecord,
@@ -302,9 +296,9 @@ def test_keep_finds_a_resumed_game_by_its_finished_deals(tmp_path: Path) -> None
 def test_a_resumed_game_is_found_hashing_only_the_lengths_stored_for_its_players(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hashing each of a resumed 1000-deal game's 999 beginnings takes minutes: only the
-    lengths of games stored with the same players are tried."""
-    import chinese_ten.store.history as history_module
+    """Hashing every beginning of a long resumed game would be slow: only the lengths of games
+    stored with the same players are tried."""
+    import chinese_ten.store.history_queries as queries
 
     whole = played(40, seed=11, planned=None)
     begun = whole.model_copy(update={"deals": whole.deals[:7]})
@@ -313,10 +307,8 @@ def test_a_resumed_game_is_found_hashing_only_the_lengths_stored_for_its_players
         history.store(other, computers=(None, None), started=START, ended=END)
         first = history.store(begun, computers=(None, None), started=START, ended=END)
     hashed: list[int] = []
-    key_of = history_module._key_of
-    monkeypatch.setattr(
-        history_module, "_key_of", lambda r: hashed.append(len(r.deals)) or key_of(r)
-    )
+    key_of = queries.key_of
+    monkeypatch.setattr(queries, "key_of", lambda r: hashed.append(len(r.deals)) or key_of(r))
     with open_history(tmp_path) as history:
         assert history.find_begun(whole) == first
     assert hashed == [7]
@@ -395,7 +387,7 @@ def test_a_version_2_file_is_read_as_it_is_then_migrated_keeping_its_games(
     with open_history(tmp_path) as history:
         (migrated,) = history.games()
         assert history.import_record(record) == (old.id, False)  # same key: not added again
-        assert [r.id for r in history.games(player="Joueur 3")] == [old.id]  # a default now
+        assert [r.id for r in history.games(player="Joueur 3")] == [old.id]  # a default name
     assert migrated == old
     db = sqlite3.connect(tmp_path / FILE_NAME)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
@@ -415,7 +407,7 @@ def test_a_failed_migration_leaves_the_version_2_file_as_it_was(
         raise sqlite3.OperationalError("disk I/O error", sqlite3.SQLITE_IOERR)
 
     third = MIGRATIONS[2]
-    monkeypatch.setattr("chinese_ten.store.history.MIGRATIONS", (*MIGRATIONS[:2], broken))
+    monkeypatch.setattr("chinese_ten.store.history_schema.MIGRATIONS", (*MIGRATIONS[:2], broken))
     with pytest.raises(HistoryError):
         open_history(tmp_path)
     db = sqlite3.connect(tmp_path / FILE_NAME)

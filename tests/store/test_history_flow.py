@@ -8,7 +8,9 @@ import pytest
 
 from chinese_ten.engine.deal import legal_actions
 from chinese_ten.game.flow import GameFlow, Notice
-from chinese_ten.store.history import FILE_NAME, PENDING_FOLDER, open_history, read_history
+from chinese_ten.store.history import open_history, read_history
+from chinese_ten.store.history_files import FILE_NAME
+from chinese_ten.store.history_pending import PENDING_FOLDER
 from tests.options_helpers import game_options
 
 
@@ -116,7 +118,7 @@ def test_a_busy_history_does_not_hold_the_game_up(
 ) -> None:
     """Another program holds the database: the deal's end returns while the store waits;
     the store goes through once the database is free, and quitting waits for it."""
-    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 60_000)
+    monkeypatch.setattr("chinese_ten.store.history_schema.BUSY_TIMEOUT_MS", 60_000)
     with open_history(tmp_path):
         pass  # the file exists, in WAL mode
     flow = _flow(tmp_path, deals_planned=2)
@@ -142,7 +144,7 @@ def test_a_busy_history_does_not_hold_the_game_up(
 def test_many_deals_waiting_store_the_newest_record_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 60_000)
+    monkeypatch.setattr("chinese_ten.store.history_schema.BUSY_TIMEOUT_MS", 60_000)
     with open_history(tmp_path):
         pass
     flow = _flow(tmp_path, deals_planned=3)
@@ -169,7 +171,7 @@ def test_an_unexpected_failure_in_the_writer_is_said_and_it_goes_on(
         raise RuntimeError("boom")
 
     flow = _flow(tmp_path, deals_planned=2)
-    monkeypatch.setattr("chinese_ten.store.history.keep", broken)
+    monkeypatch.setattr("chinese_ten.store.history_pending.keep", broken)
     (notice,) = _play(flow)
     assert notice.error and notice.text == "boom"
     monkeypatch.undo()
@@ -191,7 +193,7 @@ def _locked(folder: Path) -> sqlite3.Connection:
 def test_the_last_deal_of_a_series_ended_while_the_history_is_locked_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, later: str
 ) -> None:
-    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr("chinese_ten.store.history_schema.BUSY_TIMEOUT_MS", 100)
     with open_history(tmp_path):
         pass  # the file exists, in WAL mode
     flow = _flow(tmp_path, deals_planned=1)
@@ -228,7 +230,7 @@ def test_the_last_deal_of_a_series_ended_while_the_history_is_locked_is_kept(
 def test_a_pending_game_already_stored_whole_is_not_stored_twice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr("chinese_ten.store.history_schema.BUSY_TIMEOUT_MS", 100)
     with open_history(tmp_path):
         pass
     flow = _flow(tmp_path, deals_planned=1)
@@ -291,7 +293,7 @@ def test_a_pending_file_with_odd_fields_is_left_alone_and_blocks_nothing(
 ) -> None:
     import json
 
-    from chinese_ten.store.history import PENDING_FORMAT
+    from chinese_ten.store.history_pending import PENDING_FORMAT
     from tests.history_helpers import played
 
     record = json.loads(played(2, seed=9, names=("Pia", "Quinn")).model_dump_json())
@@ -314,7 +316,7 @@ def test_a_pending_folder_that_is_a_symbolic_link_is_not_written_through(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A deal the busy history cannot take would land in the folder the link names."""
-    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr("chinese_ten.store.history_schema.BUSY_TIMEOUT_MS", 100)
     with open_history(tmp_path):
         pass
     elsewhere = tmp_path / "elsewhere"
@@ -337,7 +339,7 @@ def test_a_pending_game_that_does_not_replay_is_left_alone_and_blocks_nothing(
 ) -> None:
     import json
 
-    from chinese_ten.store.history import PENDING_FORMAT
+    from chinese_ten.store.history_pending import PENDING_FORMAT
     from tests.history_helpers import played
 
     record = json.loads(played(2, seed=3, names=("Cy", "Di")).model_dump_json())
@@ -363,7 +365,8 @@ def test_a_pending_copy_of_deals_its_row_has_grown_past_is_dropped(tmp_path: Pat
     first deals of a game pending after its row has grown past them."""
     from datetime import UTC, datetime
 
-    from chinese_ten.store.history import _keep_pending, canonical, store_pending
+    from chinese_ten.store.history_columns import canonical
+    from chinese_ten.store.history_pending import keep_pending, store_pending
     from chinese_ten.store.records import game_record
     from tests.history_helpers import played
 
@@ -372,7 +375,7 @@ def test_a_pending_copy_of_deals_its_row_has_grown_past_is_dropped(tmp_path: Pat
     started = datetime(2026, 1, 1, tzinfo=UTC)
     with open_history(tmp_path) as history:
         grown = history.store(whole, computers=[None, None], started=started, ended=None)
-    pending = _keep_pending(
+    pending = keep_pending(
         tmp_path, game_record(whole.players, 3, states[:2]), [None, None], started
     )
     with open_history(tmp_path) as history:
@@ -386,13 +389,13 @@ def test_a_pending_game_of_other_deals_is_still_stored(tmp_path: Path) -> None:
     """A stored game of the same players that does not begin with the pending deals."""
     from datetime import UTC, datetime
 
-    from chinese_ten.store.history import _keep_pending, store_pending
+    from chinese_ten.store.history_pending import keep_pending, store_pending
     from tests.history_helpers import played
 
     started = datetime(2026, 1, 1, tzinfo=UTC)
     with open_history(tmp_path) as history:
         history.store(played(3, planned=3), computers=[None, None], started=started, ended=None)
-    pending = _keep_pending(tmp_path, played(2, planned=3, seed=11), [None, None], started)
+    pending = keep_pending(tmp_path, played(2, planned=3, seed=11), [None, None], started)
     with open_history(tmp_path) as history:
         store_pending(history, tmp_path)
         rows = history.games()
@@ -406,7 +409,8 @@ def test_a_pending_game_is_looked_for_under_the_write_lock(
     """Two programs waiting on one lock cannot both find the game missing and store it."""
     from datetime import UTC, datetime
 
-    from chinese_ten.store.history import History, _keep_pending, store_pending
+    from chinese_ten.store.history import History
+    from chinese_ten.store.history_pending import keep_pending, store_pending
     from tests.history_helpers import played
 
     with open_history(tmp_path):
@@ -428,7 +432,7 @@ def test_a_pending_game_is_looked_for_under_the_write_lock(
 
     monkeypatch.setattr(History, "_held", held_while_another_writes)
     started = datetime(2026, 1, 1, tzinfo=UTC)
-    _keep_pending(tmp_path, played(2), [None, None], started)
+    keep_pending(tmp_path, played(2), [None, None], started)
     with open_history(tmp_path) as history:
         store_pending(history, tmp_path)
         (row,) = history.games()

@@ -15,15 +15,10 @@ import pytest
 from chinese_ten.analysis.review_stored import analysis_key
 from chinese_ten.cli.main import main
 from chinese_ten.lang.i18n import choose
-from chinese_ten.store.history import (
-    FILE_NAME,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    HistoryError,
-    keep,
-    open_history,
-    read_history,
-)
+from chinese_ten.store.history import open_history, read_history
+from chinese_ten.store.history_files import FILE_NAME, HistoryError
+from chinese_ten.store.history_pending import keep
+from chinese_ten.store.history_schema import MIGRATIONS, SCHEMA_VERSION
 from chinese_ten.store.records import GameRecord, record_json, replay, series_score
 from tests.history_helpers import played
 
@@ -355,7 +350,7 @@ def test_a_folder_in_place_of_the_file_is_said_plainly(
 
 
 def test_a_busy_file_is_said_with_what_to_do(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("chinese_ten.store.history.BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr("chinese_ten.store.history_schema.BUSY_TIMEOUT_MS", 50)
     _stored(home, ("Ana", "Ben"))
     holder = sqlite3.connect(home / FILE_NAME, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")

@@ -1,13 +1,13 @@
 """Storing finished deals in the history off the screen's thread.
 
 A store may wait for the database: another program can hold ``history.sqlite`` for seconds
-(:data:`chinese_ten.store.history.BUSY_TIMEOUT_MS`), and a screen that waited would freeze, then act
-on the keys pressed meanwhile. So the game flow hands each finished deal's record to its
-:class:`HistoryWriter` and goes on at once; a thread of the writer's own (no Textual in it)
-stores the records in order, keeping only the newest of one game when several wait (each
-holds all the game's finished deals). What a person should be told comes back as
-:class:`Said` values the screen picks up (:meth:`HistoryWriter.said`); that a deal could not
-be stored is said once for the writer's game flow, not at every deal. At the end,
+(:data:`chinese_ten.store.history_schema.BUSY_TIMEOUT_MS`), and a screen that waited would
+freeze, then act on the keys pressed meanwhile. So the game flow hands each finished deal's
+record to its :class:`HistoryWriter` and goes on at once; a thread of the writer's own (no
+Textual in it) stores the records in order, keeping only the newest of one game when several
+wait (each holds all the game's finished deals). What a person should be told comes back as
+:class:`Said` values the screen picks up (:meth:`HistoryWriter.said`); that a deal could not be
+stored is said once for the writer's game flow, not at every deal. At the end,
 :meth:`HistoryWriter.wait` gives the last deal a bounded time to be stored.
 
 Only the standard library is imported here; the history module loads in the thread.
@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 _ONLY_PENDING: Final = datetime(1, 1, 1, tzinfo=UTC)
 """The start of no game: the job that only stores pending games."""
 SHUTDOWN_WAIT: Final = 15.0
-"""Seconds the end of the program waits for the last deal to be stored (a busy database makes
-a store wait up to 10 s, then fail)."""
+"""Seconds the end of the program waits for the last deal to be stored (longer than a store
+waits for a busy database before it fails,
+:data:`chinese_ten.store.history_schema.BUSY_TIMEOUT_MS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class Said:
 class _Job:
     folder: Path | None
     record: "GameRecord | None"
-    """None: only store the pending games (see :func:`chinese_ten.store.history.store_pending`)."""
+    """None: only store the pending games (:mod:`chinese_ten.store.history_pending`)."""
     computers: tuple[str | None, ...]
     """Each seat's computer level; None for a person."""
     started: datetime
@@ -83,7 +84,7 @@ class HistoryWriter:
         """Store the games a busy history left pending in ``folder`` (a game of an earlier
         run), on the writer's thread; nothing is said, and a history still busy keeps them
         for the next store."""
-        from chinese_ten.store.history import pending_folder
+        from chinese_ten.store.history_pending import pending_folder
 
         place = pending_folder(folder)
         if place.is_dir() and not place.is_symlink() and any(place.glob("game-*.json")):
@@ -127,7 +128,8 @@ class HistoryWriter:
 
     def _run(self) -> None:
         while (job := self._next()) is not None:
-            from chinese_ten.store.history import Kept, keep, open_history, store_pending
+            from chinese_ten.store.history import open_history
+            from chinese_ten.store.history_pending import Kept, keep, store_pending
 
             if job.record is None:
                 # kept for the next store if it fails: nothing said

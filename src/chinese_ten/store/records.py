@@ -55,8 +55,8 @@ FORMAT: Final = "chinese-ten"
 VERSION: Final = 2
 """The version every record is written in; version 1 (two seats, no ``seat_count``) is read."""
 MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
-"""The largest record file read: 16 MiB. A record of 1000 deals as we write it is 1.9 MB,
-about 6 MB re-indented by hand with every optional field, so no legal record comes near."""
+"""The largest record file read: 16 MiB, far above any legal record, even one re-indented by
+hand with every optional field (sizes in ``docs/performance.md``)."""
 
 
 _CARDS_AS_WRITTEN: Final = {format_card(card): card for card in DECK}
