@@ -134,6 +134,11 @@ def table_options(parser: argparse.ArgumentParser) -> None:
     think_option(parser)
 
 
+def player_option(parser: argparse.ArgumentParser, words: str) -> None:
+    """``--player NAME`` of ``history`` and ``stats``: ``words`` say what it keeps."""
+    parser.add_argument("--player", type=arguments.player, metavar=_("NAME"), help=words)
+
+
 def listen_options(parser: argparse.ArgumentParser, port: int) -> None:
     """``--host`` and ``--port``: where ``serve`` or ``host`` listens."""
     parser.add_argument(

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Final
 
 from chinese_ten.cli import arguments
-from chinese_ten.cli.options import Commands, Parser, command
+from chinese_ten.cli.options import Commands, Parser, command, player_option
 from chinese_ten.lang.i18n import _
 
 NAME = "history"
@@ -17,12 +17,7 @@ MAX_LIST: Final = 100_000
 
 def add_parser(sub: Commands) -> None:
     parser = command(sub, NAME, _("list the games played, export or import records"))
-    parser.add_argument(
-        "--player",
-        type=arguments.player,
-        metavar=_("NAME"),
-        help=_("only the games of this player"),
-    )
+    player_option(parser, _("only the games of this player"))
     parser.add_argument(
         "--limit",
         type=arguments.games_up_to(MAX_LIST),

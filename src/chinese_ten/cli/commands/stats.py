@@ -3,8 +3,7 @@
 
 import argparse
 
-from chinese_ten.cli import arguments
-from chinese_ten.cli.options import Commands, command
+from chinese_ten.cli.options import Commands, command, player_option
 from chinese_ten.lang.i18n import _
 
 NAME = "stats"
@@ -12,12 +11,7 @@ NAME = "stats"
 
 def add_parser(sub: Commands) -> None:
     parser = command(sub, NAME, _("results of each player against each opponent"))
-    parser.add_argument(
-        "--player",
-        type=arguments.player,
-        metavar=_("NAME"),
-        help=_("only this player's statistics"),
-    )
+    player_option(parser, _("only this player's statistics"))
     parser.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     parser.add_argument(
         "--ascii", action="store_true", help=_("draw the running total in ASCII characters")
