@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.cli.main import _table, build_parser, main
+from chinese_ten.cli.main import build_parser, main
+from chinese_ten.cli.options import seat_levels
 from chinese_ten.game.flow import GameFlow
 from tests.cli_helpers import invoke
 from tests.options_helpers import game_options
@@ -289,7 +290,7 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly(
 
 
 def _levels(*args: str) -> tuple[str | None, ...]:
-    return _table(build_parser().parse_args(["play", *args]))
+    return seat_levels(build_parser().parse_args(["play", *args]))
 
 
 def test_the_tables_people_ask_for() -> None:
@@ -357,7 +358,10 @@ def test_a_table_that_cannot_be_is_one_line_and_exit_2(args: list[str], message:
 def test_a_computer_seated_by_players_plays_under_its_default_name(tmp_path: Path) -> None:
     parsed = build_parser().parse_args(["series", "--players", "Ana,computer:easy,Ben"])
     options = game_options(
-        deals_planned=6, players=parsed.players.names, computer=_table(parsed), save_dir=tmp_path
+        deals_planned=6,
+        players=parsed.players.names,
+        computer=seat_levels(parsed),
+        save_dir=tmp_path,
     )
     flow = GameFlow(options)
     flow.start_series()

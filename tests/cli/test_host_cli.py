@@ -74,7 +74,7 @@ def test_host_asks_the_table_only_when_the_command_line_does_not_seat_it(
     args: tuple[str, ...],
     asks: bool,
 ) -> None:
-    from chinese_ten.cli.commands import host
+    from chinese_ten.cli.commands import hosting as host
 
     seen: list[host.HostOptions] = []
     monkeypatch.setattr(host, "run_host", lambda options: seen.append(options) or 0)
@@ -87,7 +87,7 @@ def test_host_asks_the_table_only_when_the_command_line_does_not_seat_it(
 def test_leaving_the_hosts_start_screen_opens_no_table(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from chinese_ten.cli.commands import host
+    from chinese_ten.cli.commands import hosting as host
 
     monkeypatch.setenv("CHINESE_TEN_HOME", str(tmp_path))
     monkeypatch.setattr(host, "_table_chosen", lambda game: None)

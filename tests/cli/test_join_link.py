@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli.commands import host
+from chinese_ten.cli.commands import hosting as host
 from chinese_ten.cli.commands.join_link import MOST_FILE_BYTES
 from chinese_ten.game.options import GameOptions
 from chinese_ten.net.client import Link

@@ -59,9 +59,9 @@ def test_the_engine_loads_no_lang() -> None:
 def test_headless_commands_do_not_import_textual() -> None:
     loaded = _loaded_after(
         "from chinese_ten.cli.main import main\n"
-        "import chinese_ten.cli.commands.simulate, chinese_ten.cli.commands.replay\n"
-        "import chinese_ten.cli.commands.rules, chinese_ten.cli.commands.history\n"
-        "import chinese_ten.cli.commands.stats, chinese_ten.cli.commands.review"
+        "import chinese_ten.cli.commands.simulation, chinese_ten.cli.commands.replay_scores\n"
+        "import chinese_ten.cli.commands.rules_page, chinese_ten.cli.commands.history_actions\n"
+        "import chinese_ten.cli.commands.stats_tables, chinese_ten.cli.commands.reviewing"
     )
     assert "chinese_ten.cli.main" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "textual"}

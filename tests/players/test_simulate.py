@@ -20,7 +20,7 @@ from chinese_ten.analysis.simulate import (
     series_setups,
     simulate,
 )
-from chinese_ten.cli.commands.simulate import run_simulate
+from chinese_ten.cli.commands.simulation import run_simulate
 from chinese_ten.cli.main import main
 from chinese_ten.engine.actions import TRIPLE, Action, parse_action
 from chinese_ten.engine.cards import POINTS, red_points

@@ -15,7 +15,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from chinese_ten.cli.main import _tab_arguments, build_parser
+from chinese_ten.cli.commands.serve import tab_arguments
+from chinese_ten.cli.main import build_parser
 from chinese_ten.serve.games import TabGames, is_local, reachable, url_of
 from chinese_ten.serve.guard import MAX_MESSAGE, Address, BadMessageError, language_of, read_message
 from chinese_ten.serve.server import game_command
@@ -157,10 +158,10 @@ def test_each_tab_runs_play_or_series_with_the_servers_options() -> None:
     args = build_parser().parse_args(
         ["serve", "--vs", "hard", "--seat", "2", "--deals", "3", "--four-color", "--think", "0.5"]
     )
-    assert _tab_arguments(args) == (
+    assert tab_arguments(args) == (
         "series", "--deals", "3", "--vs", "hard", "--seat", "2", "--think", "0.5", "--four-color"
     )  # fmt: skip
-    assert _tab_arguments(build_parser().parse_args(["serve"])) == ("play",)
+    assert tab_arguments(build_parser().parse_args(["serve"])) == ("play",)
     command = game_command(("play", "--seed", "1"), "pt")
     assert command.startswith("exec ")
     assert command.endswith("-m chinese_ten --lang pt play --seed 1")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli.commands.stats import MAX_OPPONENTS, MAX_PEOPLE
+from chinese_ten.cli.commands.stats_tables import MAX_OPPONENTS, MAX_PEOPLE
 from chinese_ten.cli.main import main
 from chinese_ten.store.history import open_history
 from tests.history_helpers import played

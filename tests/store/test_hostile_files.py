@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.cli.commands import simulate as simulate_command
+from chinese_ten.cli.commands import simulation as simulate_command
 from chinese_ten.cli.main import main
 from chinese_ten.engine.errors import RecordError
 from chinese_ten.store.files import write_new

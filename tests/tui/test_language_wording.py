@@ -28,7 +28,7 @@ from textual.widgets._key_panel import BindingsTable
 
 from chinese_ten.analysis.review_types import Reason
 from chinese_ten.analysis.review_words import reason_words
-from chinese_ten.cli.commands.replay import _verdict
+from chinese_ten.cli.commands.replay_scores import _verdict
 from chinese_ten.engine.cards import parse_card
 from chinese_ten.game.table import Table, differences, record_you
 from chinese_ten.lang import i18n

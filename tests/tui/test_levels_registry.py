@@ -8,7 +8,7 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from chinese_ten.cli.main import _levels, _seat_level
+from chinese_ten.cli import arguments
 from chinese_ten.game.table import _computer_named
 from chinese_ten.lang import i18n
 from chinese_ten.net.protocol import Hand
@@ -35,9 +35,9 @@ def _readers_levels() -> dict[str, list[str]]:
         "start screen": [value for _text, value in _who_options() if value != PERSON],
         "protocol": [c for c in candidates if accepted(lambda v: Hand(seat=0, level=v), c)],
         "history": [c for c in candidates if accepted(lambda v: stored_level(v, "c"), c)],
-        "command line --vs": [c for c in candidates if accepted(_levels, c)],
+        "command line --vs": [c for c in candidates if accepted(arguments.levels, c)],
         "command line --players": [
-            c for c in candidates if accepted(lambda v: _seat_level(f"computer:{v}"), c)
+            c for c in candidates if accepted(lambda v: arguments.seat_level(f"computer:{v}"), c)
         ],
         "table's default names": [
             level

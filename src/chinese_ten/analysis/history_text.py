@@ -1,6 +1,6 @@
 """The words a listed game and a person's statistics are said in: shared by ``chinese-ten
-history`` and ``chinese-ten stats`` (:mod:`chinese_ten.cli.commands.history`,
-:mod:`chinese_ten.cli.commands.stats`) and the TUI's history screen, which would otherwise
+history`` and ``chinese-ten stats`` (:mod:`chinese_ten.cli.commands.history_actions`,
+:mod:`chinese_ten.cli.commands.stats_tables`) and the TUI's history screen, which would otherwise
 import from the command line. Plain strings (the callers wrap them in Rich ``Text``)."""
 
 from datetime import datetime

@@ -1,13 +1,66 @@
-"""``chinese-ten play`` and ``chinese-ten series``: start the TUI (imported only here)."""
+"""``chinese-ten play``: its options and its run, and what ``series`` and ``host`` share with
+it: the game their options choose, and the TUI started (imported only here)."""
 
+import argparse
 import os
 import sys
 from dataclasses import replace
 
+from chinese_ten.cli.options import Commands, command, game_options, seat_levels
 from chinese_ten.engine.errors import ChineseTenError, SaveError
-from chinese_ten.game.options import CJK_VARIABLE, TOUCH_VARIABLE, GameOptions
+from chinese_ten.engine.series import default_deals
+from chinese_ten.game.options import (
+    CJK_VARIABLE,
+    TOUCH_VARIABLE,
+    Display,
+    GameOptions,
+    Session,
+)
+from chinese_ten.game.table import Table
 from chinese_ten.lang.i18n import _
 from chinese_ten.text.names import visible
+
+NAME = "play"
+
+
+def add_parser(sub: Commands) -> None:
+    game_options(command(sub, NAME, _("play deal after deal at one keyboard (the TUI)")))
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_game(chosen_game(args, series=False, resume=args.resume))
+
+
+def chosen_display(args: argparse.Namespace) -> Display:
+    """How ``--ascii``, ``--four-color`` and ``--compact`` draw the game on this output."""
+    return Display(
+        ascii=args.ascii,
+        symbols=not args.ascii and suit_symbols_supported(),
+        four_color=args.four_color,
+        compact=args.compact,
+    )
+
+
+def chosen_game(args: argparse.Namespace, *, series: bool, resume: bool) -> GameOptions:
+    """The game the options of ``play``, ``series`` or ``host`` seat; a series without
+    ``--deals`` is as long as its seats make it."""
+    computer = seat_levels(args)
+    names = None if args.players is None else args.players.names
+    return GameOptions(
+        table=Table(
+            # None: the seat's default name, in the language (a computer's always)
+            typed=(None,) * len(computer) if names is None else names,
+            computer=computer,
+            deals_planned=(args.deals or default_deals(len(computer))) if series else None,
+            hints=not args.no_hints,
+            open_scores=args.open_scores,
+            think=args.think,
+        ),
+        names_given=names is not None,
+        deals_by_seats=series and args.deals is None,
+        display=chosen_display(args),
+        session=Session(seed=args.seed, resume=resume),
+    )
 
 
 def suit_symbols_supported() -> bool:
