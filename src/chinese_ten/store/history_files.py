@@ -170,3 +170,14 @@ def _move_aside(path: Path) -> Path:
     raise HistoryError(
         _("{path}: too many broken history files beside it: remove some").format(path=shown(path))
     )
+
+
+PENDING_FOLDER: Final = "history-pending"
+"""Beside the history: the games whose last finished deal could not be stored yet (the
+history was busy, or could not be written), one file a game, each a whole record; every
+later store stores them first (:func:`store_pending`), and removes each file once stored."""
+
+
+def pending_folder(folder: Path | None) -> Path:
+    """Where the games a busy history could not store yet wait (:data:`PENDING_FOLDER`)."""
+    return history_path(folder).with_name(PENDING_FOLDER)

@@ -23,7 +23,12 @@ from chinese_ten.lang.i18n import _
 from chinese_ten.store.files import shown
 from chinese_ten.store.history import History, open_history
 from chinese_ten.store.history_columns import canonical, time_column
-from chinese_ten.store.history_files import HistoryError, history_path, moved_aside
+from chinese_ten.store.history_files import (
+    HistoryError,
+    history_path,
+    moved_aside,
+    pending_folder,
+)
 from chinese_ten.store.history_rows import DamagedRowError, stored_level, stored_time
 
 if TYPE_CHECKING:
@@ -41,17 +46,9 @@ class Kept:
     """Not stored, but kept in a pending file: stored when the history is free again."""
 
 
-PENDING_FOLDER: Final = "history-pending"
-"""Beside the history: the games whose last finished deal could not be stored yet (the
-history was busy, or could not be written), one file a game, each a whole record; every
-later store stores them first (:func:`store_pending`), and removes each file once stored."""
 PENDING_FORMAT: Final = "chinese-ten-pending"
 MAX_PENDING_FILES: Final = 100
 """Pending files read at one time (a game leaves one)."""
-
-
-def pending_folder(folder: Path | None) -> Path:
-    return history_path(folder).with_name(PENDING_FOLDER)
 
 
 def pending_path(folder: Path | None, started: datetime) -> Path:
