@@ -281,9 +281,9 @@ def test_touch_wording_and_tall_controls_on_the_start_screen(
 def test_each_place_of_the_cut_is_a_target_for_a_finger(
     phone: Any, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    """The pack on the cut screen had one cell a card (8 CSS px wide on this phone): each
-    card is now at least 24 CSS px each way (WCAG 2.5.8), and a tap on any part of one,
-    its edges included, cuts there."""
+    """Each card of the pack on the cut screen is at least 24 CSS px each way on this phone
+    (WCAG 2.5.8; one cell a card would be 8 CSS px wide), and a tap on any part of one, its
+    edges included, cuts there."""
     server = Served(tmp_path, "--vs", "easy", "--seed", "5")  # you cut first
     request.addfinalizer(server.stop)
     tab = Tab(phone, server.url, size=PHONE)

@@ -291,8 +291,8 @@ SHOTS = "CHINESE_TEN_README_SHOTS"
 def test_the_board_at_laptop_sizes_with_its_log_whole(
     browser: Any, served: list[Served], tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    """Testers saw log lines cut at 1366 px ("... cut at", "(no captur"). At 1366 px (151 x 36)
-    the board now has its large cards and the log runs under it, as wide as the window: the
+    """No log line is cut at 1366 px ("... cut at", "(no captur"). At 1366 px (151 x 36)
+    the board has its large cards and the log runs under it, as wide as the window: the
     long lines show whole, each on one line. The boards are the README's pictures (with
     CHINESE_TEN_README_SHOTS)."""
     server = start(served, tmp_path, "--seed", "1")

@@ -1,11 +1,10 @@
-"""Choices and figures pinned before the worlds, the pool and the standard errors were made
-one source each (``chinese_ten.engine.worlds``, ``chinese_ten.analysis.workers``,
-``chinese_ten.players.spread``):
-for the same seed the ``hard`` player's sampling search decides exactly as before (its exact
-end of a deal turned off here: ``tests/players/test_exact_use.py`` checks that), and the
-review gives exactly the same figures, at tables of two, three and four (pinned again when
-the review came to judge the end of a deal exactly, and when a decision came to stop being
-measured once more worlds could not change its label)."""
+"""Choices and figures pinned for fixed seeds, at tables of two, three and four: the
+``hard`` player's sampling search (its exact end of a deal turned off here:
+``tests/players/test_exact_use.py`` checks that) decides the pinned actions with the pinned
+option scores, and the review gives the pinned figures. The worlds, the pool and the standard
+errors each come from one source (``chinese_ten.engine.worlds``,
+``chinese_ten.analysis.workers``, ``chinese_ten.players.spread``): a change there that moves a
+pinned value changes what the players and the review do."""
 
 import hashlib
 import random

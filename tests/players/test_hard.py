@@ -1,5 +1,5 @@
-"""``hard`` with 2, 3 or 4 seats: two seats play exactly as before seats were counted, more
-seats get legal, fair choices from worlds that deal every hidden hand."""
+"""``hard`` with 2, 3 or 4 seats: two seats make the pinned 2-seat choices, more seats get
+legal, fair choices from worlds that deal every hidden hand."""
 
 import random
 
@@ -96,8 +96,8 @@ TWO_SEAT_CHOICES = [
     (11, 5, "flip 4D taking 6H", 328.5),
     (11, 14, "play 9H taking AD", 1333.2),
 ]
-"""Recorded from the 2-seat ``hard`` before it learned to count seats (commit d0c0159): the
-same seeds must give the same choices, and the same worlds the same means."""
+"""The 2-seat search's choices (recorded from the 2-seat-only ``hard`` of commit d0c0159): the
+same seeds give the same choices, and the same worlds the same means."""
 
 
 @pytest.mark.parametrize(("seed", "actions", "choice", "total"), TWO_SEAT_CHOICES)

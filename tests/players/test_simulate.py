@@ -260,8 +260,8 @@ def test_records_are_written_for_two_seats_and_replay(tmp_path: Path) -> None:
 
 
 def test_records_are_written_for_three_and_four_seats_and_replay(tmp_path: Path) -> None:
-    """Needs the records of version 2 (the records helper's branch): until it is merged,
-    ``records.deal_record`` refuses 3 and 4 seats and this test fails."""
+    """Records of version 2 hold 3 and 4 seats: ``simulate --records`` writes one a series,
+    and each replays to the series' outcomes."""
     for names in TABLES:
         folder = tmp_path / str(len(names))
         plays: list[SeriesPlay] = []
@@ -281,7 +281,7 @@ def test_records_are_written_for_three_and_four_seats_and_replay(tmp_path: Path)
 def test_the_command_line_takes_two_to_four_players(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Needs the command line's ``--players`` for 2 to 4 (cli/main.py, the lead's file)."""
+    """``simulate --players`` takes 2 to 4 players, and refuses 1 or 5."""
     base = ["simulate", "--games", "1", "--seed", "2", "--json"]
     assert main([*base, "--players", "greedy,easy,normal,random"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -329,7 +329,7 @@ def test_greedy_keeps_a_scoring_ace_when_nothing_captures() -> None:
 
 
 def _todays_greedy(legal: Sequence[Action], layout: Sequence[int]) -> Action:
-    """The 2-player greedy as it was before seat counts: red points only."""
+    """A 2-player greedy that scores red points only (no scoring aces)."""
 
     def score(action: Action) -> int:
         card, code = action & 63, action >> 6 & 63

@@ -1,7 +1,8 @@
 """The worker processes of ``simulate`` and ``review`` never outlive their parent.
 
-A parent killed with ``kill -9`` cannot stop its pool: busy workers used to play on for
-minutes, then print BrokenPipeError tracebacks. Linux only (``/proc``, ``prctl``).
+A parent killed with ``kill -9`` cannot stop its pool, so each worker asks the kernel to end
+it with its parent: none plays on, and none prints a BrokenPipeError traceback. Linux only
+(``/proc``, ``prctl``).
 """
 
 import os

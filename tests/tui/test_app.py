@@ -587,7 +587,7 @@ async def test_q_on_the_results_screen_asks_like_everywhere_else(tmp_path: Path)
 
 
 async def test_quitting_before_the_first_deal_claims_no_save(tmp_path: Path) -> None:
-    """Before anything is dealt the dialog said "The game is saved", which nothing was."""
+    """Before anything is dealt the dialog does not say "The game is saved": nothing is."""
     app = ChineseTenApp(options(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -690,8 +690,8 @@ def _log_lines_whole(app: ChineseTenApp) -> None:
 
 @pytest.mark.parametrize("size", [(120, 24), (240, 60)])
 async def test_log_lines_wrap_in_the_log_column(tmp_path: Path, size: tuple[int, int]) -> None:
-    """Lines of 44 to 78 characters were cut in the 43 columns of the log's column
-    ("Anastasia Longname turned over 8♦ (no captur"): they wrap, now and after a resize.
+    """Lines of 44 to 78 characters in the 43 columns of the log's column wrap, never cut
+    ("Anastasia Longname turned over 8♦ (no captur"), before and after a resize.
     (The log is beside the board where the board leaves it room: wide and low, or very
     wide; at 120 x 40 it is under the board's larger cards.)"""
     app = _log_position(tmp_path, ("Anastasia Longname", "Bartholomew Longername"))

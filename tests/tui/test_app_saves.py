@@ -307,7 +307,7 @@ async def test_an_export_error_is_one_notification(tmp_path: Path, where: str, s
 
 async def test_a_failed_save_is_said_on_the_hand_over_screen_too(tmp_path: Path) -> None:
     """The cut, hand-over and results screens cover the board's warning line: the failed save
-    stays said there by a toast that lasts until a save works (it used to go after 10 s)."""
+    stays said there by a toast that lasts until a save works (not one that times out)."""
     from chinese_ten.tui.screens.handover import HandoverScreen
 
     app = ChineseTenApp(options(_broken_folder(tmp_path)))

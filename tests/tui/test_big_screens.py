@@ -1,4 +1,4 @@
-"""Big screens (issue #34): a larger terminal gets larger cards, a table that wraps no sooner,
+"""Big screens: a larger terminal gets larger cards, a table that wraps no sooner,
 the table and hands centred, the rows spread out, a log as wide as the room allows; clicks
 hit the card drawn, at every size, in ASCII too."""
 
@@ -27,7 +27,7 @@ def people(folder: Path, seats: int, **kwargs: object) -> ChineseTenApp:
 
 def test_the_card_size_follows_the_room() -> None:
     """The board's own cells (the screen less its key bar): small up to about 100 x 30 (and
-    at 80 x 24 exactly as before: log under, nothing centred), medium from about 120 x 30,
+    at 80 x 24 the log under, nothing centred), medium from about 120 x 30,
     large from about 142 x 36, huge from about 168 x 42, with the log beside where it can be
     wide."""
     for seats in (2, 3, 4):
@@ -42,7 +42,7 @@ def test_the_card_size_follows_the_room() -> None:
         assert widest.cards == HUGE and widest.log_column >= 56 and widest.centred
     low = board_layout(200, 39, 2)  # too low for the huge cards and a log under them
     assert low.cards == LARGE and low.log_column >= 56 and low.centred
-    assert board_layout(120, 23, 2).log_column >= 40  # wide and low: the log beside, as before
+    assert board_layout(120, 23, 2).log_column >= 40  # wide and low: the log beside
     assert board_layout(300, 80, 2).log_column == 80  # no wider than any line needs
 
 
@@ -78,7 +78,7 @@ async def test_a_bigger_screen_has_bigger_cards_and_wraps_the_table_no_sooner(
         for size in ((80, 24), (120, 40), (200, 50))
     }
     small, medium, large = found.values()
-    assert small[0] == TABLE_ROW  # as at 80 x 24 since the start
+    assert small[0] == TABLE_ROW  # as at 80 x 24
     assert medium[0] >= small[0] and large[0] >= small[0]
     assert small[1] < medium[1] < large[1] and small[2] < medium[2] < large[2]
 
@@ -110,9 +110,9 @@ async def test_the_big_board_is_centred_spread_and_its_log_wide(tmp_path: Path, 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 async def test_the_cards_use_the_rows_of_a_200_by_60_screen(tmp_path: Path, seats: int) -> None:
-    """At 200 x 60 the large cards beside the log left eight blank rows above and below the
-    table: the huge cards take the width, the log the rows under them, and no more than a
-    blank row is left between two parts of the board."""
+    """At 200 x 60 the huge cards take the width, the log the rows under them, and no more
+    than a blank row is left between two parts of the board (the large cards beside the log
+    would leave eight blank rows above and below the table)."""
     app = ChineseTenApp(
         options(
             tmp_path,

@@ -239,7 +239,7 @@ async def test_every_total_on_the_compact_board_says_total(
     tmp_path: Path, open_scores: bool, seats: int, size: tuple[int, int]
 ) -> None:
     """Where a seat's line or the hand's heading is short of room, the total keeps its word:
-    no part of a line is a bare number (``Ana · 6·0 · 0`` said nothing of what 0 was)."""
+    no part of a line is a bare number (``Ana · 6·0 · 0`` would say nothing of what 0 is)."""
     names = SEAT_NAMES[:seats]
     app = ChineseTenApp(
         options(tmp_path, players=names, computer=(None,) * seats, open_scores=open_scores)

@@ -131,7 +131,7 @@ async def test_a_tap_deals_after_the_computers_cut(tmp_path: Path, seed: int) ->
 async def test_on_a_touch_screen_each_card_of_the_pack_is_a_finger_wide(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    """One cell a card (about 8 CSS pixels on a phone) was too narrow to tap: on a touch
+    """One cell a card (about 8 CSS pixels on a phone) is too narrow to tap: on a touch
     screen each card is three cells by two lines, every one of them choosing it, and the
     pack, its count and the keys stay on the screen."""
     app = ChineseTenApp(options(tmp_path, touch=True, browser=True))

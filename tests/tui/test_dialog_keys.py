@@ -127,7 +127,7 @@ class _Narrow(_Host):
 
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 async def test_every_button_is_whole_at_40_by_20(language: str) -> None:
-    """A stranger saw "Keep playing (n" at 40 columns: the buttons go one under another."""
+    """At 40 columns no button is cut ("Keep playing (n"): the buttons go one under another."""
     dialog = QuitScreen("the disk is full")
     app = _Narrow(dialog)
     async with app.run_test(size=(40, 20)) as pilot:

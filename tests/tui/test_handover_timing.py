@@ -1,8 +1,8 @@
 """A double Enter at the end of a hot-seat turn never shows the next person's hand.
 
-The bug, as a person met it: Ben turns over the stock card, the prompt says "Enter passes the
-keyboard to Ana", and Enter pressed twice 0.1 s apart went past the "Pass the keyboard to Ana"
-screen to Ana's hand, in front of Ben. The real program runs in a pseudo-terminal here (Pilot
+The case: Ben turns over the stock card, the prompt says "Enter passes the keyboard to Ana",
+and Enter is pressed twice 0.1 s apart: the second Enter must not go past the "Pass the
+keyboard to Ana" screen to Ana's hand, in front of Ben. The real program runs in a pseudo-terminal here (Pilot
 waits for each key to be handled, so it cannot press two keys as fast as a finger does); its
 screen is read through pyte. The one fixed pause, 0.1 s between the two Enters, is the subject
 of the test; every other wait is for text on screen, bounded.
@@ -23,7 +23,7 @@ from tests.pty_helpers import Terminal
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 DOUBLE_TAP = 0.1
-"""Seconds between the two Enters: a quick double press, as the bug was reported (0.1-0.2 s;
+"""Seconds between the two Enters: a quick double press, as a finger makes one (0.1-0.2 s;
 0 sends both in one write, as ``tmux send-keys Enter Enter`` does)."""
 GUARD = 0.4
 """The product's guard (``GameOptions.guard``): a hand-over ignores keys this long."""

@@ -328,8 +328,8 @@ async def test_enter_opens_the_review_of_a_game_of_four(
 async def test_a_game_of_two_against_the_computer_fits_80x24_in_every_language(
     tmp_path: Path, language: str
 ) -> None:
-    """ "Vous contre Ordinateur (difficile)" on one line left no room at 80 columns: the
-    totals were cut ("-21 / +") and the winner out of sight. A seat a line, its total beside."""
+    """ "Vous contre Ordinateur (difficile)" on one line would leave no room at 80 columns (the
+    totals cut, "-21 / +", the winner out of sight): a seat a line, its total beside."""
     names = ("You", "Computer (hard)")
     record = played(2, seed=1, names=names)
     when = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -353,7 +353,7 @@ async def test_the_key_bar_has_no_stray_mark_before_the_palette(
     tmp_path: Path, ascii_only: bool
 ) -> None:
     """The History's keys as every other screen's: the palette's key after a space, with no
-    separator drawn before it (Textual's footer drew one, ``▏``, or ``|`` in ASCII)."""
+    separator drawn before it (Textual's footer draws one, ``▏``, or ``|`` in ASCII)."""
     _imported(tmp_path)
     app = ChineseTenApp(options(tmp_path, players=None, ascii=ascii_only))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,4 +1,4 @@
-"""Issue 34's language errors, one test each where a test can tell: the review and replay speak
+"""The wording in every language, one test each where a test can tell: the review and replay speak
 to the person against the computer, counts agree, key names and Textual's own keys are in the
 language, values stand alone in a template, and the French status line keeps its names whole
 at 80x24."""

@@ -430,7 +430,7 @@ NO_MATCHES = {"en": "No matches found", "fr": "Aucun résultat", "pt": "Sem resu
 async def test_the_palette_says_it_found_nothing_in_the_language(
     language: str, tmp_path: Path, ascii_only: bool
 ) -> None:
-    """Ctrl+P, ``zzz``: Textual's own "No matches found" was English in every language. The
+    """Ctrl+P, ``zzz``: Textual's own "No matches found" is English in every language; this
     line is in French (in the ASCII palette too, its accents folded), is no command (Enter
     leaves the palette open), and goes once a search finds something (``Reg``: the rules)."""
     app = ChineseTenApp(options(tmp_path, ascii=ascii_only, symbols=not ascii_only))

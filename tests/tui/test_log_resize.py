@@ -1,5 +1,5 @@
 """The log keeps its newest line in sight when the window changes size (a browser window
-shrunk from 1366x768 to 1280x720 hid the last two events until the next move)."""
+shrunk from 1366x768 to 1280x720 still shows the last events, before the next move)."""
 
 import random
 from pathlib import Path

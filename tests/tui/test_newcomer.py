@@ -1,4 +1,4 @@
-"""A newcomer's list (issue 34): what a first game shows at 80x24, screen by screen."""
+"""A newcomer's list: what a first game shows at 80x24, screen by screen."""
 
 import io
 import re

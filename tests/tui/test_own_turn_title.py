@@ -1,4 +1,4 @@
-"""The table's title on your own turn (issue 45): what you took is in it, beside the card you
+"""The table's title on your own turn: what you took is in it, beside the card you
 turned over, until the next player moves."""
 
 from pathlib import Path

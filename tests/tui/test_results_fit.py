@@ -1,4 +1,4 @@
-"""The results at 80x24 (issue 45): the verdict, the standing with every total and the next
+"""The results at 80x24: the verdict, the standing with every total and the next
 key are on screen without scrolling, at every seat count; the tables scroll beneath them."""
 
 import re

@@ -362,7 +362,7 @@ async def test_four_seats_fit_80_by_24(tmp_path: Path, language: str) -> None:
 
 async def test_default_names_are_in_the_readers_language(tmp_path: Path) -> None:
     """A record writes "You" and "Computer (hard)" in English; the review's summary, like its
-    board, says them in the reader's language (a stranger saw English in Portuguese)."""
+    board, says them in the reader's language (never English in Portuguese)."""
     from chinese_ten.store.records import SeatRecord
 
     record = played(1, seed=3, names=("You", "Computer (hard)")).model_copy(

@@ -271,8 +271,8 @@ LONGEST = "Alexandrina Wilhelmina Konstantinopoulou"  # 40 characters, the most 
 
 
 async def test_a_full_name_field_says_it_takes_no_more(tmp_path: Path) -> None:
-    """The 41st key did nothing and said nothing: the field says it is full while it has the
-    focus, and the name is kept at 40."""
+    """The 41st key is not silent: the field says it is full while it has the focus, and the
+    name is kept at 40."""
     app = ChineseTenApp(options(tmp_path, players=None))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -330,7 +330,7 @@ async def test_the_title_shows_the_chinese_name_or_its_pinyin(
     ascii_only: bool,
     shown: str,
 ) -> None:
-    """A browser tab whose page has no font for 捡红点 (it was blank there) says so, and the
+    """A browser tab whose page has no font for 捡红点 (where it would be blank) says so, and the
     title shows the pinyin; the characters everywhere else."""
     if driver is None:
         monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)

@@ -39,7 +39,7 @@ ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Read in this order, as gettext does: the first one set decides."""
 _OPTION: Final = "--lang"
 MAX_CATALOG_BYTES: Final = 4 * 2**20
-"""The largest catalog read (ours are about 50 kB): a bound on what a damaged one costs."""
+"""The largest catalog read, far above the size of ours: a bound on what a damaged one costs."""
 
 _current = DEFAULT
 _catalog: gettext.NullTranslations = gettext.NullTranslations()

@@ -11,8 +11,8 @@ Four refinements over plain determinization:
   on equal luck (less noise for the same work).
 - Racing: after a first round of worlds, the options clearly behind the best drop out and
   the remaining work goes to the ones still in contention. Sampling noise costs real points
-  here (four times the worlds gained +0.8 a deal), and racing buys that precision for the
-  options where it decides something at a fraction of the cost. Options that score the
+  here, and racing buys that precision for the options where it decides something at a
+  fraction of the cost (docs/strength.md, "Sampling noise, and racing"). Options that score the
   same in every world (twins such as two red nines taking the same ace) count as one.
 - Inference: the other hand is not drawn uniformly. Each unseen card is weighted by how well
   it fits the cards the other player chose to play, under a soft greedy model of that player
@@ -22,21 +22,19 @@ Four refinements over plain determinization:
   how the other player has actually played (:func:`sharpness_belief`): a greedy player
   keeps it sharp, a random one, a searching one or a person soon relaxes it, so a card
   really held is not ruled out by a model that does not fit. Ties count as far as that
-  player has shown a lowest-card-first habit (+0.5 a deal against ``normal``, which has one).
+  player has shown a lowest-card-first habit (``normal`` has one; docs/strength.md).
 - Its own later plays in the playouts follow a policy learned from its own choices
   (:mod:`chinese_ten.players.policy`) instead of greedy's; the other player's stay greedy.
-  +0.47 ± 0.40 a deal over 800 paired deals against ``greedy``; against ``normal`` over the
-  2,004 deals of the official run, +6.04 ± 0.35 where greedy own plays made +5.55 ± 0.35.
-  It costs 2.7 times the time a decision.
+  What it gains and what it costs in time are in docs/strength.md.
 
 With three or four players each world deals every other seat's hand (their sizes are
 public) and the stock order; each other seat has a model of its own, read from that seat's
 own choices in the public log (how sharp it is, its tie habit, the cards its plays make
 unlikely), and its hand is drawn from it. In the playouts every other seat plays greedy,
 valuing the black aces where they score (:mod:`chinese_ten.players.greedy`), and the
-search maximizes its own points (the same as its result against the base): against greedy
-in every other seat, +3.76 ± 0.86 a deal with 3 seats and +2.19 ± 0.69 with 4
-(``benchmarks/bench_strength_seats.py``, docs/strength.md). With two players the search is
+search maximizes its own points (the same as its result against the base); its strength
+against greedy in every other seat is measured by ``benchmarks/bench_strength_seats.py``
+(figures in docs/strength.md). With two players the search is
 the two-seat search (``tests/players/test_hard.py`` pins its choices).
 
 At the end of a deal, where few cards are unseen (:data:`~chinese_ten.players.exact.EXACT_UNSEEN`:
@@ -70,10 +68,9 @@ DEFAULT_SAMPLES = 200
 DEFAULT_CONTENDERS = 4000
 """Further worlds for the options still in contention after the first ``DEFAULT_SAMPLES``;
 most decisions are settled well before the budget (time a decision:
-``benchmarks/bench_players.py``, figures in docs/performance.md). More
-buys next to nothing: sampling noise costs this budget about 0.05 points a deal, and with
-greedy own plays in the playouts three times as many worlds cost 0.03
-(``benchmarks/bench_noise.py``, docs/strength.md)."""
+``benchmarks/bench_players.py``, figures in docs/performance.md). More buys next to nothing:
+what sampling noise still costs this budget is measured by ``benchmarks/bench_noise.py``
+(figures in docs/strength.md)."""
 CONTENDER_BATCH = 240
 """Worlds between two checks of which options are still in contention."""
 PRUNE_SIGMAS = 2.5
@@ -85,9 +82,8 @@ say nothing about its hand); 1.5 is a player that all but never passes up a rich
 PRIOR = (0.95, 0.05 / 3, 0.05 / 3, 0.05 / 3)
 """The odds of each of :data:`SHARPNESSES` before the other player has revealed a choice:
 nearly all uniform, so that a player whose plays say little is not read as if they said much.
-A greedy player soon shows itself (``benchmarks/bench_beliefs.py``: even odds, or 0.7 on
-uniform, scored worse than the uniform draw against ``random`` over the first turns; 0.95
-scores as well as it, and still well above it against ``greedy``)."""
+A greedy player soon shows itself. Why these odds: ``benchmarks/bench_beliefs.py``, figures
+in docs/strength.md ("A model of the other player that knows how far it fits")."""
 TIE_PENALTY = 5.0
 """Log-weight a card loses per tie it would have won under lowest-card-first tie-breaking."""
 TIE_SLIP = 0.05

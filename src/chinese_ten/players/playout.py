@@ -8,8 +8,9 @@ once. :func:`greedy_points` must play exactly as
 :func:`~chinese_ten.engine.deal.legal_actions` would (the same captures, the same tie order: the
 first card in hand order, then the first target in suit order), and :func:`learned_points`
 exactly as :func:`~chinese_ten.players.policy.policy_choice` for the searching seat;
-``tests/players/test_playout.py`` checks both against the engine. ``greedy_points`` plays about 3.4
-times as many deals a second as stepping the engine (``benchmarks/bench_engine.py``).
+``tests/players/test_playout.py`` checks both against the engine. How much faster
+``greedy_points`` is than stepping the engine: ``benchmarks/bench_engine.py``, figures in
+docs/performance.md.
 
 The same loops serve two, three or four seats: turns go round the table, and every card
 scores what it scores there (the black aces from three players:

@@ -7,11 +7,10 @@ a card laid where no unseen card can take it is safe, one whose match the player
 be taken back, a rich target that unseen cards could also take is worth taking first, and a
 card that many unseen cards match is worth keeping for a later capture.
 
-The weights were fitted by softmax regression to 4,406 choices of the 120-world ``hard``
-against ``greedy`` (deals from seed 100000), so they imitate the search. On its own the
-policy beats greedy by +2.4 ± 0.3 a deal; as ``hard``'s own later plays in the playouts
-(the other player's stay greedy) it made the search +0.47 ± 0.40 a deal stronger over 800
-paired deals, and took it from +5.55 to +6.04 against ``normal`` (docs/strength.md). Only a
+The weights were fitted by softmax regression to the choices of the 120-world ``hard``
+against ``greedy`` (deals from seed 100000; ``benchmarks/fit_policy.py`` refits them), so
+they imitate the search. What the policy is worth on its own and as ``hard``'s own later
+plays in the playouts (the other player's stay greedy) is in docs/strength.md. Only a
 player's knowledge goes in: its hand, the table and what is still unseen from its seat, so
 the playouts stay fair.
 

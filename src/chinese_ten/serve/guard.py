@@ -54,9 +54,9 @@ MAX_MESSAGE = 16 * 1024
 hundred."""
 KEY_BYTES = (64 * 1024, 2 * 1024)
 """Bytes (UTF-8) one connection may send at once, and each second after that: pastes of a
-whole message pass, and a flood is cut to what a game reads without growing (a game held
-flat at 2 KiB of single-key bytes a second and grew by about 10 MB a second at 5 KiB); a
-person types a few keys a second, and a mouse moved fast sends under 1 KiB."""
+whole message pass, and a flood is cut to what a game reads without growing (the rate a game
+holds flat at: docs/performance.md); a person types a few keys a second, and a mouse moved
+fast sends under 1 KiB."""
 KEY_MESSAGES = (400, 200)
 """Messages (keys, mouse moves, resizes) one connection may send at once, and each second:
 a mouse moved fast sends tens a second."""

@@ -76,11 +76,11 @@ HEADER_BYTES = 64 * 1024
 set (a browser sends every cookie of the host, whatever the port), and still a bound."""
 HEADERS = 32
 """Headers of one request (a browser sends about 20): with :data:`HEADER_BYTES`, the most one
-unfinished request holds (2 MiB, about 5 MB of the server's memory once parsed)."""
+unfinished request holds is 2 MiB (its memory once parsed: docs/performance.md)."""
 CONNECTIONS = 64
 """Connections open at once: more are closed as they come (a tab's game holds one, a page
 load a browser's six at most), so that no one can hold more than ``CONNECTIONS`` unfinished
-requests' memory (300 unfinished requests of 2 MiB took the server to 609 MB with 128)."""
+requests' memory (what many unfinished requests cost the server: docs/performance.md)."""
 KEEP_OPEN = 15.0
 """Seconds a connection may wait between requests, or take to send a request's headers: a
 client that sends them a byte at a time (slowloris) is ended then, not after aiohttp's hour."""

@@ -20,7 +20,8 @@ from chinese_ten.store.saves import SaveSlot
 
 TABLE_FILE: Final = "table.json"
 MOST_BYTES: Final = 16 << 20
-"""The largest snapshot read back (a long open-ended series' record is well under 1 MB)."""
+"""The largest snapshot read back: roomy for a long open-ended series' record (a record's
+size: docs/performance.md), and still a bound."""
 
 
 class TableFileError(Exception):

@@ -14,7 +14,7 @@ class WrappedLog(RichLog):
 
     Textual's ``RichLog`` renders a line once, when it is written, at least ``min_width``
     (78) cells wide: in the 43 columns of the log's column on a wide screen a line of 44 to
-    78 characters was cut ("... (no captur"), not wrapped. And a line written at one width
+    78 characters would be cut ("... (no captur"), not wrapped. And a line written at one width
     keeps it when the window changes (the log moves from under the board to its column at
     120 columns, a browser window is resized). Here a line is rendered at the log's width
     (``min_width`` 1), and the lines written are kept (as many as the log shows) and wrapped
