@@ -5,15 +5,14 @@ Run: ``uv run python benchmarks/bench_beliefs.py [--deals 40] [--search-deals 12
 ``greedy`` watches each opponent for ``--deals`` seeded deals (``--search-deals`` for the
 searching opponents, which are slow), one seat and then the other. At each of greedy's plays
 every unseen card gets the probability that it is in the other hand under three beliefs: the
-uniform draw (exact), the old model (the sharp greedy model alone, as shipped before:
-:func:`old_drawer`) and the model now shipped (``believed_hands``, which learns how sharp
-to be); the old model's from ``--draws`` hands drawn as ``hard`` and the review drew
+uniform draw (exact), the old model (the sharp greedy model alone: :func:`old_drawer`) and
+the shipped model (``believed_hands``, which learns how sharp to be); the old model's from ``--draws`` hands drawn as ``hard`` and the review drew
 them, the new one's as the mixture it is: the uniform model's share exactly, each other
 model's from ``--draws`` hands (smoothed by half a hand, so a card never drawn scores about
 ``log(0.5 / draws)`` instead of minus infinity: the old model's figures are flattered).
 
 Per opponent it prints the mean log score per unseen card (log of the probability given to
-what was true: held or not; higher is better; uniform is about -0.63), the share of
+what was true: held or not; higher is better; the uniform draw's is the baseline), the share of
 decisions where a card really held got under 2%, and the new model's mean difference from
 the uniform draw per card ± its standard error.
 
@@ -88,8 +87,9 @@ SEARCHES = ("hard", "blind")
 
 
 def old_drawer(view: PlayerView) -> HandDrawer:
-    """The model shipped before: each card loses 0.5 of log-weight per red point it would have
-    gained over the other player's choice (ties read as now), drawn by the same race."""
+    """The old model: each card loses 0.5 of log-weight per red point it would have gained
+    over the other player's choice (ties read as the shipped model reads them), drawn by the
+    same race."""
     layout = view.layout
     plays = scored_plays(view)
     chance = lowest_first_chance(plays, layout)

@@ -6,35 +6,9 @@ Run: ``uv run python benchmarks/bench_engine.py [--deals N] [--repeat R]``. The 
 dealt before the clock starts, so the random figures are the engine and the players, not the
 shuffling (``bench_simulate_process.py`` measures the whole ``simulate`` command).
 
-Figures: before the N-seat engine, about 13,000 random deals/s (2 seats) on a quiet machine;
-greedy playouts 10,300/s through the engine, 35,300/s on ints (``players/playout.py``).
-
-Before and after the speed work of #24 (the N-seat engine of commit d0c0159 against branch
-``perf``), run alternately twice with ``--deals 20000`` on the 2-core machine under a load
-average of 6 to 10 (so a third of the quiet figures; compare the columns, not the machine):
-
-    random deals/s      2 seats        3 seats        4 seats        greedy playouts, engine
-    before          4,723  5,006   5,004  5,128   5,293  5,275   3,772  4,044
-    after           5,596  5,604   5,769  5,724   6,203  7,059   4,477  4,467
-
-Counted by callgrind, which no load sways (``PYTHONHASHSEED=0``, 300 deals dealt and played
-less the same run with none): a 2-seat random deal took 1,055,500 instructions before and
-906,600 after (dealing 151,000 and 77,200 of them).
-
-Random players then came to choose from the legal actions alone, so ``play_deal`` builds them
-no view (branch ``speed``). Counted by callgrind (``PYTHONHASHSEED=0``; 300 deals dealt
-beforehand and played by ``play_deal``, less the same run that only deals them), a deal played:
-
-    instructions        2 seats      3 seats      4 seats
-    before              794,600      760,100      730,900
-    after               754,300      721,600      694,100
-
-Timed, ``--deals 10000``, before and after alternately twice, load average 1.6 to 1.9 (this
-machine's speed jumps between runs by a third, so only the counts above are firm):
-
-    random deals/s      2 seats          3 seats          4 seats
-    before          7,117   7,009    9,408   9,368   10,568   6,963
-    after          11,139   7,577    9,410  10,376    7,970   6,960
+A deal's instructions are counted by callgrind, which no load sways: ``PYTHONHASHSEED=0``,
+300 deals dealt beforehand and played by ``play_deal``, less the same run that only deals
+them. Figures, and the runs before and after the engine's speed work: docs/performance.md.
 """
 
 import argparse

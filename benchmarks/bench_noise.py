@@ -3,22 +3,17 @@
 Run: ``uv run python benchmarks/bench_noise.py [--positions N] [--reference W]
 [--variants hard,hard@120,...] [--jobs J]``.
 
-Games are a slow yardstick (2,000 duplicate deals for ±0.35 a deal), so this one measures
+Games are a slow yardstick (thousands of duplicate deals for a third of a point), so this one measures
 decisions. On positions met while greedy plays both seats, every legal option is played in
 ``W`` worlds drawn as ``hard`` draws them: its reference value. Each variant then decides
 every position four times; its regret is the best reference value minus that of its choice.
-The mean regret times the number of decisions with a choice per seat in a deal (about 11.5)
-is the points a deal it loses to sampling noise. The last line does the same for the
+The mean regret times the number of decisions with a choice per seat in a deal (counted and
+printed) is the points a deal it loses to sampling noise. The last line does the same for the
 reference's own choice against values from worlds holding the true other hand: what not
 seeing that hand costs a noise-free ``hard`` under today's inference, an upper bound for
 better inference (much of it is which cards lie in the stock, which nothing can tell).
 
-Figures (this machine, the defaults, 11 minutes on two cores): the shipped ``hard`` (200
-first worlds, up to 4,000 more, its own later plays by the learned policy) loses
-0.049 ± 0.023 points a deal to sampling noise, 120 worlds for every option 0.94 ± 0.18;
-not seeing the other hand costs the noise-free reference 3.69 ± 0.84 a deal. With greedy
-own plays in the playouts (before the learned policy) the same three were 0.051 ± 0.021,
-0.80 ± 0.15 (games said 0.77 ± 0.52, docs/strength.md) and 2.99 ± 0.80, on other positions.
+Figures: docs/strength.md, "What sampling noise still costs".
 """
 
 import argparse

@@ -14,30 +14,8 @@ random,random,random] [--repeat 3]``. Fewer games for a quick look, e.g. ``--gam
 each, and the ratio they make at ``--games`` deals, unswayed by the machine's load. Both start
 as the environment has them (here ``PYTHONDONTWRITEBYTECODE=1``: every start compiles Rich and
 the game from source); ``--bytecode`` lets both start from bytecode compiled in a temporary
-folder beforehand, as wherever that variable is not set.
-
-Figures (2 seats; the machine's load average 8 on 2 cores throughout, so wall clocks mean
-little; CPU time medians of 3, alternated, ``--games 20000``):
-
-    simulate at commit d0c0159 (N-seat engine)   4.83 s CPU   0.73x the lean engine
-    simulate on branch perf                      4.30 s CPU   0.82x
-    lean engine                                  3.52 s CPU   1.00x
-
-``--instructions --games 50000``: simulate start-up 2,810 M, a deal 1,190.9 k; the lean engine
-101 M and 1,300.7 k: 1.04x (the same count for d0c0159: 2,813 M and 1,368.4 k, 0.91x).
-
-Branch ``speed`` (no view for random players, no progress bar module or pool where none is
-used), ``--games 50000``, CPU time medians of 3 alternated, load average 2.4 to 3.9 (the lean
-engine's own runs swing by a third at that load, so the margin is within the noise):
-
-    default (no bytecode), first run    simulate 10.71 s   lean 11.59 s   1.08x (wall 1.06x)
-    default (no bytecode), second run   simulate  9.86 s   lean 11.99 s   1.22x (wall 1.48x)
-    ``--bytecode``                      simulate  9.55 s   lean 10.79 s   1.13x (wall 1.23x)
-    ``--before`` (commit 6695e0a)       simulate 10.83 s   lean 11.73 s   1.08x (wall 1.12x)
-                                        6695e0a  11.49 s                  1.02x (wall 1.06x)
-
-``--instructions --games 50000``: simulate start-up 1,052 M, a deal 1,058.3 k; the lean engine
-101 M and 1,300.7 k: 1.21x (1,248 M and 1,150 k, 1.11x, before this branch).
+folder beforehand, as wherever that variable is not set. Figures, and the runs before and
+after the engine's speed work: docs/performance.md.
 """
 
 import argparse

@@ -3,18 +3,19 @@
 Run: ``uv run python benchmarks/bench_strength.py [--deals N] [--variants a,b,...] [--jobs J]``.
 Every variant plays each seeded deal twice against ``greedy`` (once from each seat), so the
 variants meet exactly the same cards; the report gives each one's mean result per deal and
-its difference from the first variant, both with 95% intervals. Pairing matters: on 200
-deals one variant's interval is about ±1.1 points, the paired difference's about ±0.8.
+its difference from the first variant, both with 95% intervals. Pairing matters: the paired
+difference's interval is narrower than either variant's (docs/strength.md, "How to measure
+an idea").
 
 Variants:
 
 - ``hard``: the shipped player.
 - ``blind``: ``hard`` drawing the other hand uniformly (no inference from the other's plays).
-- ``old``: ``hard`` with the inference shipped before the model learned how sharp to be (the
-  sharp greedy model alone: ``bench_beliefs.old_drawer``).
+- ``old``: ``hard`` with an inference that does not learn how sharp to be (the sharp greedy
+  model alone: ``bench_beliefs.old_drawer``).
 - ``noties``: ``hard`` reading the other player's captures but not its ties.
-- ``greedyplay``: ``hard`` with greedy play for its own later moves in the playouts, as
-  before the learned policy (:mod:`chinese_ten.players.policy`).
+- ``greedyplay``: ``hard`` with greedy play for its own later moves in the playouts instead
+  of the learned policy (:mod:`chinese_ten.players.policy`).
 - ``oracle``: ``hard`` handed the true other hand (and so the set of stock cards, not their
   order). Not a fair player: an upper bound on what inference about the hand can give.
 - ``hard@N``: ``hard`` searching N worlds for every option and no more (``hard@120``: no
@@ -27,14 +28,7 @@ order fixed for each deal, as a greedy player keeping its hand as dealt would; `
 blind`` by the ``blind`` search, to play the variants against the same search with a uniform
 prior head to head.
 
-Figures (this machine): ``--deals 500 --seed 7000 --variants hard@120,hard+360`` (16
-minutes): 120 worlds for every option +4.41 ± 0.72, racing +5.18 ± 0.75, +0.77 ± 0.52
-paired; ``hard@480`` on the same deals +5.18 ± 0.74 at twice racing's cost. Before racing
-(``--deals 400 --variants hard,blind,oracle``): hard +5.1 ± 0.8, blind -0.7 ± 0.7 and
-oracle +2.2 ± 0.9 against it; with ``--opponent dealt`` hard +5.5 ± 0.9. All of these had
-greedy own plays in the playouts. The learned policy's worth (``--variants greedyplay,hard``)
-was measured by an experiment script of this design on 800 deals from seed 9000: +0.47 ±
-0.40 a deal. These and the other variants tried are in docs/strength.md.
+Figures, with the commands that made them: docs/strength.md.
 """
 
 import argparse

@@ -46,8 +46,7 @@ from chinese_ten.players.spread import Z_95, mean_and_error
 
 DEEP_UNSEEN = {2: 9, 3: 8, 4: 8}
 """Where ``deep`` solves exactly: as far as a decision stays well under the time limits
-(``bench_exact.py``: 2 seats, 9 unseen, 143 ms at the median; 3 and 4 seats, 8 unseen, 53 and
-91 ms)."""
+(``bench_exact.py``; figures in docs/strength.md, "Strength")."""
 
 
 class DeepHard(HardPlayer):

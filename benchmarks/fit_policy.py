@@ -13,12 +13,10 @@ keeps it well posed) and prints the mean log-likelihood, how often the fitted po
 ``V``'s option, and the weights, in the order of ``policy.WEIGHTS``. With ``--check K``, the
 fitted policy then plays ``K`` deals against ``greedy`` from both seats.
 
-The shipped weights were fitted to the same model by gradient ascent, on 4,406 choices of
-the 120-world ``hard`` of an earlier day (about 200 deals from seed 100000, kept outside the
-repository). Refitted here, those choices give the same policy: it picks ``hard``'s option
-60.0% of the time with either set of weights, and the weights agree to the second decimal
-except how the points taken split between the played card and the target (the first is
-the sum of the other two, so only the sums are fixed). A refit only ships after
+The shipped weights were fitted to the same model by gradient ascent, on choices of the
+120-world ``hard`` (deals from seed 100000, kept outside the repository); refitted here,
+those choices give the same policy (figures in docs/strength.md, "The other players by the
+learned policy in the playouts"). A refit only ships after
 ``bench_strength.py`` and the official ``simulate`` run say the search is stronger with it.
 """
 

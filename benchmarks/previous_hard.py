@@ -1,5 +1,5 @@
-"""The ``hard`` player before the exact end of a deal: the sampling search for every decision,
-kept for benchmarks only (``bench_strength.py --variants``, ``bench_exact.py``)."""
+"""The ``hard`` player without the exact end of a deal: the sampling search for every decision,
+for benchmarks only (``bench_strength.py --variants``, ``bench_exact.py``)."""
 
 import random
 from collections.abc import Sequence
@@ -10,7 +10,7 @@ from chinese_ten.players.hard import HardPlayer
 
 
 class PreviousHardPlayer(HardPlayer):
-    """``hard`` as it was: every decision sampled, however few cards are unseen."""
+    """``hard`` with every decision sampled, however few cards are unseen."""
 
     name = "previous-hard"
 

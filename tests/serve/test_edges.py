@@ -134,9 +134,9 @@ def test_allowance_refills_at_its_rate_up_to_its_size() -> None:
 
 
 def test_a_steady_flood_gets_no_more_than_a_game_reads() -> None:
-    """Keys of 16 KiB every tenth of a second for a minute: a game grew by about 10 MB a
-    second at 5 KiB a second of keys and held flat at 2 KiB; what passes is the allowance's
-    size and then 2 KiB a second, counted in the UTF-8 bytes the game reads."""
+    """Keys of 16 KiB every tenth of a second for a minute: what passes is the allowance's
+    size and then 2 KiB a second (a rate a game reads without growing: docs/performance.md),
+    counted in the UTF-8 bytes the game reads."""
     from chinese_ten.serve.guard import KEY_BYTES, Allowance
 
     now = [0.0]
@@ -193,8 +193,8 @@ def peak_until_quiet(pid: int, bound: float) -> float:
 
 
 async def test_a_flood_of_keys_is_cut_and_the_game_stays_small(server: Served) -> None:
-    """500 messages of 16 KiB at once (8 MB) grew a game to 3 GB: what a connection may send
-    a second is bounded, the rest dropped with one line."""
+    """500 messages of 16 KiB at once (8 MB; unbounded, docs/performance.md): what a
+    connection may send a second is bounded, the rest dropped with one line."""
     async with connected(server) as websocket:
         await shown(websocket)
         (game,) = server.wait_children(1)

@@ -388,7 +388,8 @@ def memory_mb(pid: int) -> float:
 
 
 async def test_a_huge_resize_is_bounded_and_memory_stays_flat(server: Served) -> None:
-    """Unbounded, 100000x100000 made a game grow ~50 MB/s; bounded, it draws 480x200."""
+    """A resize to 100000x100000 draws 480x200 and the game's memory stays flat (unbounded:
+    docs/performance.md)."""
     async with connected(server) as websocket:
         await shown(websocket)
         (game,) = server.wait_children(1)
