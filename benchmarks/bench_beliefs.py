@@ -5,18 +5,19 @@ Run: ``uv run python benchmarks/bench_beliefs.py [--deals 40] [--search-deals 12
 ``greedy`` watches each opponent for ``--deals`` seeded deals (``--search-deals`` for the
 searching opponents, which are slow), one seat and then the other. At each of greedy's plays
 every unseen card gets the probability that it is in the other hand under three beliefs: the
-uniform draw (exact), the old model (the sharp greedy model alone: :func:`old_drawer`) and
-the shipped model (``believed_hands``, which learns how sharp to be); the old model's from ``--draws`` hands drawn as ``hard`` and the review drew
-them, the new one's as the mixture it is: the uniform model's share exactly, each other
-model's from ``--draws`` hands (smoothed by half a hand, so a card never drawn scores about
-``log(0.5 / draws)`` instead of minus infinity: the old model's figures are flattered).
+uniform draw (exact), the old model (the sharp greedy model alone: :func:`old_drawer`) and the
+shipped model (``believed_hands``, which learns how sharp to be); the old model's from
+``--draws`` hands drawn by the same race, the shipped one's as the mixture it is: the uniform
+model's share exactly, each other model's from ``--draws`` hands (smoothed by half a hand, so a
+card never drawn scores about ``log(0.5 / draws)`` instead of minus infinity: the old model's
+figures are flattered).
 
 Per opponent it prints the mean log score per unseen card (log of the probability given to
 what was true: held or not; higher is better; the uniform draw's is the baseline), the share of
-decisions where a card really held got under 2%, and the new model's mean difference from
+decisions where a card really held got under 2%, and the shipped model's mean difference from
 the uniform draw per card ± its standard error.
 
-Opponents: ``random``, ``greedy``, ``hard`` (the shipped search, itself drawing from the new
+Opponents: ``random``, ``greedy``, ``hard`` (the shipped search, itself drawing from the shipped
 model), ``blind`` (the same search drawing the other hand uniformly: a search without
 inference), and two the model was not tuned on: ``policy`` (the learned policy ``hard``
 assumes for itself in its playouts) and ``sloppy``, defined only here: greedy two times in

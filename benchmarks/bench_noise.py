@@ -3,15 +3,15 @@
 Run: ``uv run python benchmarks/bench_noise.py [--positions N] [--reference W]
 [--variants hard,hard@120,...] [--jobs J]``.
 
-Games are a slow yardstick (thousands of duplicate deals for a third of a point), so this one measures
-decisions. On positions met while greedy plays both seats, every legal option is played in
-``W`` worlds drawn as ``hard`` draws them: its reference value. Each variant then decides
-every position four times; its regret is the best reference value minus that of its choice.
-The mean regret times the number of decisions with a choice per seat in a deal (counted and
-printed) is the points a deal it loses to sampling noise. The last line does the same for the
-reference's own choice against values from worlds holding the true other hand: what not
-seeing that hand costs a noise-free ``hard`` under today's inference, an upper bound for
-better inference (much of it is which cards lie in the stock, which nothing can tell).
+Games are a slow yardstick (thousands of duplicate deals for a third of a point), so this one
+measures decisions. On positions met while greedy plays both seats, every legal option is played
+in ``W`` worlds drawn as ``hard`` draws them: its reference value. Each variant then decides
+every position four times; its regret is the best reference value minus that of its choice. The
+mean regret times the number of decisions with a choice per seat in a deal (counted and printed)
+is the points a deal it loses to sampling noise. The last line does the same for the reference's
+own choice against values from worlds holding the true other hand: what not seeing that hand
+costs a noise-free ``hard`` under today's inference, an upper bound for better inference (much
+of it is which cards lie in the stock, which nothing can tell).
 
 Figures: docs/strength.md, "What sampling noise still costs".
 """

@@ -1,11 +1,11 @@
 """A double Enter at the end of a hot-seat turn never shows the next person's hand.
 
-The case: Ben turns over the stock card, the prompt says "Enter passes the keyboard to Ana",
-and Enter is pressed twice 0.1 s apart: the second Enter must not go past the "Pass the
-keyboard to Ana" screen to Ana's hand, in front of Ben. The real program runs in a pseudo-terminal here (Pilot
-waits for each key to be handled, so it cannot press two keys as fast as a finger does); its
-screen is read through pyte. The one fixed pause, 0.1 s between the two Enters, is the subject
-of the test; every other wait is for text on screen, bounded.
+The case: Ben turns over the stock card, the prompt says "Enter passes the keyboard to Ana", and
+Enter is pressed twice 0.1 s apart: the second Enter must not go past the "Pass the keyboard to
+Ana" screen to Ana's hand, in front of Ben. The real program runs in a pseudo-terminal here
+(Pilot waits for each key to be handled, so it cannot press two keys as fast as a finger does);
+its screen is read through pyte. The one fixed pause, 0.1 s between the two Enters, is the
+subject of the test; every other wait is for text on screen, bounded.
 """
 
 import json

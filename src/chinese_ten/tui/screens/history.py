@@ -124,7 +124,7 @@ class HistoryScreen(Screen[None]):
         for label in labels:
             table.add_column(Text(label))
         seat_width = self._seat_width(labels)
-        for row in self.rows:  # heights counted here: the table measuring them took seconds
+        for row in self.rows:  # heights counted here: the table measuring them is slow
             # A seat a line, its total beside it: "Vous contre Ordinateur (difficile)" on one
             # line leaves no room for the totals and the winner at 80 columns.
             players, totals = _seat_lines(row, seat_width)
