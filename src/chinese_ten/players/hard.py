@@ -12,8 +12,8 @@ Four refinements over plain determinization:
 - Racing: after a first round of worlds, the options clearly behind the best drop out and
   the remaining work goes to the ones still in contention. Sampling noise costs real points
   here, and racing buys that precision for the options where it decides something at a
-  fraction of the cost (docs/strength.md, "Sampling noise, and racing"). Options that score the
-  same in every world (twins such as two red nines taking the same ace) count as one.
+  fraction of the cost (docs/strength.md, "Sampling noise, and racing"). Options that score
+  the same in every world (twins such as two red nines taking the same ace) count as one.
 - Inference: the other hand is not drawn uniformly. Each unseen card is weighted by how well
   it fits the cards the other player chose to play, under a soft greedy model of that player
   (a card that would have made a richer capture than the one it made is unlikely, never
@@ -27,15 +27,14 @@ Four refinements over plain determinization:
   (:mod:`chinese_ten.players.policy`) instead of greedy's; the other player's stay greedy.
   What it gains and what it costs in time are in docs/strength.md.
 
-With three or four players each world deals every other seat's hand (their sizes are
-public) and the stock order; each other seat has a model of its own, read from that seat's
-own choices in the public log (how sharp it is, its tie habit, the cards its plays make
-unlikely), and its hand is drawn from it. In the playouts every other seat plays greedy,
-valuing the black aces where they score (:mod:`chinese_ten.players.greedy`), and the
-search maximizes its own points (the same as its result against the base); its strength
-against greedy in every other seat is measured by ``benchmarks/bench_strength_seats.py``
-(figures in docs/strength.md). With two players the search is
-the two-seat search (``tests/players/test_hard.py`` pins its choices).
+With three or four players each world deals every other seat's hand (their sizes are public) and
+the stock order; each other seat has a model of its own, read from that seat's own choices in
+the public log (how sharp it is, its tie habit, the cards its plays make unlikely), and its hand
+is drawn from it. In the playouts every other seat plays greedy, valuing the black aces where
+they score (:mod:`chinese_ten.players.greedy`), and the search maximizes its own points (the
+same as its result against the base); its strength against greedy in every other seat is
+measured by ``benchmarks/bench_strength_seats.py`` (figures in docs/strength.md). With two
+players the search is the two-seat search (``tests/players/test_hard.py`` pins its choices).
 
 At the end of a deal, where few cards are unseen (:data:`~chinese_ten.players.exact.EXACT_UNSEEN`:
 6 with two or three players, 5 with four), it samples nothing: every way the unseen cards can
