@@ -1,10 +1,10 @@
 """Keys right after a dialog opens or closes are taken, not dropped; the screens that decide
 who sees the table still drop a key pressed before they were drawn, or too soon after.
 
-On a busy machine ``c`` pressed 0.5 s after "Continue it (c)" shows continues, and F1 pressed 1
-s after answering the quit dialog opens the rules. A key's event carries when it was read from
-the terminal (``time``); these tests build the events themselves to say when a key was pressed,
-and let the app handle them when it gets round to it, as a busy machine does.
+On a busy machine ``c`` pressed 0.5 s after "Continue it (c)" shows continues, and F1
+pressed 1 s after answering the quit dialog opens the rules. A key's event carries when it was
+read from the terminal (``time``); these tests build the events themselves to say when a key was
+pressed, and let the app handle them when it gets round to it, as a busy machine does.
 """
 
 import time
