@@ -2,6 +2,7 @@
 person at this keyboard or the computer at a level; ``--vs``, ``--seat`` and ``--players``
 give the table offered first."""
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -344,3 +345,33 @@ async def test_the_title_shows_the_chinese_name_or_its_pinyin(
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert shown in screen_text(app)
+
+
+async def test_rows_past_the_count_are_made_after_the_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first frame styles only the rows of the count offered; the others follow, and a
+    table offered before they are made keeps its names and levels in them."""
+    made = asyncio.Event()
+    add_rows = StartScreen._add_rows
+
+    async def held(screen: StartScreen) -> None:
+        await made.wait()
+        await add_rows(screen)
+
+    monkeypatch.setattr(StartScreen, "_add_rows", held)
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = _start(app)
+        await pilot.pause()
+        assert "Seat 2" in screen_text(app) and len(screen.query(".seat-row")) == 2
+        screen.choose_table(("Ana", None, "Cleo", "Dan"), (None, "easy", None, None))
+        made.set()
+        await pilot.pause()
+        assert len(screen.query(".seat-row")) == 4
+        assert screen.seats == 4 and screen.computer == (None, "easy", None, None)
+        names = [screen.query_one(f"#name{seat}", Input).value for seat in (0, 2, 3)]
+        assert names == ["Ana", "Cleo", "Dan"]
+        assert str(screen.query_one("#who1", Select).value) == "easy"
+        assert all(screen.query_one(f"#row{seat}").display for seat in range(4))
+        assert "Seat 4" in screen_text(app)
