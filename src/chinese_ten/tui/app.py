@@ -244,7 +244,6 @@ class ChineseTenApp(FramedApp[None]):
         """The opening: ask about an unfinished game if one is saved (continue it, or a new
         one, or leave with the save as it was); otherwise hold a fresh save, and play the
         names the start screen gave meanwhile."""
-        from chinese_ten.tui.screens.dialogs import ContinueScreen
         from chinese_ten.tui.screens.game import tell
 
         saved, notices = self.game.flow.find_unfinished()
@@ -257,6 +256,8 @@ class ChineseTenApp(FramedApp[None]):
                 self._names_chosen(*self._chosen)
             return
         self._opening_state = "asking"
+        from chinese_ten.tui.screens.dialogs import ContinueScreen  # only when one is saved
+
         choice = await self.push_screen_wait(
             ContinueScreen(saved, self.options.session.guard, browser=self.options.session.browser)
         )
