@@ -74,6 +74,8 @@ class GameScreen(BoardScreen):
         self._handover = HandoverScreen(self.turn)
         self._watching_hand = False
         """The first frame that shows the hand after a hand-over is awaited."""
+        self._board_made = False
+        """The board's widgets are mounted (see :meth:`_make_board`)."""
 
     @property
     def unsaved(self) -> str | None:
@@ -81,17 +83,30 @@ class GameScreen(BoardScreen):
         return self.flow.unsaved
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_board(TextLine(id="save-problem"))
+        return ()  # the board is made in on_mount (see _make_board)
 
-    def on_mount(self) -> None:
-        """Go on from wherever the flow stands: a new series, or a game taken up again."""
+    async def on_mount(self) -> None:
+        """Go on from wherever the flow stands: a new series, or a game taken up again. A
+        game that opens at a cut draws the cut first, and the board beneath it after that
+        frame: styling the board is most of what the first frame would wait for."""
         self.app.install_screen(self._handover, "handover")
-        self._titles()
-        if self.flow.options.display.ascii:
-            ascii_scrollbars(self.query_one("#log"))
         self.turn.board_hidden = too_small(self.app)
         self.set_interval(0.5, self._tell_history)
         self.turn.begin()
+        if self.turn.stage == "cut":
+            self._covered_by = "cut"
+            self._cover_board("cut")
+            self.call_after_refresh(self._make_board)
+        else:
+            await self._make_board()
+
+    async def _make_board(self) -> None:
+        """Mount the board, then show where the turn stands (the log of a game taken up)."""
+        await self.mount_all(self.compose_board(TextLine(id="save-problem")))
+        self._board_made = True
+        self._titles()
+        if self.flow.options.display.ascii:
+            ascii_scrollbars(self.query_one("#log"))
         self._write_log(live=False)
         self._sync()
 
@@ -107,6 +122,8 @@ class GameScreen(BoardScreen):
         the log written again (as a resumed game's log reads)."""
         translate_bindings(self)
         translate_bindings(self._handover)
+        if not self._board_made:
+            return  # it is made in the language chosen
         self._titles()
         self.query_one("#too-small", Static).update(too_small_text(self.app))
         self.query_one("#log", RichLog).clear()
@@ -134,6 +151,8 @@ class GameScreen(BoardScreen):
             self._show_save_problem()
 
     def _show_save_problem(self) -> None:
+        if not self._board_made:
+            return  # said once it is made (its _sync)
         problem = self.flow.save_problem
         line = self.query_one("#save-problem", TextLine)
         line.display = problem is not None
@@ -169,6 +188,8 @@ class GameScreen(BoardScreen):
     def _sync(self) -> None:
         """Show where the turn stands now: the log, the toasts, the board, the keys, and the
         screen that covers the board at the cut, the hand-over and the results."""
+        if not self._board_made:
+            return  # the board's making ends with a _sync
         turn = self.turn
         self._write_log()
         self._tell(turn.take_notices())
