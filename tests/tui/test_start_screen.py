@@ -347,19 +347,26 @@ async def test_the_title_shows_the_chinese_name_or_its_pinyin(
         assert shown in screen_text(app)
 
 
+def _held_until_set(monkeypatch: pytest.MonkeyPatch, cls: type, name: str) -> asyncio.Event:
+    """Hold ``cls``'s coroutine method ``name`` (work put off until after the first frame)
+    until the event returned is set."""
+    made = asyncio.Event()
+    method = getattr(cls, name)
+
+    async def held(self: object) -> None:
+        await made.wait()
+        await method(self)
+
+    monkeypatch.setattr(cls, name, held)
+    return made
+
+
 async def test_rows_past_the_count_are_made_after_the_first_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The first frame styles only the rows of the count offered; the others follow, and a
     table offered before they are made keeps its names and levels in them."""
-    made = asyncio.Event()
-    add_rows = StartScreen._add_rows
-
-    async def held(screen: StartScreen) -> None:
-        await made.wait()
-        await add_rows(screen)
-
-    monkeypatch.setattr(StartScreen, "_add_rows", held)
+    made = _held_until_set(monkeypatch, StartScreen, "_add_rows")
     app = ChineseTenApp(options(tmp_path, players=None))
     async with app.run_test(size=SIZE) as pilot:
         screen = _start(app)
@@ -382,14 +389,7 @@ async def test_a_seat_list_opened_before_it_is_made_opens_once_made(
 ) -> None:
     """Each seat's open list comes after the first frame: Enter on the choice meanwhile is
     not lost, the list opens once made, on the option chosen."""
-    made = asyncio.Event()
-    make_list = SeatList._make_list
-
-    async def held(seat_list: SeatList) -> None:
-        await made.wait()
-        await make_list(seat_list)
-
-    monkeypatch.setattr(SeatList, "_make_list", held)
+    made = _held_until_set(monkeypatch, SeatList, "_make_list")
     app = ChineseTenApp(options(tmp_path, players=None))
     async with app.run_test(size=SIZE) as pilot:
         screen = _start(app)
