@@ -18,7 +18,7 @@ from chinese_ten.lang import i18n
 from chinese_ten.store.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
-from chinese_ten.tui.screens.start import PERSON, SeatList, StartScreen
+from chinese_ten.tui.screens.start import PERSON, StartScreen
 from tests.tui_helpers import options, screen_text
 
 SIZE = (100, 32)
@@ -382,25 +382,3 @@ async def test_rows_past_the_count_are_made_after_the_first_frame(
         assert str(screen.query_one("#who1", Select).value) == "easy"
         assert all(screen.query_one(f"#row{seat}").display for seat in range(4))
         assert "Seat 4" in screen_text(app)
-
-
-async def test_a_seat_list_opened_before_it_is_made_opens_once_made(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each seat's open list comes after the first frame: Enter on the choice meanwhile is
-    not lost, the list opens once made, on the option chosen."""
-    made = _held_until_set(monkeypatch, SeatList, "_make_list")
-    app = ChineseTenApp(options(tmp_path, players=None))
-    async with app.run_test(size=SIZE) as pilot:
-        screen = _start(app)
-        await pilot.pause()
-        select = screen.query_one("#who1", SeatList)
-        assert not select.query(SelectOverlay) and "a person here" in screen_text(app)
-        select.focus()
-        select.action_show_overlay()  # Enter's action (a key pressed waits for the app)
-        made.set()
-        await pilot.pause()
-        overlay = select.query_one(SelectOverlay)
-        assert select.expanded and overlay.has_focus and overlay.highlighted == 0
-        await pilot.press("down", "enter")
-        assert screen.computer == (None, "easy")

@@ -12,8 +12,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
-from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 from chinese_ten.engine.errors import PlayerNameError
@@ -91,58 +90,17 @@ def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
 class SeatList(Select[str]):
     """A seat's choice; ``tall``: each option of its open list three lines high, the words
     on the middle one (a finger needs 40 CSS pixels; Textual's options take no vertical
-    padding). The open list (Textual's ``SelectOverlay``, an option list with many styles)
-    is made after the first frame; a key that opens it meanwhile opens it once made."""
+    padding)."""
 
     def __init__(self, options: list[tuple[Text, str]], *, tall: bool, **kwargs: Any) -> None:
         super().__init__(options, compact=not tall, **kwargs)
         self._tall = tall
-        self._list_made = False
-        self._open_when_made = False
-
-    def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._make_list)
-
-    async def _make_list(self) -> None:
-        overlay = SelectOverlay(type_to_search=self._type_to_search)
-        await self.mount(overlay.data_bind(compact=Select.compact))
-        translate_bindings(overlay)
-        self._setup_options_renderables()
-        for index, (_prompt, value) in enumerate(self._options):
-            if value == self.value:
-                overlay.highlighted = index
-        self._list_made = True
-        if self._open_when_made:  # asked for by a key before the list was made
-            super().action_show_overlay()
-        elif self.expanded:  # clicked open before the list was made
-            self._watch_expanded(True)
-
-    def _watch_value(self, value: str | NoSelection) -> None:
-        if self._list_made:
-            super()._watch_value(value)
-            return
-        self._value = value  # as Select's own watcher, which also highlights it in the list
-        current = self.query(SelectCurrent)
-        if current:
-            current.first().update(next(p for p, v in self._options if v == value))
-            self.post_message(self.Changed(self, value))
-
-    def action_show_overlay(self) -> None:
-        if self._list_made:
-            super().action_show_overlay()
-        else:
-            self._open_when_made = True
 
     def _setup_options_renderables(self) -> None:
-        if not self._list_made and not self.query(SelectOverlay):
-            return  # set when the list is made
         if not self._tall:
             super()._setup_options_renderables()
             return
-        overlay = self.query_one(SelectOverlay)
+        overlay = self.query_one("SelectOverlay", OptionList)  # the open list (a private class)
         overlay.clear_options()
         overlay.add_options(
             [
@@ -336,8 +294,9 @@ class StartScreen(Screen[None]):
         return len(self.query(".seat-row"))
 
     def _dress_rows(self) -> None:
-        """Each Select, in ASCII, with letters for arrows (its list is in the language: see
-        SeatList)."""
+        """Each Select in the language and, in ASCII, with letters for arrows."""
+        for overlay in self.query("SelectOverlay"):  # each Select's list (its class is private)
+            translate_bindings(overlay)
         if self._glyphs.ascii:  # Select draws its arrows as triangles
             for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
                 for widget in self.query(f"Select {arrow}").results(Static):
