@@ -225,13 +225,14 @@ async def test_the_person_against_the_computer_is_addressed_by_seat(
             if isinstance(app.screen, GameScreen) and app.game.turn.stage == "select":
                 break
             await computer_moves(pilot) if app.game.turn.stage == "computer" else await step(pilot)
+        first_line = re.compile(
+            r"Ronda 1: (cabe-lhe dar as|Computador \(fácil\) dá as cartas; coube-lhe a si partir)"
+        )
+        # the log, made with the board after the cut, writes once it has its size
+        await until(pilot, lambda: first_line.search(screen_text(app)), "the log's first line")
         text = screen_text(app)
         assert "A sua mão" in text and "A sua vez: " in text
         assert "Mão de Ana" not in text
-        assert re.search(
-            r"Ronda 1: (cabe-lhe dar as|Computador \(fácil\) dá as cartas; coube-lhe a si partir)",
-            text,
-        )
 
 
 # ------------------------------------------------------------------------- names
