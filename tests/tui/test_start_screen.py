@@ -19,7 +19,7 @@ from chinese_ten.store.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.start import PERSON, StartScreen
-from tests.tui_helpers import options, screen_text
+from tests.tui_helpers import options, screen_text, until, until_screen
 
 SIZE = (100, 32)
 
@@ -382,3 +382,24 @@ async def test_rows_past_the_count_are_made_after_the_first_frame(
         assert str(screen.query_one("#who1", Select).value) == "easy"
         assert all(screen.query_one(f"#row{seat}").display for seat in range(4))
         assert "Seat 4" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_game_begun_here_logs_its_cut_on_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The game opens at the cut and makes its board once the cut is answered: the log,
+    made then, shows the cut (a log made while another screen covered it was given no size
+    and held its lines unwritten at 80 x 24)."""
+    app = ChineseTenApp(options(tmp_path, players=None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # the names: the defaults
+        await until_screen(pilot, CutScreen)
+        await pilot.press("enter")  # the cut
+        await until(pilot, lambda: "Pass the keyboard" in screen_text(app), "the hand-over")
+        await pilot.press("enter")
+        await until(pilot, lambda: "cut at 26" in screen_text(app), "the log's first line")
+        assert "Deal 1: Player 1 deals; Player 2 cut at 26." in screen_text(app) or (
+            "Deal 1: Player 2 deals; Player 1 cut at 26." in screen_text(app)
+        )

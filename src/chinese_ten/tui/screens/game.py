@@ -87,16 +87,17 @@ class GameScreen(BoardScreen):
 
     async def on_mount(self) -> None:
         """Go on from wherever the flow stands: a new series, or a game taken up again. A
-        game that opens at a cut draws the cut first, and the board beneath it after that
-        frame: styling the board is most of what the first frame would wait for."""
+        game that opens at a cut draws the cut first and makes the board once the cut is
+        answered, this screen shown again (a log made on a covered screen is given no size):
+        styling the board is most of what the cut's first frame would wait for."""
         self.app.install_screen(self._handover, "handover")
         self.turn.board_hidden = too_small(self.app)
         self.set_interval(0.5, self._tell_history)
         self.turn.begin()
         if self.turn.stage == "cut":
             self._covered_by = "cut"
-            self._cover_board("cut")
-            self.call_after_refresh(self._make_board)
+            self._cover_board("cut")  # the board is made once it is answered (see there)
+            self._ask_computer()  # the computer may be the one to cut
         else:
             await self._make_board()
 
@@ -200,7 +201,11 @@ class GameScreen(BoardScreen):
         if stage in ("cut", "handover", "results") and not self._covered_by:
             self._covered_by = stage
             self._cover_board(stage)
-        request = turn.computer_request()
+        self._ask_computer()
+
+    def _ask_computer(self) -> None:
+        """Set the computer to work out its move (or its cut), once a request."""
+        request = self.turn.computer_request()
         if request is not None and (self._asked is None or self._asked.state is not request.state):
             self._asked = request
             pause = max(self.flow.options.session.pause, 0.001)  # a person can follow its moves
@@ -238,7 +243,10 @@ class GameScreen(BoardScreen):
                 self.turn.deal(answer)
             elif stage == "results":
                 self.turn.after_results("new" if answer == "new" else "next")
-            self._sync()
+            if self._board_made:
+                self._sync()
+            else:  # a game that opened at the cut: its board is made now, shown
+                self.call_later(self._make_board)
 
         if stage == "handover":
             self.app.push_screen(self._handover, answered)
