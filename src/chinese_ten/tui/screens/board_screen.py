@@ -104,9 +104,10 @@ class BoardScreen(Screen[None]):
         ``--compact``, else the full one."""
         small = compact(self.app)
         self.set_class(small, "-compact")
-        boards = self.query(CompactBoard) if small else self.query(Board)
-        if boards:  # none while the board is not made yet (a cut drawn first)
-            boards.first().draw(self.turn.scene())
+        board: Board | CompactBoard = (
+            self.query_one(CompactBoard) if small else self.query_one(Board)
+        )
+        board.draw(self.turn.scene())
 
     def on_resize(self, event: events.Resize) -> None:
         """The keys follow the size (a hidden board takes none); names refit the new width,

@@ -114,6 +114,10 @@ class GameScreen(BoardScreen):
     def on_unmount(self) -> None:
         self.flow.release()
 
+    def _render_board(self) -> None:
+        if self._board_made:  # a resize may come while the board is being made
+            super()._render_board()
+
     def _titles(self) -> None:
         self.query_one("#table-area").border_title = _("Table")
         self.query_one("#log").border_title = _("Log")
