@@ -105,6 +105,8 @@ class GameScreen(BoardScreen):
         """Mount the board, then show where the turn stands (the log of a game taken up)."""
         await self.mount_all(self.compose_board(TextLine(id="save-problem")))
         self._board_made = True
+        if self.focused is None:  # the screen took its first focus before the board was here
+            self.focus_next()
         self._titles()
         if self.flow.options.display.ascii:
             ascii_scrollbars(self.query_one("#log"))
