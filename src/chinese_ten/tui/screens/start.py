@@ -2,6 +2,7 @@
 person at this keyboard (with a name) or the computer at a level; names checked by the one
 rule for names."""
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -12,6 +13,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
@@ -293,28 +295,30 @@ class StartScreen(Screen[None]):
         """How many seats' rows are in place (mounted)."""
         return len(self.query(".seat-row"))
 
-    def _dress_rows(self) -> None:
-        """Each Select in the language and, in ASCII, with letters for arrows."""
-        for overlay in self.query("SelectOverlay"):  # each Select's list (its class is private)
-            translate_bindings(overlay)
-        if self._glyphs.ascii:  # Select draws its arrows as triangles
-            for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
-                for widget in self.query(f"Select {arrow}").results(Static):
-                    widget.update(letter)
+    def _dress_rows(self, rows: Iterable[Widget]) -> None:
+        """Each Select of ``rows`` in the language and, in ASCII, with letters for arrows."""
+        for row in rows:
+            for overlay in row.query("SelectOverlay"):  # each Select's list (a private class)
+                translate_bindings(overlay)
+            if self._glyphs.ascii:  # Select draws its arrows as triangles
+                for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
+                    for widget in row.query(f"Select {arrow}").results(Static):
+                        widget.update(letter)
 
     async def _add_rows(self) -> None:
         """The rows of the seats past the count first offered, for when it goes up; meanwhile
         the screen draws the rows it has."""
         present = self._rows()
         await self.query_one("#seats").mount_all(self._row(s) for s in range(present, MOST_SEATS))
-        for row in list(self.query(".seat-row"))[present:]:
+        added = list(self.query(".seat-row"))[present:]
+        for row in added:
             for widget in (*row.query(Input).results(Input), *row.query(Select).results(Select)):
                 widget.disabled = self.holding
-        self._dress_rows()
+        self._dress_rows(added)
         self._show_choice()
 
     def on_mount(self) -> None:
-        self._dress_rows()
+        self._dress_rows(self.query(".seat-row"))
         self.call_after_refresh(self._add_rows)
         if self._names_offered:
             self.choose_table(self._names_offered, self.computer)
