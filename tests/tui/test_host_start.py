@@ -3,10 +3,11 @@ hosted, and leaving it opens no table."""
 
 from pathlib import Path
 
-from textual.widgets import Input, RadioSet, Select
+from textual.widgets import Input
 
 from chinese_ten.tui.host_start import HostStartApp
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.controls import ListChoice, OptionRow
 from tests.tui_helpers import options, screen_text
 
 SIZE = (100, 32)
@@ -20,11 +21,11 @@ async def test_three_seats_with_a_computer_by_keyboard(tmp_path: Path) -> None:
         assert isinstance(screen, StartScreen)
         assert "a person here" in screen_text(app)
         await pilot.press("shift+tab", "shift+tab")  # the count, 2 chosen
-        assert screen.query_one("#count", RadioSet).has_focus
+        assert screen.query_one("#count", OptionRow).has_focus
         await pilot.press("right")  # 3
         await pilot.pause()
         await pilot.press("tab", "tab", "tab")  # the second seat's choice
-        assert screen.query_one("#who1", Select).has_focus
+        assert screen.query_one("#who1", ListChoice).has_focus
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("down", "down", "down", "enter")  # the computer, hard

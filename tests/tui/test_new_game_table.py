@@ -4,7 +4,7 @@ chosen (and, after a series, its length)."""
 
 from pathlib import Path
 
-from textual.widgets import Input, RadioSet, Select
+from textual.widgets import Input
 
 from chinese_ten.store.saves import SaveSlot
 from chinese_ten.tui.app import ChineseTenApp
@@ -12,6 +12,7 @@ from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.dialogs import ContinueScreen
 from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.start import StartScreen
+from chinese_ten.tui.widgets.controls import ListChoice, OptionRow
 from tests.tui_helpers import current_record, deal_states, options, screen_text, until
 
 SIZE = (100, 32)
@@ -21,7 +22,7 @@ def _seats(start: StartScreen) -> list[tuple[str, str]]:
     """Each seat shown: who sits there (``person`` or a level) and the name typed."""
     return [
         (
-            str(start.query_one(f"#who{seat}", Select).value),
+            start.query_one(f"#who{seat}", ListChoice).value,
             start.query_one(f"#name{seat}", Input).value,
         )
         for seat in range(start.seats)
@@ -44,7 +45,7 @@ async def test_new_game_after_a_series_offers_its_table(tmp_path: Path) -> None:
         assert isinstance(start, StartScreen)
         assert start.seats == 2 and start.computer == (None, "hard")
         assert _seats(start) == [("person", "Zoe"), ("hard", "")]
-        assert start.query_one("#count", RadioSet).pressed_index == 0  # 2 players
+        assert start.query_one("#count", OptionRow).index == 0  # 2 players
         await pilot.click("#start")
         await until(pilot, lambda: isinstance(app.screen, CutScreen), "the cut")
         flow = app.game.flow

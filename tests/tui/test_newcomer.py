@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from rich.console import Console
-from textual.widgets import RadioSet, Static
+from textual.widgets import Static
 
 from chinese_ten.analysis.review import analyse
 from chinese_ten.analysis.simulate import SeriesPlay, simulate
@@ -23,6 +23,7 @@ from chinese_ten.tui.screens.results import ResultsScreen
 from chinese_ten.tui.screens.review import ReviewScreen, review_explained
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.card import CardStrip
+from chinese_ten.tui.widgets.controls import OptionRow
 from chinese_ten.tui.widgets.line import TextLine
 from tests.history_helpers import played
 from tests.tui_helpers import (
@@ -211,7 +212,7 @@ async def test_the_arrows_change_how_many_play_at_once(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, StartScreen) and not app.screen.holding)
         screen = app.screen
         assert isinstance(screen, StartScreen)
-        screen.query_one("#count", RadioSet).focus()
+        screen.query_one("#count", OptionRow).focus()
         for keys, seats in (
             (["right"], 3),  # at once: no Enter needed
             (["right", "right"], 4),  # stops at four: no going round to two

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, RadioButton, RadioSet, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Input, OptionList, Static
 
 from chinese_ten import CHINESE_NAME, PINYIN
 from chinese_ten.cli.commands.play import in_this_tab
@@ -19,6 +18,7 @@ from chinese_ten.store.records import load_and_replay
 from chinese_ten.tui.app import ChineseTenApp
 from chinese_ten.tui.screens.cut import CutScreen
 from chinese_ten.tui.screens.start import PERSON, StartScreen
+from chinese_ten.tui.widgets.controls import ListChoice, ListMenu, OptionRow
 from tests.tui_helpers import options, screen_text, until, until_screen
 
 SIZE = (100, 32)
@@ -30,24 +30,25 @@ def _start(app: ChineseTenApp) -> StartScreen:
     return screen
 
 
-def _count(screen: StartScreen, seats: int) -> RadioButton:
-    return list(screen.query_one("#count", RadioSet).query(RadioButton).results())[seats - 2]
-
-
 async def _click(pilot: Pilot[None], widget: object, offset: tuple[int, int] = (0, 0)) -> None:
     assert await pilot.click(widget, offset=offset)  # type: ignore[arg-type]
     await pilot.pause()
 
 
+async def _click_count(pilot: Pilot[None], screen: StartScreen, seats: int) -> None:
+    """Click the option ``seats`` of how many play (on its words)."""
+    row = screen.query_one("#count", OptionRow)
+    _first, last = row.spans[seats - 2]
+    await _click(pilot, row, offset=(last - 1, 0))
+
+
 async def _choose_by_mouse(pilot: Pilot[None], screen: StartScreen, seat: int, who: str) -> None:
     """Open seat ``seat``'s list with a click and click ``who`` in it."""
-    select = screen.query_one(f"#who{seat}", Select)
-    await pilot.click(select)  # lands on the label inside, so click() answers False
-    await pilot.pause()
-    assert select.expanded
-    overlay = select.query_one(SelectOverlay)
+    await _click(pilot, screen.query_one(f"#who{seat}", ListChoice))
+    menu = screen.app.screen
+    assert isinstance(menu, ListMenu)
     index = [PERSON, "easy", "normal", "hard"].index(who)
-    await _click(pilot, overlay, offset=(2, index + 1))  # inside its frame
+    await _click(pilot, menu.query_one(OptionList), offset=(2, index + 1))  # inside its frame
 
 
 def test_the_command_line_levels_by_seat() -> None:
@@ -79,7 +80,7 @@ async def test_play_alone_sets_a_computer_by_keyboard(tmp_path: Path) -> None:
         assert "Seat 1" in screen_text(app) and "a person here" in screen_text(app)
         assert screen.query_one("#name0", Input).has_focus
         await pilot.press("tab")  # the second seat's choice
-        assert screen.query_one("#who1", Select).has_focus
+        assert screen.query_one("#who1", ListChoice).has_focus
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("down", "down", "enter")  # the computer, normal
@@ -102,7 +103,7 @@ async def test_two_people_and_a_computer_by_mouse_are_saved(tmp_path: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = _start(app)
-        await _click(pilot, _count(screen, 3))
+        await _click_count(pilot, screen, 3)
         assert screen.computer == (None, None, None)
         await _choose_by_mouse(pilot, screen, 1, "easy")
         assert screen.computer == (None, "easy", None)
@@ -129,10 +130,10 @@ async def test_a_seat_added_takes_the_last_choice(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = _start(app)
-        await _click(pilot, _count(screen, 4))
+        await _click_count(pilot, screen, 4)
         assert screen.computer == (None, "hard", "hard", "hard")
         assert "Computer 4 (hard)" in screen_text(app)
-        await _click(pilot, _count(screen, 2))
+        await _click_count(pilot, screen, 2)
         assert screen.computer == (None, "hard")
 
 
@@ -163,7 +164,7 @@ async def test_serve_vs_is_offered_first_not_locked(tmp_path: Path) -> None:
         await pilot.pause()
         screen = _start(app)
         assert screen.computer == ("easy", None)
-        assert screen.query_one("#who0", Select).value == "easy"
+        assert screen.query_one("#who0", ListChoice).value == "easy"
         assert screen.query_one("#name1", Input).has_focus
         await _choose_by_mouse(pilot, screen, 0, PERSON)
         assert screen.computer == (None, None)
@@ -256,14 +257,14 @@ async def test_the_start_screen_fits(
                 if widget.display and widget.region:
                     assert box.contains_region(widget.region), widget
             for seat in range(len(table)):
-                assert screen.query_one(f"#who{seat}", Select).region.right <= box.right - 1
+                assert screen.query_one(f"#who{seat}", ListChoice).region.right <= box.right - 1
                 shown = screen.defaults[seat]
                 assert shown in screen_text(app) or table[seat] is None  # a computer's name
-            buttons = screen.query_one("#count", RadioSet).query(RadioButton).results()
-            for button in buttons:  # every option whole, on one line
-                assert button.region.right <= box.right - 1, button
+            count = screen.query_one("#count", OptionRow)  # every option whole, on one line
+            assert count.region.x + count.spans[-1][1] <= box.right - 1, count.spans
             if ascii_only:
-                assert screen_text(app).isascii()
+                shown = screen_text(app)
+                assert shown.isascii(), sorted({c for c in shown if not c.isascii()})
     finally:
         i18n.choose("en")
 
@@ -379,7 +380,7 @@ async def test_rows_past_the_count_are_made_after_the_first_frame(
         assert screen.seats == 4 and screen.computer == (None, "easy", None, None)
         names = [screen.query_one(f"#name{seat}", Input).value for seat in (0, 2, 3)]
         assert names == ["Ana", "Cleo", "Dan"]
-        assert str(screen.query_one("#who1", Select).value) == "easy"
+        assert str(screen.query_one("#who1", ListChoice).value) == "easy"
         assert all(screen.query_one(f"#row{seat}").display for seat in range(4))
         assert "Seat 4" in screen_text(app)
 

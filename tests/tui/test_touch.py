@@ -9,7 +9,7 @@ import pytest
 from textual.app import App
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Input, RadioButton, Select
+from textual.widgets import DataTable, Input, OptionList
 
 from chinese_ten.game.flow import GameFlow
 from chinese_ten.store.history import open_history
@@ -23,6 +23,7 @@ from chinese_ten.tui.screens.game import GameScreen
 from chinese_ten.tui.screens.history import HistoryScreen
 from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.widgets.compact_board import CompactBoard
+from chinese_ten.tui.widgets.controls import ListChoice, ListMenu, OptionRow, PushButton
 from chinese_ten.tui.widgets.keybar import KeyBar
 from tests.contrast import cells, contrast
 from tests.history_helpers import played
@@ -69,7 +70,7 @@ async def test_every_start_screen_control_is_three_lines_high(
     async with app.run_test(size=PHONE) as pilot:
         await until_screen(pilot, StartScreen)
         await pilot.pause()
-        kinds = (RadioButton, Select, Input, Button, KeyBar)
+        kinds = (OptionRow, ListChoice, Input, PushButton, KeyBar)
         shown = [w for w in app.screen.query("*") if isinstance(w, kinds) and w.region.area]
         assert len([w for w in shown if isinstance(w, Input)]) == seats
         for widget in shown:
@@ -77,10 +78,12 @@ async def test_every_start_screen_control_is_three_lines_high(
             assert widget.region.bottom <= PHONE[1], (widget, widget.region)
         await pilot.click("#who1")
         await pilot.pause()
-        overlay = app.screen.query_one("#who1 SelectOverlay")
+        assert isinstance(app.screen, ListMenu)
+        overlay = app.screen.query_one(OptionList)
         assert overlay.display
         # each choice of the open list three lines high: four choices, twelve lines
         assert overlay.virtual_size.height == FINGER * 4, overlay.virtual_size
+        assert overlay.region.bottom <= PHONE[1], overlay.region
 
 
 async def test_without_touch_the_start_screen_stays_compact(tmp_path: Path, web: None) -> None:

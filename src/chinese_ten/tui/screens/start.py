@@ -2,20 +2,16 @@
 person at this keyboard (with a name) or the computer at a level; names checked by the one
 rule for names."""
 
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
 
 from chinese_ten.engine.errors import PlayerNameError
 from chinese_ten.engine.variant import MOST_SEATS, SEAT_COUNTS, variant
@@ -25,59 +21,13 @@ from chinese_ten.text.names import MAX_NAME_LENGTH, check_name, check_names, uns
 from chinese_ten.text.wording import level_name, seat_default
 from chinese_ten.tui.glyphs import Glyphs
 from chinese_ten.tui.texts import translate_bindings
+from chinese_ten.tui.widgets.controls import ListChoice, OptionRow, PushButton
 from chinese_ten.tui.widgets.keybar import KeyBar
 from chinese_ten.tui.widgets.too_small import touch
 
 PERSON = "person"
 """The value of a seat's choice for a person at this keyboard (the others are levels)."""
 _SEAT_LABEL = N_("Seat {number}")
-N_("Dismiss menu")  # the key of Textual's open list, translated by translate_bindings
-
-
-class Choice(RadioButton):
-    """One option of a choice: the chosen one is marked by a dot, the others are empty, so
-    the choice shows by shape and not by colour alone (``(*)`` and ``( )`` in ASCII)."""
-
-    def __init__(self, label: str, *, value: bool = False, ascii_only: bool = False) -> None:
-        super().__init__(Text(label), value=value)
-        self._marks = ("*", " ") if ascii_only else ("●", " ")
-        if ascii_only:
-            self.BUTTON_LEFT, self.BUTTON_RIGHT = "(", ")"
-
-    @property
-    def _button(self) -> Content:
-        self.BUTTON_INNER = self._marks[0] if self.value else self._marks[1]
-        return super()._button
-
-
-class ChoiceSet(RadioSet):
-    """A row of options whose keyboard cursor starts on the option chosen (Textual's starts
-    on the first), and whose arrows choose as they move, as a form's radio buttons do
-    (Textual's move a highlight and wait for Enter): the option in sight is the one chosen.
-    The arrows stop at either end (a count does not go round from the most to the fewest)."""
-
-    def on_mount(self) -> None:
-        self.call_later(self._to_pressed)  # after RadioSet's own mount, which puts it first
-
-    def _to_pressed(self) -> None:
-        if self.pressed_index >= 0:
-            self._selected = self.pressed_index
-
-    def action_next_button(self) -> None:
-        self._choose_next(1)
-
-    def action_previous_button(self) -> None:
-        self._choose_next(-1)
-
-    def _choose_next(self, step: int) -> None:
-        if self._selected is None:  # RadioSet's mount puts its cursor on the first option
-            super().action_next_button()
-            return
-        buttons = list(self.query(RadioButton).results(RadioButton))
-        to = max(0, min(len(buttons) - 1, self._selected + step))
-        self._selected = to
-        if not buttons[to].value:
-            self.action_toggle_button()  # as Enter does: RadioSet then says Changed
 
 
 def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
@@ -89,36 +39,12 @@ def _offered(computer: tuple[str | None, ...]) -> list[str | None]:
     return offered
 
 
-class SeatList(Select[str]):
-    """A seat's choice; ``tall``: each option of its open list three lines high, the words
-    on the middle one (a finger needs 40 CSS pixels; Textual's options take no vertical
-    padding)."""
-
-    def __init__(self, options: list[tuple[Text, str]], *, tall: bool, **kwargs: Any) -> None:
-        super().__init__(options, compact=not tall, **kwargs)
-        self._tall = tall
-
-    def _setup_options_renderables(self) -> None:
-        if not self._tall:
-            super()._setup_options_renderables()
-            return
-        overlay = self.query_one("SelectOverlay", OptionList)  # the open list (a private class)
-        overlay.clear_options()
-        overlay.add_options(
-            [
-                Option(Text.assemble("\n", p if isinstance(p, Text) else str(p), "\n"))
-                for p, _value in self._options
-            ]
-        )
-
-
-def _who_options() -> list[tuple[Text, str]]:
-    """A seat's choices: a person here, or the computer at each level (as plain text)."""
+def _who_options() -> list[tuple[str, str]]:
+    """A seat's choices: a person here, or the computer at each level."""
     computer = [
-        (Text(_("the computer, {level}").format(level=level_name(level))), level)
-        for level in LEVELS
+        (_("the computer, {level}").format(level=level_name(level)), level) for level in LEVELS
     ]
-    return [(Text(_("a person here")), PERSON), *computer]
+    return [(_("a person here"), PERSON), *computer]
 
 
 class StartScreen(Screen[None]):
@@ -196,8 +122,7 @@ class StartScreen(Screen[None]):
         for seat in range(MOST_SEATS):
             self._choose(seat, self.who[seat])
         self.seats = len(offered)
-        count = list(self.query_one("#count", RadioSet).query(Choice).results(Choice))
-        count[SEAT_COUNTS.index(self.seats)].value = True
+        self.query_one("#count", OptionRow).choose(SEAT_COUNTS.index(self.seats), say=False)
         rows = self._rows()
         for seat in range(self.seats):
             name = typed[seat] if seat < len(typed) and offered[seat] is None else None
@@ -233,10 +158,14 @@ class StartScreen(Screen[None]):
             yield Static(f"{_('Chinese Ten')} {glyphs.sep} {glyphs.chinese}", id="title")
             yield Static(id="tagline")
             with Horizontal(classes="choice-row"):
-                yield Label(_("Players"), classes="choice-label")
-                with ChoiceSet(id="count", disabled=self.holding):
-                    for count in SEAT_COUNTS:
-                        yield Choice(str(count), ascii_only=glyphs.ascii, value=count == self.seats)
+                yield Static(_("Players"), classes="choice-label")
+                yield OptionRow(
+                    [str(count) for count in SEAT_COUNTS],
+                    index=SEAT_COUNTS.index(self.seats),
+                    ascii_only=glyphs.ascii,
+                    id="count",
+                    disabled=self.holding,
+                )
             with Vertical(id="seats"):
                 # The rows of the seats past the count offered come after the first frame
                 # (see on_mount): fewer widgets to style before it.
@@ -250,10 +179,10 @@ class StartScreen(Screen[None]):
             waiting = Static(_("Looking for a saved game…"), id="start-wait")
             waiting.display = self.holding
             yield waiting
-            start = Button(
+            start = PushButton(
                 _("Start: draw lots for the deal"),
+                ascii_only=glyphs.ascii,
                 id="start",
-                variant="primary",
                 disabled=self.holding,
             )
             start.display = not self.holding
@@ -270,12 +199,12 @@ class StartScreen(Screen[None]):
         """Seat ``seat``'s row: who sits there, and the person's name or the computer's."""
         holding, tall = self.holding, touch(self.app)
         return Horizontal(
-            Label(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label"),
-            SeatList(
+            Static(_(_SEAT_LABEL).format(number=seat + 1), classes="choice-label"),
+            ListChoice(
                 _who_options(),
-                tall=tall,
                 value=self.who[seat] or PERSON,
-                allow_blank=False,
+                tall=tall,
+                ascii_only=self._glyphs.ascii,
                 id=f"who{seat}",
                 disabled=holding,
             ),
@@ -295,16 +224,6 @@ class StartScreen(Screen[None]):
         """How many seats' rows are in place (mounted)."""
         return len(self.query(".seat-row"))
 
-    def _dress_rows(self, rows: Iterable[Widget]) -> None:
-        """Each Select of ``rows`` in the language and, in ASCII, with letters for arrows."""
-        for row in rows:
-            for overlay in row.query("SelectOverlay"):  # each Select's list (a private class)
-                translate_bindings(overlay)
-            if self._glyphs.ascii:  # Select draws its arrows as triangles
-                for arrow, letter in ((".down-arrow", "v"), (".up-arrow", "^")):
-                    for widget in row.query(f"Select {arrow}").results(Static):
-                        widget.update(letter)
-
     async def _add_rows(self) -> None:
         """The rows of the seats past the count first offered, for when it goes up; meanwhile
         the screen draws the rows it has."""
@@ -312,13 +231,11 @@ class StartScreen(Screen[None]):
         await self.query_one("#seats").mount_all(self._row(s) for s in range(present, MOST_SEATS))
         added = list(self.query(".seat-row"))[present:]
         for row in added:
-            for widget in (*row.query(Input).results(Input), *row.query(Select).results(Select)):
+            for widget in (*row.query(Input).results(Input), *row.query(ListChoice).results()):
                 widget.disabled = self.holding
-        self._dress_rows(added)
         self._show_choice()
 
     def on_mount(self) -> None:
-        self._dress_rows(self.query(".seat-row"))
         self.call_after_refresh(self._add_rows)
         if self._names_offered:
             self.choose_table(self._names_offered, self.computer)
@@ -351,7 +268,7 @@ class StartScreen(Screen[None]):
             computer.display = not person
             computer.update(Text(defaults[seat]))  # a name, never markup
 
-    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+    def on_option_row_changed(self, event: OptionRow.Changed) -> None:
         """How many play changed (by key or click)."""
         event.stop()
         self.seats = SEAT_COUNTS[event.index]
@@ -360,11 +277,11 @@ class StartScreen(Screen[None]):
         self._say("")
         self._show_choice()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_list_choice_changed(self, event: ListChoice.Changed) -> None:
         """A seat's choice changed: a person, or the computer at a level. A seat added later
         by raising the count takes the choice of the last seat changed."""
         event.stop()
-        seat = int((event.select.id or "who0").removeprefix("who"))
+        seat = int((event.choice.id or "who0").removeprefix("who"))
         level = None if event.value == PERSON else str(event.value)
         if self.who[seat] == level:
             return
@@ -379,9 +296,7 @@ class StartScreen(Screen[None]):
         self.who[seat] = level
         if seat >= self._rows():
             return  # its row is made with it
-        select = self.query_one(f"#who{seat}", Select)
-        with select.prevent(Select.Changed):
-            select.value = level or PERSON
+        self.query_one(f"#who{seat}", ListChoice).choose(level or PERSON)
 
     def on_key(self, event: events.Key) -> None:
         """While holding, a key is kept (a letter) or dropped, never acted on: ``q`` typed
@@ -400,12 +315,12 @@ class StartScreen(Screen[None]):
             return
         self.holding = False
         self.query_one("#start-wait").display = False
-        self.query_one("#start", Button).display = True
+        self.query_one("#start", PushButton).display = True
         for widget in (
             *self.query(Input).results(Input),
-            *self.query(Select).results(Select),
-            self.query_one("#start", Button),
-            self.query_one("#count", RadioSet),
+            *self.query(ListChoice).results(),
+            self.query_one("#start", PushButton),
+            self.query_one("#count", OptionRow),
         ):
             widget.disabled = False
         self._show_choice()
@@ -460,7 +375,7 @@ class StartScreen(Screen[None]):
             self._say("")
             self._full_seat = None
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_push_button_pressed(self, event: PushButton.Pressed) -> None:
         self._start()
 
     def _check(self, seat: int) -> str | None:
