@@ -18,10 +18,7 @@ from textual.widgets import (
     DataTable,
     Input,
     OptionList,
-    RadioButton,
-    RadioSet,
     RichLog,
-    Select,
     TextArea,
 )
 from textual.widgets._key_panel import BindingsTable
@@ -273,9 +270,6 @@ TEXTUAL_CLASSES: tuple[type, ...] = (
     TextArea,
     DataTable,
     OptionList,
-    RadioSet,
-    RadioButton,
-    Select,
 )
 
 
@@ -283,11 +277,10 @@ def test_textual_words_hold_every_description_of_textuals_own_keys() -> None:
     """Each key Textual's widgets bind (those the game shows, and TextArea) is a message, so
     the catalogs translate it (the palette's screen too)."""
     from textual.command import CommandPalette
-    from textual.widgets._select import SelectOverlay
 
     ours = {m.id for m in template()}
     missing = set()
-    for cls in (*TEXTUAL_CLASSES, CommandPalette, SelectOverlay):
+    for cls in (*TEXTUAL_CLASSES, CommandPalette):
         for base in cls.__mro__:
             for binding in base.__dict__.get("BINDINGS", []):
                 description = binding[2] if isinstance(binding, tuple) else binding.description

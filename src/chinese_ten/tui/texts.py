@@ -41,13 +41,9 @@ TEXTUAL_WORDS = (
     N_("Page Down"),
     N_("Page Left"),
     N_("Page Right"),
-    # Button's, RadioSet's, ToggleButton's, Select's
+    # Button's (the dialogs')
     N_("Press button"),
-    N_("Next option"),
-    N_("Previous option"),
-    N_("Toggle"),
-    N_("Show menu"),
-    # OptionList's (Select's list, the command palette's)
+    # OptionList's (a seat's open list, the command palette's)
     N_("Up"),
     N_("Down"),
     N_("First"),
