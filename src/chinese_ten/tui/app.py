@@ -144,8 +144,18 @@ class ChineseTenApp(FramedApp[None]):
         first paint, where a screen pushed in on_mount waits for the paint after it."""
         if self._asks_names_first():
             holding = saves_present(self.options.session.save_dir)
-            return self._start_screen(holding=holding)
+            return self._styled_first(self._start_screen(holding=holding))
         return super().get_default_screen()
+
+    def _styled_first(self, screen: Screen[None]) -> Screen[None]:
+        """``screen``, the app's own (default) screen, with its CSS_PATH files read into the
+        stylesheet before it is styled: Textual reads a screen's files when it is pushed, never
+        the default screen's. Read here, they cost no reparse (a pushed screen's new files
+        make Textual parse every source again), and a later push of such a screen finds them
+        read."""
+        for path in screen.css_path:
+            self.stylesheet.read(path)
+        return screen
 
     def _start_screen(self, *, holding: bool = False, table: "Table | None" = None) -> StartScreen:
         """The start screen, offering first the opponent and seat the command line asked for

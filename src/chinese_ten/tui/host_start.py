@@ -17,7 +17,8 @@ class HostStartApp(ChineseTenApp):
     chosen: Seating | None = None
 
     def get_default_screen(self) -> Screen[None]:
-        return self._start_screen()  # a host's table is never a saved game of ``play``
+        # a host's table is never a saved game of ``play``
+        return self._styled_first(self._start_screen())
 
     def on_start_screen_chosen(self, message: StartScreen.Chosen) -> None:
         message.prevent_default()  # not ChineseTenApp's handler: no game is played here

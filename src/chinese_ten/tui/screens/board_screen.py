@@ -70,7 +70,8 @@ BOARD_BINDINGS: list[BindingType] = [
 class BoardScreen(Screen[None]):
     """A board driven by a turn: the keys, the clicks, the board in sight, the workers."""
 
-    CSS_PATH = "board.tcss"  # parsed when the board is first shown, after the first frame
+    # Parsed when the board is first shown, after the first frame.
+    CSS_PATH = ["cards.tcss", "board.tcss"]  # noqa: RUF012 (Textual's own declaration)
     BINDINGS: ClassVar[list[BindingType]] = BOARD_BINDINGS
 
     turn: SeatTurn

@@ -139,6 +139,13 @@ class Pack(Widget):
 class CutScreen(Screen[int | None]):
     """Choose the cut with the arrow keys, or take a random one; Enter deals."""
 
+    # Its box and title: app.tcss (shared with the start and hand-over screens).
+    DEFAULT_CSS = """
+    #cut-pack {
+        margin-top: 1;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", N_("Fewer"), tooltip=N_("Cut higher in the pack")),
         Binding("right,l", "move(1)", N_("More"), tooltip=N_("Cut lower in the pack")),

@@ -38,6 +38,13 @@ class HandoverScreen(Screen[None]):
     again each turn, which makes the change of seats cheaper than a new screen every time.
     """
 
+    # Its box and title: app.tcss (shared with the start and cut screens).
+    DEFAULT_CSS = """
+    #handover-recap {
+        margin: 1 0;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", N_("I am ready"), tooltip=N_("Show my hand")),
     ]

@@ -54,6 +54,8 @@ class FittedText(Static):
 class ResultsScreen(Screen[str]):
     """Each player's red cards and points, the result, and the series so far."""
 
+    CSS_PATH = "results.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", N_("Next deal")),
         Binding("n", "new", N_("New series")),

@@ -75,7 +75,7 @@ from chinese_ten.tui.widgets.line import TextLine
 class ReviewScreen(Screen[None]):
     """Summary on top, then the position: both hands, the table, the piles and the log."""
 
-    CSS_PATH = "review.tcss"
+    CSS_PATH = ["cards.tcss", "review.tcss"]  # noqa: RUF012 (Textual's own declaration)
 
     # Marked here, shown in the language of the moment (translate_bindings). Priority: the
     # log would take these keys to scroll itself.

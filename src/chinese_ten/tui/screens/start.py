@@ -64,6 +64,8 @@ class StartScreen(Screen[None]):
     about the saved game. Letters typed while it looks are held, and go into the first
     person's field when no question comes."""
 
+    CSS_PATH = "start.tcss"
+
     class Chosen(Message):
         """The names to play under, None for a field left empty (the seat's default name,
         which follows the language), and each seat's computer level (None for a person);

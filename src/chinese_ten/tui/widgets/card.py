@@ -90,7 +90,7 @@ class CardStrip(Widget):
     # per light or dark theme: at least 4.5:1 on the theme's background (the built-in
     # themes' accent, warning and success are under 2:1 on a light one), as is the red of a
     # red card's face (ANSI red is 4.47:1 on the dark one). The light theme's colours are in
-    # app.tcss (this CSS is scoped to the widget). tests/tui/test_contrast.py measures.
+    # screens/cards.tcss (this CSS is scoped to the widget). tests/tui/test_contrast.py measures.
     DEFAULT_CSS = """
     CardStrip { height: auto; }
     CardStrip > .card--border { color: $foreground 60%; }
