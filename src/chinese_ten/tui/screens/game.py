@@ -8,8 +8,9 @@ live in :mod:`chinese_ten.game.turn`, the game's series, saves and records in
 This screen keeps what needs Textual here: the overlays (the cut, the hand-over, the results),
 the computer's moves, toasts, and the log.
 
-The board, the log and the hand-over screen are imported when they are first made: a game
-that opens at the cut draws the cut's first frame without them.
+The board, the log and the hand-over screen are imported when they are first made, and the
+board's stylesheet is read then: a game that opens at the cut draws the cut's first frame
+without them (Textual parses every stylesheet again when a screen brings one of its own).
 """
 
 from collections.abc import Iterable
@@ -79,6 +80,8 @@ class GameScreen(BoardScreen):
         """The first frame that shows the hand after a hand-over is awaited."""
         self._board_made = False
         """The board's widgets are mounted (see :meth:`_make_board`)."""
+        self._board_css, self.css_path = self.css_path, []
+        """The board's stylesheet (``CSS_PATH``), read when the board is made."""
 
     @property
     def unsaved(self) -> str | None:
@@ -107,6 +110,9 @@ class GameScreen(BoardScreen):
         """Mount the board, then show where the turn stands (the log of a game taken up)."""
         from chinese_ten.tui.widgets.line import TextLine
 
+        if self._board_css:  # the stylesheet Textual reads as a screen is pushed, read now
+            self.css_path, self._board_css = self._board_css, []
+            self.app._load_screen_css(self)
         await self.mount_all(self.compose_board(TextLine(id="save-problem")))
         self._board_made = True
         if self.focused is None:  # the screen took its first focus before the board was here
