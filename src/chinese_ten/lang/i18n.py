@@ -287,10 +287,10 @@ def _plurals(data: bytes) -> dict[str, str]:
     order = "<" if data[:4] == struct.pack("<I", 0x950412DE) else ">"
     count, originals = struct.unpack(f"{order}4x4xII", data[:16])
     found: dict[str, str] = {}
-    for k in range(count):
-        length, offset = struct.unpack(
-            f"{order}II", data[originals + 8 * k : originals + 8 * k + 8]
-        )
+    table = data[originals : originals + 8 * count]
+    if len(table) < 8 * count:
+        raise struct.error("the table of originals is cut short")
+    for length, offset in struct.iter_unpack(f"{order}II", table):
         singular, nul, plural = data[offset : offset + length].partition(b"\0")
         if nul:
             found[singular.decode("utf-8", "replace")] = plural.decode("utf-8", "replace")
