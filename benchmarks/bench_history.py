@@ -27,7 +27,7 @@ from pathlib import Path
 from chinese_ten.analysis.simulate import play_deal, series_setups
 from chinese_ten.players.base import make_player
 from chinese_ten.store.history import open_history
-from chinese_ten.store.history_files import FILE_NAME
+from chinese_ten.store.history_places import FILE_NAME
 from chinese_ten.store.records import game_record
 
 F2_SCRIPT = """

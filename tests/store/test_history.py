@@ -21,9 +21,10 @@ from chinese_ten.game.flow import GameFlow
 from chinese_ten.lang.i18n import choose
 from chinese_ten.store.history import History, open_history, read_history
 from chinese_ten.store.history_columns import record_key
-from chinese_ten.store.history_files import FILE_NAME, HistoryError
+from chinese_ten.store.history_files import HistoryError
 from chinese_ten.store.history_names import history_key
 from chinese_ten.store.history_pending import keep
+from chinese_ten.store.history_places import FILE_NAME
 from chinese_ten.store.history_rows import GameRow
 from chinese_ten.store.history_schema import MIGRATIONS, SCHEMA_VERSION
 from chinese_ten.store.records import (

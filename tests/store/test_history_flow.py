@@ -9,7 +9,7 @@ import pytest
 from chinese_ten.engine.deal import legal_actions
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.store.history import open_history, read_history
-from chinese_ten.store.history_files import FILE_NAME, PENDING_FOLDER
+from chinese_ten.store.history_places import FILE_NAME, PENDING_FOLDER
 from tests.options_helpers import game_options
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from chinese_ten.cli.main import main
 from chinese_ten.store.history import open_history, read_history
-from chinese_ten.store.history_files import FILE_NAME
+from chinese_ten.store.history_places import FILE_NAME
 from chinese_ten.store.history_rows import deal_bounds
 from chinese_ten.store.records import GameRecord, replay, series_score
 from tests.history_helpers import played, played_at

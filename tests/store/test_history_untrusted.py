@@ -16,8 +16,9 @@ from chinese_ten.analysis.review_stored import analysis_key
 from chinese_ten.cli.main import main
 from chinese_ten.lang.i18n import choose
 from chinese_ten.store.history import open_history, read_history
-from chinese_ten.store.history_files import FILE_NAME, HistoryError
+from chinese_ten.store.history_files import HistoryError
 from chinese_ten.store.history_pending import keep
+from chinese_ten.store.history_places import FILE_NAME
 from chinese_ten.store.history_schema import MIGRATIONS, SCHEMA_VERSION
 from chinese_ten.store.records import GameRecord, record_json, replay, series_score
 from tests.history_helpers import played

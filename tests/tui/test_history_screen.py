@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from chinese_ten.store.history import open_history
-from chinese_ten.store.history_files import FILE_NAME
+from chinese_ten.store.history_places import FILE_NAME
 from chinese_ten.store.records import GameRecord, load_record, replay, series_score
 from chinese_ten.text.wording import computer_name, signed
 from chinese_ten.tui.app import ChineseTenApp

@@ -111,7 +111,7 @@ def _chunk_table(points: tuple[int, ...]) -> tuple[int, ...]:
     card doubles the table (the sets with it are those without it, plus its points)."""
     table = [0]
     for card_points in points:
-        table += [total + card_points for total in table]
+        table += [total + card_points for total in table] if card_points else table
     return tuple(table)
 
 

@@ -227,12 +227,16 @@ def start(setup: DealSetup, *, check: bool = True) -> DealState:
 
 
 def _option_table(base: Action) -> tuple[tuple[Action, ...], ...]:
-    """For each set of suits (a 4-bit nibble) present among the capturable rank: the options."""
+    """For each set of suits (a 4-bit nibble) present among the capturable rank: the options,
+    a capture of each suit present in suit order, or ``base`` alone (laid down) when none is.
+    Each suit doubles the table: the sets with it are those without it, plus its capture."""
     m = MATCH_RANK[(base & 63) >> 2]
-    return tuple(
-        tuple(base | (m * 4 + s + 1) << 6 for s in range(4) if nibble >> s & 1) or (base,)
-        for nibble in range(16)
-    )
+    table: list[tuple[Action, ...]] = [()]
+    for s in range(4):
+        capture = (base | (m * 4 + s + 1) << 6,)
+        table += [options + capture for options in table]
+    table[0] = (base,)
+    return tuple(table)
 
 
 _PLAY_OPTIONS: Final = tuple(_option_table(c) for c in DECK)

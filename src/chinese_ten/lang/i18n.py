@@ -201,6 +201,10 @@ def _shown(path: Path) -> str:
     return path.relative_to(LOCALE_DIR.parent).as_posix()
 
 
+_FORMATTER: Final = string.Formatter()
+"""Reads a format string as ``str.format`` does (it holds no state)."""
+
+
 def _fields(text: str) -> frozenset[tuple[str, str, str]] | None:
     """The placeholders of a message, as ``str.format`` reads them (name, conversion, format
     spec); None when it cannot be read as a format string at all."""
@@ -209,7 +213,7 @@ def _fields(text: str) -> frozenset[tuple[str, str, str]] | None:
     try:
         return frozenset(
             (name, conversion or "", spec or "")
-            for _literal, name, spec, conversion in string.Formatter().parse(text)
+            for _literal, name, spec, conversion in _FORMATTER.parse(text)
             if name is not None
         )
     except ValueError:
@@ -283,10 +287,10 @@ def _plurals(data: bytes) -> dict[str, str]:
     order = "<" if data[:4] == struct.pack("<I", 0x950412DE) else ">"
     count, originals = struct.unpack(f"{order}4x4xII", data[:16])
     found: dict[str, str] = {}
-    for k in range(count):
-        length, offset = struct.unpack(
-            f"{order}II", data[originals + 8 * k : originals + 8 * k + 8]
-        )
+    table = data[originals : originals + 8 * count]
+    if len(table) < 8 * count:
+        raise struct.error("the table of originals is cut short")
+    for length, offset in struct.iter_unpack(f"{order}II", table):
         singular, nul, plural = data[offset : offset + length].partition(b"\0")
         if nul:
             found[singular.decode("utf-8", "replace")] = plural.decode("utf-8", "replace")
@@ -327,20 +331,25 @@ def _drop_misfits(translations: gettext.GNUTranslations, plurals: Mapping[str, s
     misfits = set()
     for key, text in entries.items():
         message = key[0] if isinstance(key, tuple) else key
+        plural = isinstance(key, tuple)
         if not isinstance(message, str) or not message:
             continue  # the header
         english = _fields(message)
-        if isinstance(key, tuple):
+        if plural:
             english_plural = _fields(plurals.get(message, message))
             english = (
                 None if english is None or english_plural is None else english | english_plural
             )
-        plural = isinstance(key, tuple)
-        forms = (message, plurals.get(message, message)) if plural else (message,)
-        fits = _fits(_fields(text), english, plural=plural) and _percent_fits(
-            text, forms, plural=plural
+            forms: tuple[str, ...] = (message, plurals.get(message, message))
+        else:
+            forms = (message,)
+        # (most messages hold no % and no guarded character: those tests are skipped)
+        fits = _fits(_fields(text), english, plural=plural) and (
+            ("%" not in message and not plural) or _percent_fits(text, forms, plural=plural)
         )
-        if not fits or not _guarded(text) <= _guarded("".join(forms)):
+        if not fits or (
+            _GUARDED.search(text) is not None and not _guarded(text) <= _guarded("".join(forms))
+        ):
             misfits.add(message)
     for key in [k for k in entries if (k[0] if isinstance(k, tuple) else k) in misfits]:
         del entries[key]

@@ -40,7 +40,6 @@ from chinese_ten.store.history_columns import (
 from chinese_ten.store.history_files import (
     NOT_A_DATABASE,
     HistoryError,
-    history_path,
     make_history_folder,
     moved_aside,
     no_file_in_the_way,
@@ -49,6 +48,7 @@ from chinese_ten.store.history_files import (
     sqlite_problem,
 )
 from chinese_ten.store.history_names import history_key
+from chinese_ten.store.history_places import history_path
 from chinese_ten.store.history_queries import HistoryQueries, missing_game
 from chinese_ten.store.history_schema import connect, connect_to_read, empty_database
 

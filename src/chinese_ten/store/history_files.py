@@ -1,10 +1,10 @@
 """The history's file and what lies beside it, and SQLite's errors in plain words.
 
-Where the file is (:func:`history_path`); what is refused in its place, before SQLite opens it
-(a symbolic link, for the file or a journal beside it; a pipe, a device or a socket); a file
-that is not a database (or is corrupt) moved aside as ``history.sqlite.broken-<n>``, never
-deleted (:func:`moved_aside`); and every SQLite error said as one line a person can act on
-(:func:`sqlite_problem`, a :class:`HistoryError`).
+What is refused in the history's place (:mod:`chinese_ten.store.history_places` says where
+it is), before SQLite opens it (a symbolic link, for the file or a journal beside it; a pipe,
+a device or a socket); a file that is not a database (or is corrupt) moved aside as
+``history.sqlite.broken-<n>``, never deleted (:func:`moved_aside`); and every SQLite error
+said as one line a person can act on (:func:`sqlite_problem`, a :class:`HistoryError`).
 """
 
 import errno
@@ -19,7 +19,6 @@ from chinese_ten.lang.i18n import N_, _
 from chinese_ten.store.files import file_problem, shown
 from chinese_ten.text.names import visible
 
-FILE_NAME: Final = "history.sqlite"
 MAX_BROKEN: Final = 1000
 """``history.sqlite.broken-1`` ... : how many broken files are kept before giving up."""
 NOT_A_DATABASE: Final = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
@@ -78,12 +77,6 @@ def sqlite_problem(path: Path, error: sqlite3.Error) -> HistoryError:
         ),
         damaged=damaged,
     )
-
-
-def history_path(folder: Path | None = None) -> Path:
-    from chinese_ten.store.saves import data_dir
-
-    return (folder if folder is not None else data_dir()) / FILE_NAME
 
 
 def refuse_links(path: Path) -> None:
@@ -170,14 +163,3 @@ def _move_aside(path: Path) -> Path:
     raise HistoryError(
         _("{path}: too many broken history files beside it: remove some").format(path=shown(path))
     )
-
-
-PENDING_FOLDER: Final = "history-pending"
-"""Beside the history: the games whose last finished deal could not be stored yet (the
-history was busy, or could not be written), one file a game, each a whole record; every
-later store stores them first (:func:`store_pending`), and removes each file once stored."""
-
-
-def pending_folder(folder: Path | None) -> Path:
-    """Where the games a busy history could not store yet wait (:data:`PENDING_FOLDER`)."""
-    return history_path(folder).with_name(PENDING_FOLDER)

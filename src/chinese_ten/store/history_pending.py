@@ -23,12 +23,8 @@ from chinese_ten.lang.i18n import _
 from chinese_ten.store.files import shown
 from chinese_ten.store.history import History, open_history
 from chinese_ten.store.history_columns import canonical, time_column
-from chinese_ten.store.history_files import (
-    HistoryError,
-    history_path,
-    moved_aside,
-    pending_folder,
-)
+from chinese_ten.store.history_files import HistoryError, moved_aside
+from chinese_ten.store.history_places import history_path, pending_folder
 from chinese_ten.store.history_rows import DamagedRowError, stored_level, stored_time
 
 if TYPE_CHECKING:

@@ -84,7 +84,7 @@ class HistoryWriter:
         """Store the games a busy history left pending in ``folder`` (a game of an earlier
         run), on the writer's thread; nothing is said, and a history still busy keeps them
         for the next store."""
-        from chinese_ten.store.history_files import pending_folder  # not the history: start-up
+        from chinese_ten.store.history_places import pending_folder  # no SQLite at start-up
 
         place = pending_folder(folder)
         if place.is_dir() and not place.is_symlink() and any(place.glob("game-*.json")):

@@ -14,7 +14,6 @@ a symbolic link: nothing is moved out of the data folder.
 """
 
 import errno
-import hashlib
 import os
 import sys
 from dataclasses import dataclass
@@ -94,6 +93,8 @@ def _file_stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 def _digest(data: bytes) -> str:
+    import hashlib  # at the first save written or read back, not at start-up
+
     return hashlib.sha256(data).hexdigest()
 
 

@@ -25,13 +25,13 @@ from chinese_ten.text.names import visible
 from chinese_ten.tui.frames import FramedApp, deciding
 from chinese_ten.tui.glyphs import ascii_key, glyphs_for
 from chinese_ten.tui.palette import Palette
-from chinese_ten.tui.screens.start import StartScreen
 from chinese_ten.tui.texts import key_shown, translate_bindings, translate_shown
 
 if TYPE_CHECKING:  # the engine and the board load after the first frame (see on_mount)
     from chinese_ten.game.table import Table
     from chinese_ten.tui.screens.dialogs import QuitChoice
     from chinese_ten.tui.screens.game import GameScreen
+    from chinese_ten.tui.screens.start import StartScreen  # loads with the first one made
 
 LANGUAGE_COMMANDS = {
     "en": ("English", "Play in English"),
@@ -95,6 +95,8 @@ class ChineseTenApp(FramedApp[None]):
         unfinished game is found."""
         self._playing = False
         """Whether the names were taken (or a game continued): the game screen is up."""
+        self._start_made = False
+        """Whether a start screen was made (names given on the command line: none ever is)."""
         self.set_class(options.display.ascii, "-ascii")  # app.tcss swaps borders for ASCII ones
         self.set_class(options.session.touch, "-touch")  # the .tcss files' tall controls
         self._typing = False
@@ -157,9 +159,14 @@ class ChineseTenApp(FramedApp[None]):
             self.stylesheet.read(path)
         return screen
 
-    def _start_screen(self, *, holding: bool = False, table: "Table | None" = None) -> StartScreen:
+    def _start_screen(
+        self, *, holding: bool = False, table: "Table | None" = None
+    ) -> "StartScreen":
         """The start screen, offering first the opponent and seat the command line asked for
         (or ``table``'s, the game just played, with its names)."""
+        from chinese_ten.tui.screens.start import StartScreen
+
+        self._start_made = True
         options = self.options
         return StartScreen(
             glyphs_for(options.display.ascii, cjk=options.session.cjk),
@@ -281,9 +288,8 @@ class ChineseTenApp(FramedApp[None]):
             # Start asks again before a new game puts it away.
             self._opening_state = "waiting"
             self._chosen = None
-            for screen in self.screen_stack:
-                if isinstance(screen, StartScreen):
-                    screen.ready(keep_typed=False)
+            for screen in self._start_screens():
+                screen.ready(keep_typed=False)
         else:
             self.exit()  # nothing played, nothing changed: the save stays as it was
 
@@ -320,13 +326,12 @@ class ChineseTenApp(FramedApp[None]):
         elif not self._asking_names():
             self.push_screen(self._start_screen(table=table))
         else:
-            for screen in self.screen_stack:
-                if isinstance(screen, StartScreen):
-                    # letters typed while it looked are a new name: no table over them
-                    offer = table is not None and not (keep_typed and screen.held)
-                    if table is not None and offer:
-                        screen.choose_table(table.typed, table.computer)
-                    screen.ready(keep_typed=keep_typed and not offer)
+            for screen in self._start_screens():
+                # letters typed while it looked are a new name: no table over them
+                offer = table is not None and not (keep_typed and screen.held)
+                if table is not None and offer:
+                    screen.choose_table(table.typed, table.computer)
+                screen.ready(keep_typed=keep_typed and not offer)
 
     def on_game_screen_new_table(self) -> None:
         """A new game after a series (the results screen's New game): the game screen goes,
@@ -354,9 +359,18 @@ class ChineseTenApp(FramedApp[None]):
     def _asking_names(self) -> bool:
         """A start screen waits for the names. Once they are taken (or the game continued)
         the game goes over it: as the app's first screen it cannot be dismissed."""
-        return not self._playing and any(isinstance(s, StartScreen) for s in self.screen_stack)
+        return not self._playing and bool(self._start_screens())
 
-    def on_start_screen_chosen(self, message: StartScreen.Chosen) -> None:
+    def _start_screens(self) -> list["StartScreen"]:
+        """The start screens on the stack (none before the first is made, so its module is
+        imported only once one is)."""
+        if not self._start_made:
+            return []
+        from chinese_ten.tui.screens.start import StartScreen
+
+        return [screen for screen in self.screen_stack if isinstance(screen, StartScreen)]
+
+    def on_start_screen_chosen(self, message: "StartScreen.Chosen") -> None:
         """The names, or leaving. Names given before an unfinished game was looked for wait
         for it: if one is saved the question comes first, and the names stay in their fields
         (answered "new game", Enter takes them). A second Enter finds them taken."""
@@ -449,9 +463,8 @@ class ChineseTenApp(FramedApp[None]):
     def _seats_now(self) -> int:
         """How many play: as the start screen asks now, else at the game's table."""
         if self._asking_names():
-            for screen in self.screen_stack:
-                if isinstance(screen, StartScreen):
-                    return screen.seats
+            for screen in self._start_screens():
+                return screen.seats
         return self.options.table.seats if self._game is None else self._game.flow.seats
 
     def action_history(self) -> None:

@@ -5,11 +5,14 @@ the hard player's choice worked out in a worker.
 
 Which key acts when is the turn's (:meth:`~chinese_ten.game.turn.SeatTurn.allows`); a screen
 says only what follows a key (:meth:`BoardScreen._sync`).
+
+The board's widgets are imported where the board is made and drawn: a screen that opens at
+the cut draws the cut's first frame without them.
 """
 
-from typing import ClassVar, get_args
+from typing import TYPE_CHECKING, ClassVar, get_args
 
-from textual import events, on, work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -22,12 +25,12 @@ from chinese_ten.lang.i18n import N_
 from chinese_ten.tui.frames import pressing
 from chinese_ten.tui.glyphs import glyphs_for
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui.widgets.board import Board
-from chinese_ten.tui.widgets.card import CardStrip
-from chinese_ten.tui.widgets.compact_board import CompactBoard
 from chinese_ten.tui.widgets.keybar import KeyBar
-from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import compact, too_small, too_small_text
+
+if TYPE_CHECKING:  # imported when the board is made (compose_board)
+    from chinese_ten.tui.widgets.card import CardStrip
+    from chinese_ten.tui.widgets.line import TextLine
 
 KEY_ACTIONS: frozenset[str] = frozenset(get_args(KeyAction))
 
@@ -88,9 +91,12 @@ class BoardScreen(Screen[None]):
         raise NotImplementedError
 
     # ------------------------------------------------------------ the board
-    def compose_board(self, top: TextLine) -> ComposeResult:
+    def compose_board(self, top: "TextLine") -> ComposeResult:
         """The line ``top`` above the board, both boards (one in sight), what a window too
         small shows instead, and the keys."""
+        from chinese_ten.tui.widgets.board import Board
+        from chinese_ten.tui.widgets.compact_board import CompactBoard
+
         glyphs, symbols, four_color = self._glyphs, self._symbols, self._four_color
         yield top
         yield Board(glyphs=glyphs, symbols=symbols, four_color=four_color, id="board")
@@ -103,6 +109,9 @@ class BoardScreen(Screen[None]):
     def _render_board(self) -> None:
         """Hand the board in sight the scene to draw: the compact one under 80 x 24 or with
         ``--compact``, else the full one."""
+        from chinese_ten.tui.widgets.board import Board
+        from chinese_ten.tui.widgets.compact_board import CompactBoard
+
         small = compact(self.app)
         self.set_class(small, "-compact")
         board: Board | CompactBoard = (
@@ -162,8 +171,8 @@ class BoardScreen(Screen[None]):
             self._sync()
             self._work_out(request)
 
-    @on(CardStrip.Clicked)
-    def _clicked(self, message: CardStrip.Clicked) -> None:
+    def on_card_strip_clicked(self, message: "CardStrip.Clicked") -> None:
+        """A card tapped or clicked, on either board."""
         message.stop()
         with pressing(message.at):  # the guards read when the tap was made
             self.turn.click(message.zone, message.index)

@@ -7,15 +7,19 @@ live in :mod:`chinese_ten.game.turn`, the game's series, saves and records in
 :class:`~chinese_ten.tui.screens.board_screen.BoardScreen`'s, shared with the join screen.
 This screen keeps what needs Textual here: the overlays (the cut, the hand-over, the results),
 the computer's moves, toasts, and the log.
+
+The board, the log and the hand-over screen are imported when they are first made, and the
+board's stylesheet is read then: a game that opens at the cut draws the cut's first frame
+without them (Textual parses every stylesheet again when a screen brings one of its own).
 """
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.message import Message
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from chinese_ten.game.flow import GameFlow, Notice
 from chinese_ten.game.options import GameOptions
@@ -23,16 +27,15 @@ from chinese_ten.game.turn import Request, Turn
 from chinese_ten.lang.i18n import _
 from chinese_ten.tui.frames import after_frame, pressed_at
 from chinese_ten.tui.glyphs import ascii_scrollbars
-from chinese_ten.tui.log_lines import LogWords
 from chinese_ten.tui.screens import record_files
 from chinese_ten.tui.screens.board_screen import BoardScreen
-from chinese_ten.tui.screens.handover import HandoverScreen
 from chinese_ten.tui.seats import marked
 from chinese_ten.tui.texts import translate_bindings
-from chinese_ten.tui.widgets.card import CardStrip
-from chinese_ten.tui.widgets.compact_board import CompactBoard
-from chinese_ten.tui.widgets.line import TextLine
 from chinese_ten.tui.widgets.too_small import too_small, too_small_text
+
+if TYPE_CHECKING:  # imported when first made (see the module's docstring)
+    from chinese_ten.tui.log_lines import LogWords
+    from chinese_ten.tui.screens.handover import HandoverScreen
 
 _LASTING = 24 * 3600.0
 """Seconds a lasting toast stays: until cleared, in practice (cut, hand-over and results
@@ -71,11 +74,14 @@ class GameScreen(BoardScreen):
         """The stage whose screen covers the board (cut, hand-over, results), until it answers."""
         self._asked: Request | None = None
         """The computer's request being worked out (it is asked once)."""
-        self._handover = HandoverScreen(self.turn)
+        self._handover: HandoverScreen | None = None
+        """The hand-over screen, made at the first hand-over and shown again at the next."""
         self._watching_hand = False
         """The first frame that shows the hand after a hand-over is awaited."""
         self._board_made = False
         """The board's widgets are mounted (see :meth:`_make_board`)."""
+        self._board_css, self.css_path = self.css_path, []
+        """The board's stylesheet (``CSS_PATH``), read when the board is made."""
 
     @property
     def unsaved(self) -> str | None:
@@ -90,7 +96,6 @@ class GameScreen(BoardScreen):
         game that opens at a cut draws the cut first and makes the board once the cut is
         answered, this screen shown again (a log made on a covered screen is given no size):
         styling the board is most of what the cut's first frame would wait for."""
-        self.app.install_screen(self._handover, "handover")
         self.turn.board_hidden = too_small(self.app)
         self.set_interval(0.5, self._tell_history)
         self.turn.begin()
@@ -103,6 +108,16 @@ class GameScreen(BoardScreen):
 
     async def _make_board(self) -> None:
         """Mount the board, then show where the turn stands (the log of a game taken up)."""
+        from chinese_ten.tui.widgets.line import TextLine
+
+        if self._board_css:  # the stylesheets Textual reads as a screen is pushed, read now
+            self.css_path, self._board_css = self._board_css, []
+            stylesheet = self.app.stylesheet
+            for path in self.css_path:
+                if not stylesheet.has_source(str(path), ""):
+                    stylesheet.read(path)
+            stylesheet.reparse()
+            stylesheet.update(self.app)
         await self.mount_all(self.compose_board(TextLine(id="save-problem")))
         self._board_made = True
         if self.focused is None:  # the screen took its first focus before the board was here
@@ -128,9 +143,14 @@ class GameScreen(BoardScreen):
         """Draw everything again in the language just chosen: keys, titles, the board, and
         the log written again (as a resumed game's log reads)."""
         translate_bindings(self)
-        translate_bindings(self._handover)
+        if self._handover is not None:
+            translate_bindings(self._handover)
         if not self._board_made:
             return  # it is made in the language chosen
+        from textual.widgets import RichLog
+
+        from chinese_ten.tui.widgets.card import CardStrip
+
         self._titles()
         self.query_one("#too-small", Static).update(too_small_text(self.app))
         self.query_one("#log", RichLog).clear()
@@ -160,6 +180,8 @@ class GameScreen(BoardScreen):
     def _show_save_problem(self) -> None:
         if not self._board_made:
             return  # said once it is made (its _sync)
+        from chinese_ten.tui.widgets.line import TextLine
+
         problem = self.flow.save_problem
         line = self.query_one("#save-problem", TextLine)
         line.display = problem is not None
@@ -178,12 +200,16 @@ class GameScreen(BoardScreen):
         record_files.export(self, self.flow)
 
     # ------------------------------------------------------------ following the turn
-    def _words(self) -> LogWords:
+    def _words(self) -> "LogWords":
+        from chinese_ten.tui.log_lines import LogWords
+
         options = self.flow.options
         return LogWords(self.flow.names, self.turn.you, self._symbols, options.display.four_color)
 
     def _write_log(self, *, live: bool = True) -> None:
         """Write the log's new lines; ``live``: as they happen (with their toasts)."""
+        from textual.widgets import RichLog
+
         words, log = self._words(), self.query_one("#log", RichLog)
         for entry in self.turn.log[self.written :]:
             if (line := words.line(entry)) is not None:
@@ -223,6 +249,9 @@ class GameScreen(BoardScreen):
         decision, however long the drawing took)."""
         if not self.turn.awaits_sight or self._watching_hand:
             return
+        from chinese_ten.tui.widgets.card import CardStrip
+        from chinese_ten.tui.widgets.compact_board import CompactBoard
+
         self._watching_hand = True
         strips = (self.query_one("#hand", CardStrip), self.query_one(CompactBoard))
         painted = tuple(strip.paints for strip in strips)
@@ -255,7 +284,7 @@ class GameScreen(BoardScreen):
                 self.call_later(self._make_board)
 
         if stage == "handover":
-            self.app.push_screen(self._handover, answered)
+            self.app.push_screen(self._handover_screen(), answered)
         elif stage == "cut":
             from chinese_ten.tui.screens.cut import CutScreen  # not needed by the start screen
 
@@ -280,6 +309,15 @@ class GameScreen(BoardScreen):
                 ),
                 answered,
             )
+
+    def _handover_screen(self) -> "HandoverScreen":
+        """The hand-over screen, made and installed at the first hand-over."""
+        if self._handover is None:
+            from chinese_ten.tui.screens.handover import HandoverScreen
+
+            self._handover = HandoverScreen(self.turn)
+            self.app.install_screen(self._handover, "handover")
+        return self._handover
 
     def shown_names(self) -> tuple[str, ...]:
         """The names with the computer's mark, for the screens that have room for it."""
