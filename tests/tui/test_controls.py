@@ -1,7 +1,10 @@
 """The start screen's light controls on their own: a row of options, a list choice with its
 menu, a button; by keys and by mouse, disabled, and with words that look like markup."""
 
+from typing import ClassVar
+
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 
 from chinese_ten.tui.widgets.controls import ListChoice, ListMenu, OptionRow, PushButton
@@ -10,6 +13,11 @@ OPTIONS = [("a person here", "person"), ("[bold]the computer[/]", "easy"), ("thi
 
 
 class Controls(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f9", "say('f9')")]
+
+    def action_say(self, what: str) -> None:
+        self.said.append(what)
+
     def __init__(self, *, disabled: bool = False, low: bool = False) -> None:
         super().__init__()
         self.said: list[object] = []
@@ -144,3 +152,46 @@ async def test_disabled_controls_do_nothing() -> None:
         app.query_one(PushButton).action_press()
         await pilot.pause()
         assert not isinstance(app.screen, ListMenu) and app.said == []
+
+
+async def test_a_key_the_list_does_not_take_closes_it_and_reaches_the_screen() -> None:
+    """Tab moves on from the choice, and an app's key works while the list is open."""
+    app = Controls()
+    async with app.run_test(size=(60, 20)) as pilot:
+        choice = app.query_one(ListChoice)
+        choice.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not isinstance(app.screen, ListMenu)
+        assert app.query_one(OptionRow).has_focus
+        choice.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f9")  # Controls binds it
+        await pilot.pause()
+        assert not isinstance(app.screen, ListMenu) and app.said == ["f9"]
+
+
+async def test_a_new_size_closes_the_list_placed_for_the_old_one() -> None:
+    app = Controls()
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.query_one(ListChoice).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ListMenu)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not isinstance(app.screen, ListMenu) and app.said == []
+
+
+async def test_in_ascii_the_open_list_has_an_ascii_frame() -> None:
+    app = Controls()
+    app.add_class("-ascii")
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.query_one(ListChoice).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        assert menu.styles.border_top[0] == "ascii", menu.styles.border_top

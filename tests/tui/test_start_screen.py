@@ -404,3 +404,17 @@ async def test_a_game_begun_here_logs_its_cut_on_the_board(
         assert "Deal 1: Player 1 deals; Player 2 cut at 26." in screen_text(app) or (
             "Deal 1: Player 2 deals; Player 1 cut at 26." in screen_text(app)
         )
+
+
+async def test_in_ascii_a_name_typed_shows_in_its_field(tmp_path: Path) -> None:
+    """A one-line field has no frame in ASCII: a frame's top line would be all it showed."""
+    app = ChineseTenApp(options(tmp_path, players=None, ascii=True, symbols=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ann")
+        await pilot.pause()
+        assert "|Ann" in screen_text(app)  # the focused field's bar, then the name
+        await pilot.press("tab", "tab", *"Bo")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann" in text and "|Bo" in text and text.isascii()

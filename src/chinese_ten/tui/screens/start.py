@@ -294,7 +294,7 @@ class StartScreen(Screen[None]):
         self._show_choice()
 
     def _choose(self, seat: int, level: str | None) -> None:
-        """Set row ``seat``'s choice (its select follows, quietly)."""
+        """Set row ``seat``'s choice (its list choice follows, quietly)."""
         self.who[seat] = level
         if seat >= self._rows():
             return  # its row is made with it

@@ -2,9 +2,10 @@
 few short options side by side, one chosen), :class:`ListChoice` (one option of a list in
 sight; the list opens over the screen, :class:`ListMenu`) and :class:`PushButton`.
 
-They stand where Textual's RadioSet, Select and Button would: those are several widgets each,
-with long default CSS, all parsed and styled before the first frame of the screen that shows
-them. These draw the same shapes (the toggle's ``▐●▌``, the list's arrow, the tall button)."""
+They stand where Textual's RadioSet, Select and Button would: RadioSet and Select are several
+widgets each, and all three bring long default CSS, parsed and applied before the first frame
+of the screen that shows them. These draw the same shapes (the toggle's ``▐●▌``, the list's
+arrow, the tall button)."""
 
 from dataclasses import dataclass
 from typing import ClassVar
@@ -126,11 +127,15 @@ MOST_LINES = 14
 
 
 class ListMenu(ModalScreen[int | None]):
-    """A :class:`ListChoice`'s list, opened under it (over it where there is no room below):
-    Enter or a click chooses, Escape or a click beside it closes it as it was. Its result is
-    the option chosen (None: closed). Its CSS is the app's kind (``CSS``, not
-    ``DEFAULT_CSS``): it wins over app.tcss's ``Screen`` background and OptionList's frame."""
+    """A :class:`ListChoice`'s list, opened under it (above it where there is more room
+    there): Enter or a click chooses; Escape, a click beside it or a new size of the terminal
+    closes it as it was. Any other key closes it and goes to the screen beneath (Tab moves on,
+    F1 shows the rules), as the list were a part of that screen. Its result is the option
+    chosen (None: closed). Its CSS is the app's kind (``CSS``, not ``DEFAULT_CSS``), so that
+    it wins over app.tcss's ``Screen`` background and OptionList's frame, and unscoped, so
+    that ``.-ascii`` (the app's class) reaches it."""
 
+    SCOPED_CSS = False
     CSS = """
     ListMenu {
         background: transparent;
@@ -150,12 +155,16 @@ class ListMenu(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_menu", N_("Dismiss menu")),
+        Binding("tab", "leave('tab')", show=False),  # the screen's Tab would stay in the list
+        Binding("shift+tab", "leave('shift+tab')", show=False),
     ]
 
     def __init__(self, choice: "ListChoice") -> None:
         super().__init__()
         translate_bindings(self)
         self._choice = choice
+        self._size = choice.app.size
+        """The terminal's size as the list opened: placed for it."""
 
     def compose(self) -> ComposeResult:
         choice = self._choice
@@ -195,6 +204,24 @@ class ListMenu(ModalScreen[int | None]):
 
     def action_dismiss_menu(self) -> None:
         self.dismiss(None)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size != self._size:  # placed for another size: closed, as by Escape
+            self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key the list does not take: the list closes, and the key goes to the screen
+        beneath (after the list is gone)."""
+        if event.key in self.active_bindings:  # the list's own (a binding runs after this)
+            return
+        event.stop()
+        event.prevent_default()
+        self.action_leave(event.key)
+
+    def action_leave(self, key: str) -> None:
+        """Close the list, then press ``key`` on the screen beneath."""
+        self.dismiss(None)
+        self.app.call_later(self.app.simulate_key, key)
 
 
 class ListChoice(Widget, can_focus=True):
