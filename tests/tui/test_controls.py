@@ -5,6 +5,7 @@ from typing import ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from chinese_ten.tui.widgets.controls import ListChoice, ListMenu, OptionRow, PushButton
@@ -43,6 +44,15 @@ class Controls(App[None]):
         self.said.append("pressed")
 
 
+async def _open(pilot: Pilot[None], app: Controls) -> ListChoice:
+    """Focus the list choice and open its list with Enter."""
+    choice = app.query_one(ListChoice)
+    choice.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    return choice
+
+
 async def test_the_row_of_options_moves_by_arrows_and_stops_at_either_end() -> None:
     app = Controls()
     async with app.run_test() as pilot:
@@ -72,10 +82,7 @@ async def test_a_click_on_an_option_chooses_it() -> None:
 async def test_the_list_opens_chooses_and_closes() -> None:
     app = Controls()
     async with app.run_test(size=(60, 20)) as pilot:
-        choice = app.query_one(ListChoice)
-        choice.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        choice = await _open(pilot, app)
         assert isinstance(app.screen, ListMenu)
         menu = app.screen.query_one(OptionList)
         assert menu.region.y == choice.region.bottom  # under the choice
@@ -110,10 +117,7 @@ async def test_a_list_chosen_again_or_set_quietly_says_nothing() -> None:
 async def test_the_list_opens_above_where_there_is_no_room_below() -> None:
     app = Controls(low=True)
     async with app.run_test(size=(60, 6)) as pilot:
-        choice = app.query_one(ListChoice)
-        choice.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        choice = await _open(pilot, app)
         menu = app.screen.query_one(OptionList)
         assert menu.region.bottom <= choice.region.y, (menu.region, choice.region)
 
@@ -158,10 +162,7 @@ async def test_a_key_the_list_does_not_take_closes_it_and_reaches_the_screen() -
     """Tab moves on from the choice, and an app's key works while the list is open."""
     app = Controls()
     async with app.run_test(size=(60, 20)) as pilot:
-        choice = app.query_one(ListChoice)
-        choice.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        choice = await _open(pilot, app)
         await pilot.press("tab")
         await pilot.pause()
         assert not isinstance(app.screen, ListMenu)
@@ -177,9 +178,7 @@ async def test_a_key_the_list_does_not_take_closes_it_and_reaches_the_screen() -
 async def test_a_new_size_closes_the_list_placed_for_the_old_one() -> None:
     app = Controls()
     async with app.run_test(size=(60, 20)) as pilot:
-        app.query_one(ListChoice).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await _open(pilot, app)
         assert isinstance(app.screen, ListMenu)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
@@ -190,8 +189,6 @@ async def test_in_ascii_the_open_list_has_an_ascii_frame() -> None:
     app = Controls()
     app.add_class("-ascii")
     async with app.run_test(size=(60, 20)) as pilot:
-        app.query_one(ListChoice).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await _open(pilot, app)
         menu = app.screen.query_one(OptionList)
         assert menu.styles.border_top[0] == "ascii", menu.styles.border_top
