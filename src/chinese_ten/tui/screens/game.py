@@ -113,11 +113,12 @@ class GameScreen(BoardScreen):
         if self._board_css:  # the stylesheets Textual reads as a screen is pushed, read now
             self.css_path, self._board_css = self._board_css, []
             stylesheet = self.app.stylesheet
-            for path in self.css_path:
-                if not stylesheet.has_source(str(path), ""):
-                    stylesheet.read(path)
-            stylesheet.reparse()
-            stylesheet.update(self.app)
+            new = [path for path in self.css_path if not stylesheet.has_source(str(path), "")]
+            for path in new:
+                stylesheet.read(path)
+            if new:  # a game after the first finds them read: no stylesheet parsed again
+                stylesheet.reparse()
+                stylesheet.update(self.app)
         await self.mount_all(self.compose_board(TextLine(id="save-problem")))
         self._board_made = True
         if self.focused is None:  # the screen took its first focus before the board was here
